@@ -1,0 +1,51 @@
+"""Play a complete match between random legal players, printed hand by hand.
+
+Usage: python examples/quickstart.py [PRESET] [SEED]
+
+PRESET defaults to "standard" (see heartslib.preset_names()); SEED to 1.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import heartslib as hl
+
+
+def main(argv: list[str]) -> int:
+    name = argv[1] if len(argv) > 1 else "standard"
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    try:
+        variant = hl.preset(name)
+    except hl.UnknownVariant as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(variant.describe())
+    print()
+    match = hl.Match(variant, seed=seed)
+    players = random.Random(seed)  # the random players' own choices, separate from the deal
+    shown = 0
+    while not match.is_over:
+        seat = match.to_act[0]
+        actions = match.legal_actions(seat)
+        match.apply(players.choice(actions))
+        for result in match.rounds[shown:]:
+            passing = result.passing.name(variant.players) if isinstance(result.passing, hl.Offset) else (
+                result.passing.value)
+            note = ""
+            if result.outcome.shooter is not None:
+                note = f"  seat {result.outcome.shooter} shot the {result.outcome.kind} ({result.outcome.scoring})"
+            points = " ".join(f"{p:>4}" for p in result.points)
+            totals = " ".join(f"{t:>4}" for t in result.totals)
+            print(f"hand {result.hand_number + 1:>2} (dealer {result.dealer}, pass {passing:<8}) "
+                  f"points {points}   totals {totals}{note}")
+        shown = len(match.rounds)
+    winners = ", ".join(f"seat {s}" for s in match.winners)
+    print(f"\nThe match is over after {len(match.rounds)} hands. Winner{'s' if len(match.winners) > 1 else ''}: "
+          f"{winners} with {min(match.scores)} points.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

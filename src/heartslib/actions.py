@@ -1,0 +1,214 @@
+"""Actions (what players do) and events (what the engine does by itself).
+
+Actions are the only things a caller applies: :class:`Pass`, :class:`Play`
+and :class:`Choose`. They are small frozen values with a text form that
+round-trips and a ``repr`` that is valid Python.
+
+>>> import heartslib as hl
+>>> a = hl.Play(0, hl.Card("QS"))
+>>> a, str(a), hl.action_from_text(str(a)) == a
+(Play(seat=0, card=Card('QS')), '0:play QS', True)
+>>> hl.Pass(1, hl.parse_cards("AS KS QS")).text()
+'1:pass AS KS QS'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from heartslib.cards import Card, parse_cards
+from heartslib.errors import CardError
+
+__all__ = [
+    "Action",
+    "Choose",
+    "Event",
+    "KittyTaken",
+    "MoonShot",
+    "Pass",
+    "PassesExchanged",
+    "Play",
+    "RoundScored",
+    "TrickWon",
+    "action_from_dict",
+    "action_from_text",
+]
+
+
+def _seat(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise TypeError(f"a seat is a whole number >= 0, not {value!r}")
+    return value
+
+
+def _card(value: Any) -> Card:
+    return Card.parse(value)
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    return parse_cards(value)
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """``seat`` passes ``cards``. Order matters only for scatter and star passes,
+    where ``cards[i]`` goes to the (i+1)-th opponent in the direction of play
+    (scatter) or to the 2nd and 3rd player on (star)."""
+
+    seat: int = attrs.field(converter=_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def text(self) -> str:
+        """``"0:pass AS KS QS"``."""
+        return f"{self.seat}:pass " + " ".join(c.code for c in self.cards)
+
+    __str__ = text
+
+    def __repr__(self) -> str:
+        return f"Pass(seat={self.seat}, cards=parse_cards({' '.join(c.code for c in self.cards)!r}))"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "pass", "seat": 0, "cards": ["AS", ...]}``."""
+        return {"type": "pass", "seat": self.seat, "cards": [c.code for c in self.cards]}
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """``seat`` plays ``card`` to the current trick."""
+
+    seat: int = attrs.field(converter=_seat)
+    card: Card = attrs.field(converter=_card)
+
+    def text(self) -> str:
+        """``"0:play QS"``."""
+        return f"{self.seat}:play {self.card.code}"
+
+    __str__ = text
+
+    def __repr__(self) -> str:
+        return f"Play(seat={self.seat}, card={self.card!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "play", "seat": 0, "card": "QS"}``."""
+        return {"type": "play", "seat": self.seat, "card": self.card.code}
+
+
+@attrs.frozen(repr=False)
+class Choose:
+    """``seat`` makes a decision: ``option`` is one of the strings the state offers
+    (``"old"``/``"new"`` for the moon choice, ``"3 left"`` for dealer's choice,
+    ``"hearts"`` for a called suit)."""
+
+    seat: int = attrs.field(converter=_seat)
+    option: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+    def text(self) -> str:
+        """``"0:choose new"``."""
+        return f"{self.seat}:choose {self.option}"
+
+    __str__ = text
+
+    def __repr__(self) -> str:
+        return f"Choose(seat={self.seat}, option={self.option!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "choose", "seat": 0, "option": "new"}``."""
+        return {"type": "choose", "seat": self.seat, "option": self.option}
+
+
+Action = Pass | Play | Choose
+
+
+def action_from_text(text: str) -> Action:
+    """Parse the text form of an action (``"2:play QS"``, ``"0:pass AS KS QS"``, ``"1:choose new"``)."""
+    seat_text, sep, rest = text.strip().partition(":")
+    kind, _, arg = rest.strip().partition(" ")
+    if not sep or not seat_text.strip().isdigit() or kind not in ("pass", "play", "choose"):
+        raise ValueError(f"{text!r} is not an action: write '<seat>:play QS', '<seat>:pass AS KS QS' "
+                         "or '<seat>:choose OPTION'")
+    seat = int(seat_text)
+    if kind == "play":
+        return Play(seat, arg.strip())
+    if kind == "pass":
+        return Pass(seat, arg)
+    return Choose(seat, arg.strip())
+
+
+def action_from_dict(data: Any) -> Action:
+    """Read an action written by ``to_dict`` (raises ``ValueError``/``CardError`` on bad data)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action is a table with a 'type', not {data!r}")
+    kind = data.get("type")
+    expected = {"play": {"type", "seat", "card"}, "pass": {"type", "seat", "cards"},
+                "choose": {"type", "seat", "option"}}.get(kind if isinstance(kind, str) else "")
+    if expected is None:
+        raise ValueError(f"unknown action type {kind!r}: use 'play', 'pass' or 'choose'")
+    if set(data) != expected:
+        raise ValueError(f"a {kind} action has exactly the keys {sorted(expected)}, got {sorted(data)}")
+    try:
+        if kind == "play":
+            if not isinstance(data["card"], str):
+                raise CardError(f"{data['card']!r} is not card text")
+            return Play(data["seat"], data["card"])
+        if kind == "pass":
+            if not isinstance(data["cards"], list) or not all(isinstance(c, str) for c in data["cards"]):
+                raise CardError(f"{data['cards']!r} is not a list of card texts")
+            return Pass(data["seat"], data["cards"])
+        return Choose(data["seat"], data["option"])
+    except TypeError as exc:
+        raise ValueError(f"bad {kind} action {data!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- events
+
+
+@attrs.frozen
+class PassesExchanged:
+    """Every seat has chosen; the passed cards changed hands (``received[seat]``)."""
+
+    received: tuple[tuple[Card, ...], ...]
+
+
+@attrs.frozen
+class TrickWon:
+    """A completed trick: ``winner`` is None when it was cancelled and rolled over.
+
+    ``taken`` lists every card the winner collected with it: the trick, any
+    rolled-over cards and kitty cards (those are hidden from observations).
+    """
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+    taken: tuple[Card, ...] = ()
+
+
+@attrs.frozen
+class KittyTaken:
+    """``seat`` took ``cards`` from the kitty."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class MoonShot:
+    """``seat`` took every penalty card (``kind="moon"``) or every trick (``kind="sun"``);
+    ``outcome`` is the scoring applied (``"old"``, ``"new"``, ...)."""
+
+    seat: int
+    kind: str
+    outcome: str
+
+
+@attrs.frozen
+class RoundScored:
+    """The round's points per seat, after the moon and sun rules."""
+
+    points: tuple[int, ...]
+
+
+Event = Pass | Play | Choose | PassesExchanged | TrickWon | KittyTaken | MoonShot | RoundScored

@@ -1,0 +1,409 @@
+"""A whole game: rounds dealt one after another until the variant's end.
+
+>>> import heartslib as hl, random
+>>> m = hl.Match(hl.preset("standard"), seed=7)
+>>> pick = random.Random(0)
+>>> while not m.is_over:
+...     seat = m.to_act[0]
+...     actions = m.legal_actions(seat)
+...     m.apply(actions[pick.randrange(len(actions))])
+>>> max(m.scores) >= 100, len(m.winners) >= 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from heartslib.actions import Action, Event, action_from_dict
+from heartslib.cards import Card
+from heartslib.enums import Offset, PassDirection, PassMode, Phase
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
+from heartslib.observation import Observation
+from heartslib.round import Round, _check_seat
+from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
+from heartslib.variant import Variant
+
+__all__ = ["Match", "RoundResult"]
+
+SAVE_FORMAT = "heartslib-match"
+SAVE_VERSION = 1
+
+
+@attrs.frozen
+class RoundResult:
+    """A finished round within a match."""
+
+    hand_number: int
+    dealer: int
+    passing: PassDirection
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    """Match totals after this round (after the exact-target reset, if on)."""
+    outcome: Outcome
+    tricks_won: tuple[int, ...]
+    events: tuple[Event, ...] = attrs.field(repr=False)
+
+
+class Match:
+    """A game to the variant's end (target, fixed hands, ...), dealing each round from one seeded RNG.
+
+    The same variant, seed and actions give the same game on every machine.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_deal",
+        "_dealer0",
+        "_hand0",
+        "_over",
+        "_results",
+        "_rng",
+        "_round",
+        "_scores",
+        "_scores0",
+        "seed",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant, seed: int | None = None, *, dealer: int = 0) -> None:
+        if not isinstance(variant, Variant):
+            raise VariantError("", f"expected a Variant (e.g. hl.preset('standard')), got {variant!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number (or None), not {seed!r}")
+        _check_seat(dealer, variant.players, "dealer")
+        self.variant = variant
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._dealer0 = dealer
+        self._hand0 = 0
+        self._scores0: tuple[int, ...] = (0,) * variant.players
+        self._deal: dict[str, Any] | None = None
+        self._scores = self._scores0
+        self._results: list[RoundResult] = []
+        self._actions: list[Action] = []
+        self._over = False
+        self._round = Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores)
+
+    @classmethod
+    def from_deal(
+        cls,
+        variant: Variant,
+        hands: Sequence[str | Iterable[Card | str]],
+        *,
+        scores: Sequence[int] | None = None,
+        dealer: int = 0,
+        hand_number: int = 0,
+        seed: int | None = None,
+        kitty: str | Iterable[Card | str] = (),
+        passing: PassDirection | None = None,
+    ) -> Match:
+        """A match from a set position: this deal, these totals; later deals come from ``seed``.
+
+        >>> import heartslib as hl
+        >>> v = hl.preset("standard")
+        >>> m = hl.Match.from_deal(v, hl.Round.deal(v, seed=3).hands, scores=(90, 95, 63, 50), seed=7)
+        >>> m.scores
+        (90, 95, 63, 50)
+        """
+        self = cls(variant, seed, dealer=dealer)
+        n = variant.players
+        sc = tuple(scores) if scores is not None else (0,) * n
+        if len(sc) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in sc):
+            raise ValueError(f"scores must be {n} whole numbers, got {scores!r}")
+        self._rng = random.Random(self.seed)
+        rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
+                               hand_number=hand_number, scores=sc)
+        rnd._rng = self._rng
+        self._round = rnd
+        self._scores0 = sc
+        self._scores = sc
+        self._hand0 = hand_number
+        self._deal = {
+            "hands": [[c.code for c in h] for h in rnd.hands],
+            "kitty": [c.code for c in rnd.kitty],
+            "passing": _direction_to_data(rnd.passing),
+        }
+        return self
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def round(self) -> Round:
+        """The current round (after the match ends, the last one)."""
+        return self._round
+
+    @property
+    def phase(self) -> Phase:
+        """``OVER`` once the match has ended; otherwise the current round's phase."""
+        return Phase.OVER if self._over else self._round.phase
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now."""
+        return () if self._over else self._round.to_act
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per seat (finished rounds only)."""
+        return self._scores
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """Finished rounds' results, in order."""
+        return tuple(self._results)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self._over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the lowest total once the match is over (ties share the win); empty before."""
+        return winners(self._scores) if self._over else ()
+
+    @property
+    def hand_number(self) -> int:
+        """Number of the current hand (0 for the first)."""
+        return self._round.hand_number
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied, in order (what a save records)."""
+        return tuple(self._actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log: every finished round's events, then the current round's."""
+        out: list[Event] = []
+        for result in self._results:
+            out.extend(result.events)
+        if not self._over:
+            out.extend(self._round.events)
+        return tuple(out)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""
+        return self._round.observation(seat)
+
+    # ------------------------------------------------------------------ acting
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions for ``seat`` (default: the only seat to act); empty once over."""
+        if self._over:
+            if seat is not None:
+                _check_seat(seat, self.variant.players)
+            return []
+        return self._round.legal_actions(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        return not self._over and self._round.is_legal(action)
+
+    def why_illegal(self, action: Action) -> IllegalAction | None:
+        """The error :meth:`apply` would raise for ``action``, or None if it is legal."""
+        if self._over:
+            return IllegalAction("match_over", f"{action}: the match is over", action=action)
+        return self._round.why_illegal(action)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; a finished round is scored and the next one dealt automatically."""
+        if self._over:
+            raise IllegalAction("match_over", f"{action}: the match is over", action=action)
+        rnd = self._round
+        rnd.apply(action)
+        self._actions.append(action)
+        if rnd.is_over:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        rnd = self._round
+        outcome = rnd.outcome
+        assert outcome is not None
+        v = self.variant
+        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)])
+        self._scores = totals
+        self._results.append(
+            RoundResult(
+                hand_number=rnd.hand_number,
+                dealer=rnd.dealer,
+                passing=rnd.passing,
+                points=outcome.points,
+                totals=totals,
+                outcome=outcome,
+                tricks_won=rnd.tricks_won,
+                events=rnd.events,
+            )
+        )
+        if match_over(v, totals, rnd.hand_number + 1, outcome):
+            self._over = True
+            return
+        dealer = (rnd.dealer + v.rules.step) % v.players
+        self._round = Round.deal(v, rng=self._rng, dealer=dealer, hand_number=rnd.hand_number + 1,
+                                 scores=totals)
+
+    def copy(self) -> Match:
+        """An independent copy, RNG included."""
+        new = object.__new__(Match)
+        new.variant = self.variant
+        new.seed = self.seed
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._dealer0 = self._dealer0
+        new._hand0 = self._hand0
+        new._scores0 = self._scores0
+        new._deal = self._deal
+        new._scores = self._scores
+        new._results = self._results[:]
+        new._actions = self._actions[:]
+        new._over = self._over
+        rnd = self._round.copy()
+        rnd._rng = rng
+        new._round = rnd
+        return new
+
+    __copy__ = copy
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (
+            self.variant == other.variant
+            and self._scores == other._scores
+            and self._results == other._results
+            and self._over == other._over
+            and self._round == other._round
+            and self._rng.getstate() == other._rng.getstate()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.variant.name!r} hand {self.hand_number} scores {self._scores} "
+                f"phase {self.phase.value}>")
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save as plain data: the rules, the start (seed, optional set deal) and every action."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "variant": self.variant.to_dict(),
+            "seed": self.seed,
+            "dealer": self._dealer0,
+            "hand_number": self._hand0,
+            "scores": list(self._scores0),
+            "deal": self._deal,
+            "actions": [a.to_dict() for a in self._actions],
+            "state": {"hand_number": self.hand_number, "scores": list(self._scores), "phase": self.phase.value},
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The save as JSON text; :meth:`from_json` resumes it exactly, RNG included."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """Load a save, validating everything: the variant, the start and every action (replayed).
+
+        Raises :class:`~heartslib.SaveError` naming where the save is wrong.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+            raise SaveError("", f"not a JSON save: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """Load a save from plain data (see :meth:`from_json`)."""
+        if not isinstance(data, dict):
+            raise SaveError("", "a save is a JSON object")
+        keys = {"format", "version", "variant", "seed", "dealer", "hand_number", "scores", "deal", "actions",
+                "state"}
+        if set(data) != keys:
+            missing, extra = keys - set(data), set(data) - keys
+            detail = "; ".join(p for p in (
+                f"missing {', '.join(sorted(missing))}" if missing else "",
+                f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
+            raise SaveError("", f"not a heartslib match save ({detail})")
+        if data["format"] != SAVE_FORMAT:
+            raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {data['format']!r}")
+        if data["version"] != SAVE_VERSION:
+            raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {data['version']!r}")
+        try:
+            variant = Variant.from_dict(data["variant"])
+        except VariantError as exc:
+            raise SaveError("variant" + (f".{exc.path}" if exc.path else ""), exc.reason) from exc
+        for key in ("seed", "dealer", "hand_number"):
+            if not isinstance(data[key], int) or isinstance(data[key], bool):
+                raise SaveError(key, f"expected a whole number, got {data[key]!r}")
+        if not isinstance(data["actions"], list):
+            raise SaveError("actions", "expected a list of actions")
+        try:
+            if data["deal"] is None:
+                if data["hand_number"] != 0 or data["scores"] != [0] * variant.players:
+                    raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
+                match = cls(variant, data["seed"], dealer=data["dealer"])
+            else:
+                deal = data["deal"]
+                if not isinstance(deal, dict) or set(deal) != {"hands", "kitty", "passing"}:
+                    raise SaveError("deal", "expected {hands, kitty, passing}")
+                if not isinstance(data["scores"], list):
+                    raise SaveError("scores", "expected a list of whole numbers")
+                match = cls.from_deal(
+                    variant, _str_lists(deal["hands"], "deal.hands"), scores=data["scores"],
+                    dealer=data["dealer"], hand_number=data["hand_number"], seed=data["seed"],
+                    kitty=_str_list(deal["kitty"], "deal.kitty"), passing=_direction_from_data(deal["passing"]),
+                )
+        except (CardError, IllegalAction, ValueError) as exc:
+            if isinstance(exc, SaveError):
+                raise
+            raise SaveError("deal", str(exc)) from exc
+        for i, item in enumerate(data["actions"]):
+            try:
+                match.apply(action_from_dict(item))
+            except (CardError, IllegalAction, ValueError) as exc:
+                raise SaveError(f"actions[{i}]", str(exc)) from exc
+        state = data["state"]
+        expected = {"hand_number": match.hand_number, "scores": list(match.scores), "phase": match.phase.value}
+        if state != expected:
+            raise SaveError("state", f"the recorded state {state!r} does not match the replayed game {expected!r}")
+        return match
+
+
+def _direction_to_data(d: PassDirection) -> Any:
+    return {"offset": d.k} if isinstance(d, Offset) else d.value
+
+
+def _direction_from_data(data: Any) -> PassDirection:
+    if isinstance(data, dict) and set(data) == {"offset"} and isinstance(data["offset"], int):
+        return Offset(data["offset"])
+    if isinstance(data, str):
+        try:
+            return PassMode(data)
+        except ValueError:
+            pass
+    raise SaveError("deal.passing", f"{data!r} is not a pass direction")
+
+
+def _str_list(data: Any, path: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+        raise SaveError(path, "expected a list of card texts")
+    return data
+
+
+def _str_lists(data: Any, path: str) -> list[list[str]]:
+    if not isinstance(data, list):
+        raise SaveError(path, "expected a list of hands")
+    return [_str_list(h, f"{path}[{i}]") for i, h in enumerate(data)]

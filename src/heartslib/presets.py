@@ -1,0 +1,200 @@
+"""Named variants, each naming its source (see RULES.md section 9).
+
+>>> import heartslib as hl
+>>> hl.preset("standard").moon.kind.value
+'old'
+>>> "cancellation" in hl.preset_names()
+True
+>>> hl.preset("standrd")
+Traceback (most recent call last):
+...
+heartslib.errors.UnknownVariant: "no preset named 'standrd'; did you mean standard? ..."
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from heartslib.errors import UnknownVariant
+from heartslib.variant import Variant
+
+__all__ = ["ALIASES", "preset", "preset_names"]
+
+_STANDARD: dict[str, Any] = {
+    "players": 4,
+    "passing": {"cards": 3, "schedule": "four_way"},
+    "play": {"opening": "two_of_clubs", "breaking": "hearts", "first_trick": "no_points"},
+    "scoring": {"values": {"QS": 13}},
+    "moon": {"kind": "old"},
+    "end": {"target": 100},
+}
+
+_FOSTER_STRIP = {"3": ["2S"], "5": ["2C", "2S"], "6": ["2C", "2D", "2H", "2S"]}
+
+_OLD_PLAY = {"opening": "eldest_any", "breaking": "none", "first_trick": "any"}
+
+
+def _merge(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        else:
+            out[key] = value
+    return out
+
+
+def _double_deck(players: int, deck: dict[str, Any], source_note: str) -> dict[str, Any]:
+    return _merge(
+        _STANDARD,
+        players=players,
+        source="001 (two-deck table, " + source_note + ")",
+        deck={"decks": 2, **deck},
+        passing={"schedule": "everyone"},
+        play={"identical": "first_wins"},
+        end={"target": 200},
+    )
+
+
+_PRESETS: dict[str, dict[str, Any]] = {
+    "standard": _merge(
+        _STANDARD,
+        source="002 (modern American hearts, as in the browser game); 000 (Morehead alternatives)",
+    ),
+    "foster_1909": {
+        "source": "000 (Foster 1909: discard hearts / black lady)",
+        "players": 4,
+        "deck": {"fill": "strip", "strip": _FOSTER_STRIP},
+        "passing": {"cards": 3, "schedule": "left"},
+        "play": _OLD_PLAY,
+        "scoring": {"values": {"QS": 13}},
+        "moon": {"kind": "none"},
+        "end": {"target": 100},
+    },
+    "culbertson_1950": {
+        "source": "000 (Culbertson 1950: black lady)",
+        "players": 4,
+        "deck": {"fill": "strip", "strip": ["2C", "2D", "2S", "2H"]},
+        "passing": {"cards": 3, "schedule": "left"},
+        "play": _OLD_PLAY,
+        "scoring": {"values": {"QS": 13}},
+        "moon": {"kind": "no_score"},
+        "end": {"target": 100},
+    },
+    "morehead_2001": {
+        "source": "000 (Morehead 2001: modern black lady)",
+        "players": 4,
+        "deck": {"fill": "strip", "strip": ["2C", "2D", "3C", "2S"]},
+        "passing": {"cards": 3, "schedule": "left"},
+        "play": _OLD_PLAY,
+        "scoring": {"values": {"QS": 13}},
+        "moon": {"kind": "old"},
+        "end": {"target": 100},
+    },
+    "omnibus": _merge(
+        _STANDARD,
+        source="000 (omnibus hearts: Culbertson 1950, Arnold 2011; 10♦ bonus)",
+        scoring={"values": {"QS": 13, "TD": -10}},
+        moon={"kind": "take_all", "requires": "all_counters"},
+    ),
+    "omnibus_jd": _merge(
+        _STANDARD,
+        source="000, 001 (omnibus with the J♦ bonus, the form most software uses)",
+        scoring={"values": {"QS": 13, "JD": -10}},
+        moon={"kind": "take_all", "requires": "all_counters"},
+    ),
+    "pink_lady": _merge(
+        _STANDARD,
+        source="000 (pink lady: Spadaccini 2005, Gibson 1971)",
+        scoring={"values": {"QS": 13, "QH": 13}},
+    ),
+    "spot_hearts": _merge(
+        _STANDARD,
+        source="001 (spot hearts; the target of 500 is heartslib's choice for 'a higher target')",
+        scoring={"hearts": "spot", "values": {"QS": 13}},
+        end={"target": 500},
+    ),
+    "black_jack": {
+        "source": "000 (black jack: Foster 1909, Moss 1995; later rule: J♠ must be discarded when void)",
+        "players": 4,
+        "deck": {"fill": "strip", "strip": _FOSTER_STRIP},
+        "passing": {"cards": 3, "schedule": "left"},
+        "play": {**_OLD_PLAY, "must_discard": ["JS"]},
+        "scoring": {"values": {"JS": 10}},
+        "moon": {"kind": "none"},
+        "end": {"target": 100},
+    },
+    "black_maria": {
+        "source": "000 (Black Maria, the British game); Parlett 1987: pass three to the right; "
+        "hearts 1, Q♠ 13, K♠ 10, A♠ 7 (43 a deal)",
+        "players": 4,
+        "deck": {"fill": "strip", "strip": ["2C", "2D", "2S", "2H"]},
+        "passing": {"cards": 3, "schedule": "right"},
+        "play": _OLD_PLAY,
+        "scoring": {"values": {"QS": 13, "KS": 10, "AS": 7}},
+        "moon": {"kind": "none"},
+        "end": {"target": 100},
+    },
+    "cancellation": {
+        "source": "000 (cancellation hearts: Culbertson 1950, 6-11 players, two decks)",
+        "players": 6,
+        "deck": {"decks": 2, "fill": "kitty", "kitty": "first_trick"},
+        "passing": {"cards": 3, "schedule": "hold"},
+        "play": {**_OLD_PLAY, "identical": "cancel", "cancel_rollover": "two_pairs"},
+        "scoring": {"values": {"QS": 13}},
+        "moon": {"kind": "no_score"},
+        "end": {"target": 100},
+    },
+    "double_deck_6_dirty": _double_deck(6, {"fill": "kitty", "kitty": "first_and_last"}, "six 'dirty'"),
+    "double_deck_6_clean": _double_deck(6, {"fill": "strip", "strip": ["2C", "2D"]}, "six 'clean'"),
+    "double_deck_7": _double_deck(7, {"fill": "jokers", "joker": "zero_suits"}, "seven: the black joker as 0♣"),
+    "double_deck_8": _double_deck(8, {}, "eight"),
+    "double_deck_9": _double_deck(
+        9, {"fill": "kitty", "kitty": "first_trick", "strip": {"9": ["2H", "2C", "2D", "2S"]}}, "nine"
+    ),
+    "double_deck_10": _double_deck(10, {"fill": "strip", "strip": {"10": ["2H", "2C", "2D", "2S"]}}, "ten"),
+}
+
+ALIASES: dict[str, str] = {
+    "hearts": "standard",
+    "black_lady": "standard",
+    "american": "standard",
+    "omnibus_hearts": "omnibus",
+    "pink_lady_hearts": "pink_lady",
+    "black_jack_hearts": "black_jack",
+    "cancellation_hearts": "cancellation",
+    "foster": "foster_1909",
+    "culbertson": "culbertson_1950",
+    "morehead": "morehead_2001",
+}
+
+_CACHE: dict[str, Variant] = {}
+
+
+def preset_names() -> tuple[str, ...]:
+    """The names of every preset (aliases not included), in catalogue order."""
+    return tuple(_PRESETS)
+
+
+def preset(name: str) -> Variant:
+    """The preset variant called ``name`` (or an alias such as ``"black_lady"``).
+
+    Raises :class:`~heartslib.UnknownVariant` (a ``KeyError``) listing close names.
+    """
+    if not isinstance(name, str):
+        raise UnknownVariant(repr(name), (), preset_names())
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    key = ALIASES.get(key, key)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    data = _PRESETS.get(key)
+    if data is None:
+        choices = list(_PRESETS) + list(ALIASES)
+        close = tuple(difflib.get_close_matches(key, choices, n=3, cutoff=0.6))
+        raise UnknownVariant(name, close, preset_names())
+    variant = Variant.from_dict({"name": key, **data})
+    _CACHE[key] = variant
+    return variant
+

@@ -1,0 +1,1111 @@
+"""One hand of play: the deal, the pass, the tricks and the scoring, as a state machine.
+
+Only :class:`~heartslib.Pass`, :class:`~heartslib.Play` and
+:class:`~heartslib.Choose` reach the caller; collecting tricks, the kitty,
+cancellations, the moon and scoring happen inside :meth:`Round.apply`.
+
+Internally cards are indices (see :mod:`heartslib.cards`) held in lists
+sorted in hand order; every rule question is answered from the tables the
+variant compiled once (:class:`heartslib.rules.Rules`).
+
+>>> import heartslib as hl
+>>> r = hl.Round.deal(hl.preset("standard"), seed=1)
+>>> r.phase, r.to_act
+(<Phase.PASS: 'pass'>, (0, 1, 2, 3))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations
+from typing import Any
+
+from heartslib.actions import (
+    Action,
+    Choose,
+    Event,
+    KittyTaken,
+    MoonShot,
+    Pass,
+    PassesExchanged,
+    Play,
+    RoundScored,
+    TrickWon,
+)
+from heartslib.cards import Card, Suit, card_order, cards_from_indices, parse_cards
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    HOLD,
+    SCATTER,
+    SHUFFLE,
+    STAR,
+    CancelRollover,
+    Identical,
+    JokerLead,
+    KittyMode,
+    LeadHeartsUnbroken,
+    Offset,
+    Opening,
+    PassDirection,
+    Phase,
+)
+from heartslib.errors import CardError, IllegalAction
+from heartslib.observation import Observation, Trick
+from heartslib.rules import CLUB, HEART, JK, NO_SUIT, QS, SPADE, Rules
+from heartslib.scoring import Outcome, RoundFacts, moon_options, moon_result, score
+from heartslib.variant import Variant
+
+__all__ = ["Round", "shuffled"]
+
+_ORDER = card_order
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_CODE = tuple(Card.from_index(i).code for i in range(55))
+_CARD = tuple(Card.from_index(i) for i in range(55))
+
+
+def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
+    """A Fisher–Yates shuffle built only on ``rng.random()``.
+
+    Python promises ``random()`` is the same on every version and platform
+    for a given seed (``shuffle`` and ``randrange`` are not promised), so
+    deals are reproducible everywhere.
+    """
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _sort(cards: list[int]) -> None:
+    cards.sort(key=_ORDER.__getitem__)
+
+
+class Round:
+    """One hand: construct with :meth:`deal` or :meth:`from_hands`, then ``apply`` actions.
+
+    Attributes such as :attr:`phase`, :attr:`to_act`, :attr:`tricks` and
+    :attr:`points` describe the state; :meth:`observation` gives one seat's
+    view. A failed :meth:`apply` raises :class:`~heartslib.IllegalAction` and
+    leaves the round exactly as it was.
+    """
+
+    __slots__ = (
+        "_broken",
+        "_called",
+        "_carry",
+        "_carry_dead",
+        "_dead",
+        "_decision",
+        "_events",
+        "_hands",
+        "_kitty",
+        "_kitty_seen",
+        "_leader",
+        "_nines",
+        "_opening",
+        "_outcome",
+        "_pass_size",
+        "_passes",
+        "_passing",
+        "_phase",
+        "_received",
+        "_rng",
+        "_taken",
+        "_tcards",
+        "_trick_no",
+        "_tricks",
+        "_tseats",
+        "_tsuit",
+        "_turn",
+        "_won",
+        "dealer",
+        "hand_number",
+        "n",
+        "rules",
+        "scores",
+        "variant",
+    )
+
+    variant: Variant
+    rules: Rules
+    n: int
+    dealer: int
+    hand_number: int
+    scores: tuple[int, ...]
+    _hands: list[list[int]]
+    _kitty: list[int]
+    _kitty_seen: list[list[int]]
+    _passing: PassDirection
+    _pass_size: int
+    _passes: list[tuple[int, ...] | None]
+    _received: list[tuple[int, ...]] | None
+    _rng: random.Random
+    _taken: list[list[int]]
+    _won: list[int]
+    _dead: list[int]
+    _carry: list[int]
+    _carry_dead: int
+    _tricks: list[Trick]
+    _tseats: list[int]
+    _tcards: list[int]
+    _tsuit: int
+    _called: bool
+    _nines: int
+    _trick_no: int
+    _broken: bool
+    _leader: int
+    _turn: int
+    _opening: int
+    _outcome: Outcome | None
+    _decision: tuple[str, int, tuple[str, ...]] | None
+    _events: list[Event]
+    _phase: Phase
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def deal(
+        cls,
+        v: Variant,
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+        hand_number: int = 0,
+        scores: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> Round:
+        """A random deal from ``seed`` (or from ``rng``, which the round then keeps for a shuffle pass).
+
+        Cards are dealt one at a time from the dealer's left in the direction of
+        play; the cards left over (if the variant uses a kitty) form the kitty.
+        """
+        if rng is None:
+            rng = random.Random(_check_seed(seed))
+        elif seed is not None:
+            raise ValueError("give either seed or rng, not both")
+        rules = v.rules
+        pack = shuffled(rules.pack, rng)
+        n = v.players
+        size = rules.hand_size
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(size * n):
+            seat = (dealer + rules.step * (1 + i % n)) % n
+            hands[seat].append(pack[i])
+        kitty = pack[size * n :]
+        return cls._start(v, hands, kitty, dealer, hand_number, None, scores, rng)
+
+    @classmethod
+    def from_hands(
+        cls,
+        v: Variant,
+        hands: Sequence[str | Iterable[Card | str]],
+        *,
+        dealer: int = 0,
+        passing: PassDirection | None = None,
+        kitty: str | Iterable[Card | str] = (),
+        hand_number: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> Round:
+        """A round from an explicit deal (the hands before passing).
+
+        ``passing`` defaults to the variant's schedule for ``hand_number``.
+        The hands and kitty must together be exactly the variant's pack;
+        otherwise :class:`~heartslib.CardError` says what is missing or extra.
+
+        >>> import heartslib as hl
+        >>> v = hl.preset("standard")
+        >>> hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+        >>> r = hl.Round.from_hands(v, hands, passing=hl.HOLD)
+        >>> r.phase, r.to_act, r.legal_actions()
+        (<Phase.PLAY: 'play'>, (0,), [Play(seat=0, card=Card('2C'))])
+        """
+        n = v.players
+        if isinstance(hands, str) or len(hands) != n:
+            raise CardError(f"expected {n} hands (one per player), got {hands!r}")
+        parsed = [[c.index for c in parse_cards(h)] for h in hands]
+        kitty_cards = [c.index for c in parse_cards(kitty)]
+        rules = v.rules
+        for seat, hand in enumerate(parsed):
+            if len(hand) != rules.hand_size:
+                raise CardError(f"hand {seat} has {len(hand)} cards; this variant deals {rules.hand_size}")
+        if len(kitty_cards) != rules.kitty_size:
+            raise CardError(f"the kitty has {len(kitty_cards)} cards; this variant leaves {rules.kitty_size}")
+        dealt = Counter(c for h in parsed for c in h) + Counter(kitty_cards)
+        if dealt != rules.counts:
+            missing = rules.counts - dealt
+            extra = dealt - rules.counts
+            parts = []
+            if missing:
+                parts.append("missing " + " ".join(_CODE[c] for c in sorted(missing.elements())))
+            if extra:
+                extras = " ".join(_CODE[c] for c in sorted(extra.elements()))
+                parts.append("not in the pack (or too many copies) " + extras)
+            raise CardError("the hands and kitty are not this variant's pack: " + "; ".join(parts))
+        _check_seat(dealer, n, "dealer")
+        rng = random.Random(_check_seed(seed))
+        return cls._start(v, parsed, kitty_cards, dealer, hand_number, passing, scores, rng)
+
+    @classmethod
+    def _start(
+        cls,
+        v: Variant,
+        hands: list[list[int]],
+        kitty: list[int],
+        dealer: int,
+        hand_number: int,
+        passing: PassDirection | None,
+        scores: Sequence[int] | None,
+        rng: random.Random,
+    ) -> Round:
+        self = object.__new__(cls)
+        rules = v.rules
+        n = v.players
+        self.variant = v
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        if not isinstance(hand_number, int) or hand_number < 0:
+            raise ValueError(f"hand_number must be a whole number >= 0, not {hand_number!r}")
+        self.hand_number = hand_number
+        if scores is None:
+            self.scores = (0,) * n
+        else:
+            if len(scores) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+                raise ValueError(f"scores must be {n} whole numbers, got {scores!r}")
+            self.scores = tuple(scores)
+        for h in hands:
+            _sort(h)
+        self._hands = hands
+        self._kitty = list(kitty)
+        self._kitty_seen = [[] for _ in range(n)]
+        if passing is None:
+            passing = rules.schedule[hand_number % len(rules.schedule)]
+        if not isinstance(passing, Offset | str):
+            raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
+        if isinstance(passing, Offset) and passing.k % n == 0:
+            passing = HOLD
+        self._passing = passing
+        self._pass_size = Rules.pass_size(passing, rules.pass_cards, n)
+        self._passes = [None] * n
+        self._received = None
+        self._rng = rng
+        self._taken = [[] for _ in range(n)]
+        self._won = [0] * n
+        self._dead = [0] * n
+        self._carry = []
+        self._carry_dead = 0
+        self._tricks = []
+        self._tseats = []
+        self._tcards = []
+        self._tsuit = NO_SUIT
+        self._called = False
+        self._nines = 0
+        self._trick_no = 0
+        self._broken = False
+        self._leader = -1
+        self._turn = -1
+        self._opening = -1
+        self._outcome = None
+        self._decision = None
+        self._events = []
+        if passing == DEALERS_CHOICE:
+            self._phase = Phase.DECIDE
+            self._decision = ("pass", dealer, self._dealers_choice_options())
+        elif passing == HOLD:
+            self._begin_play()
+        else:
+            self._phase = Phase.PASS
+        return self
+
+    def copy(self) -> Round:
+        """An independent copy (cheap: shares immutable parts, copies small lists)."""
+        new = object.__new__(Round)
+        new.variant = self.variant
+        new.rules = self.rules
+        new.n = self.n
+        new.dealer = self.dealer
+        new.hand_number = self.hand_number
+        new.scores = self.scores
+        new._hands = [h[:] for h in self._hands]
+        new._kitty = self._kitty[:]
+        new._kitty_seen = [k[:] for k in self._kitty_seen]
+        new._passing = self._passing
+        new._pass_size = self._pass_size
+        new._passes = self._passes[:]
+        new._received = self._received
+        if (self._phase == Phase.PASS and self._passing == SHUFFLE) or self._phase == Phase.DECIDE:
+            # only a shuffle pass still to come draws on the RNG; otherwise sharing is safe
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            new._rng = rng
+        else:
+            new._rng = self._rng
+        new._taken = [t[:] for t in self._taken]
+        new._won = self._won[:]
+        new._dead = self._dead[:]
+        new._carry = self._carry[:]
+        new._carry_dead = self._carry_dead
+        new._tricks = self._tricks[:]
+        new._tseats = self._tseats[:]
+        new._tcards = self._tcards[:]
+        new._tsuit = self._tsuit
+        new._called = self._called
+        new._nines = self._nines
+        new._trick_no = self._trick_no
+        new._broken = self._broken
+        new._leader = self._leader
+        new._turn = self._turn
+        new._opening = self._opening
+        new._outcome = self._outcome
+        new._decision = self._decision
+        new._events = self._events[:]
+        new._phase = self._phase
+        return new
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def phase(self) -> Phase:
+        """What the round waits for (``OVER`` once scored)."""
+        return self._phase
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several while passing)."""
+        phase = self._phase
+        if phase == Phase.PLAY:
+            return (self._turn,)
+        if phase == Phase.PASS:
+            return tuple(s for s in range(self.n) if self._passes[s] is None)
+        if phase == Phase.DECIDE:
+            assert self._decision is not None
+            return (self._decision[1],)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round is finished and scored."""
+        return self._phase == Phase.OVER
+
+    @property
+    def passing(self) -> PassDirection:
+        """This hand's pass direction (after a dealer's choice, the chosen one)."""
+        return self._passing
+
+    @property
+    def pass_count(self) -> int:
+        """Cards each player passes this hand."""
+        return self._pass_size
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, sorted."""
+        _check_seat(seat, self.n)
+        return tuple(cards_from_indices(self._hands[seat]))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (the whole truth; agents should use :meth:`observation`)."""
+        return tuple(tuple(cards_from_indices(h)) for h in self._hands)
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """Kitty cards not yet taken."""
+        return tuple(cards_from_indices(self._kitty))
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick's plays so far: ``(seat, card)`` pairs."""
+        return tuple(zip(self._tseats, cards_from_indices(self._tcards), strict=True))
+
+    @property
+    def leader(self) -> int | None:
+        """Who leads (or led) the current trick, once play has begun."""
+        return None if self._leader < 0 else self._leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Completed tricks in order."""
+        return tuple(self._tricks)
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether hearts have been broken (always True when breaking is "none")."""
+        return self._broken or self.variant.play.breaking.value == "none"
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """Cards each seat has taken (tricks, rolled-over cards and kitty cards)."""
+        return tuple(tuple(cards_from_indices(sorted(t, key=_ORDER.__getitem__))) for t in self._taken)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has won."""
+        return tuple(self._won)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The append-only log: the actions applied and the automatic events, in order."""
+        return tuple(self._events)
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        """Per-seat points once the round is scored (after the moon and sun rules), else None."""
+        return None if self._outcome is None else self._outcome.points
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The scored result, with the shooter and how a moon/sun scored."""
+        return self._outcome
+
+    @property
+    def received(self) -> tuple[tuple[Card, ...], ...] | None:
+        """What each seat received in the pass, once exchanged."""
+        if self._received is None:
+            return None
+        return tuple(tuple(cards_from_indices(r)) for r in self._received)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The options of the pending decision (empty unless the phase is DECIDE)."""
+        return self._decision[2] if self._decision else ()
+
+    @property
+    def decision(self) -> str | None:
+        """What the pending decision is about: ``"pass"``, ``"moon"`` or ``"suit"``."""
+        return self._decision[0] if self._decision else None
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action for ``seat`` (default: the only seat to act).
+
+        While passing several seats act, so name the seat. Seats that are not
+        to act have no legal actions. Passing lists every choice of cards,
+        which grows quickly with hand size (3 of 13: 286; scatter orders them).
+        """
+        seat = self._seat_arg(seat)
+        if seat not in self.to_act:
+            return []
+        phase = self._phase
+        if phase == Phase.PLAY:
+            return [Play(seat, _CARD[c]) for c in self._candidates(seat, None)]
+        if phase == Phase.DECIDE:
+            assert self._decision is not None
+            return [Choose(seat, o) for o in self._decision[2]]
+        return [Pass(seat, tuple(_CARD[c] for c in combo)) for combo in self._pass_choices(seat)]
+
+    def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
+        seat = self._seat_arg(seat)
+        if self._phase != Phase.PLAY or seat != self._turn:
+            return ()
+        return tuple(_CARD[c] for c in self._candidates(seat, None))
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now (no enumeration)."""
+        return self._why(action) is None
+
+    def why_illegal(self, action: Action) -> IllegalAction | None:
+        """The :class:`~heartslib.IllegalAction` that :meth:`apply` would raise, or None."""
+        why = self._why(action)
+        if why is None:
+            return None
+        return IllegalAction(why[0], why[1], action=action)
+
+    def _seat_arg(self, seat: int | None) -> int:
+        if seat is None:
+            acting = self.to_act
+            if len(acting) != 1:
+                if not acting:
+                    return -1
+                raise IllegalAction(
+                    "seat_required",
+                    f"seats {', '.join(map(str, acting))} act now; name the seat: legal_actions(seat)",
+                )
+            return acting[0]
+        _check_seat(seat, self.n)
+        return seat
+
+    def _why(self, action: object) -> tuple[str, str] | None:
+        if not isinstance(action, Pass | Play | Choose):
+            return ("not_an_action", f"{action!r} is not an action (Pass, Play or Choose)")
+        seat = action.seat
+        if not 0 <= seat < self.n:
+            return ("no_such_seat", f"{action}: there is no seat {seat}; seats are 0-{self.n - 1}")
+        phase = self._phase
+        if phase == Phase.OVER:
+            return ("round_over", f"{action}: the round is over")
+        if isinstance(action, Play):
+            if phase != Phase.PLAY:
+                return ("not_playing", f"{action}: cards are not being played now (phase {phase.value})")
+            if seat != self._turn:
+                return ("not_your_turn", f"{action}: it is seat {self._turn}'s turn to play")
+            return self._why_play(seat, action.card.index)
+        if isinstance(action, Pass):
+            if phase != Phase.PASS:
+                return ("not_passing", f"{action}: cards are not being passed now (phase {phase.value})")
+            if self._passes[seat] is not None:
+                return ("already_passed", f"{action}: seat {seat} has already passed")
+            return self._why_pass(seat, [c.index for c in action.cards])
+        if phase != Phase.DECIDE:
+            return ("no_decision", f"{action}: there is no decision to make now (phase {phase.value})")
+        assert self._decision is not None
+        _, who, options = self._decision
+        if seat != who:
+            return ("not_your_turn", f"{action}: seat {who} makes this decision")
+        if action.option not in options:
+            return ("choice_not_offered", f"{action}: {action.option!r} is not an option; choose one of "
+                    + ", ".join(options))
+        return None
+
+    def _why_play(self, seat: int, card: int) -> tuple[str, str] | None:
+        if card not in self._hands[seat]:
+            return ("card_not_held", f"seat {seat} does not hold {_CODE[card]}")
+        why: list[tuple[str, str, frozenset[int]]] = []
+        legal = self._candidates(seat, why)
+        if card in legal:
+            return None
+        for code, message, removed in why:
+            if card in removed:
+                return (code, f"{seat}:play {_CODE[card]}: {message}")
+        return ("illegal_play", f"{seat}:play {_CODE[card]} is not allowed now")  # pragma: no cover
+
+    def _candidates(self, seat: int, why: list[tuple[str, str, frozenset[int]]] | None) -> list[int]:
+        """The distinct cards ``seat`` may play: the single source of play legality.
+
+        Each rule narrows the candidates in turn; when ``why`` is a list, each
+        narrowing records its code, its explanation and the cards it removed.
+        """
+        rules = self.rules
+        hand = self._hands[seat]
+        cands = hand if rules.decks == 1 else _distinct(hand)
+        suit = rules.suit
+        first = self._trick_no == 0
+        opening = self._opening
+
+        def narrow(keep: list[int], code: str, message: str) -> list[int]:
+            if why is not None and len(keep) < len(cands):
+                why.append((code, message, frozenset(cands) - frozenset(keep)))
+            return keep
+
+        if not self._tcards:  # leading
+            if first and opening >= 0:
+                if rules.opening == Opening.TWO_OF_CLUBS:
+                    return narrow([c for c in cands if c == opening], "must_lead_opening_card",
+                                  f"the first trick must be led with {_CODE[opening]}")
+                clubs = [c for c in cands if suit[c] == CLUB]
+                if clubs:
+                    return narrow(clubs, "must_lead_club", "the first trick must be led with a club")
+            if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
+                keep = [c for c in cands if c != JK]
+                if keep:
+                    cands = narrow(keep, "joker_cannot_lead", "a joker may not lead a trick")
+            if not self._broken and rules.breaking.value != "none":
+                penalty = rules.penalty
+                exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
+                    penalty[c] or suit[c] == HEART for c in cands
+                )
+                if not exempt:
+                    qlock = rules.queen_needs_broken
+                    keep = [c for c in cands if suit[c] != HEART and not (qlock and c == QS)]
+                    if keep and len(keep) < len(cands):
+                        if why is not None:
+                            removed = frozenset(cands) - frozenset(keep)
+                            if QS in removed:
+                                why.append(("queen_not_broken",
+                                            "Q♠ may not be led until hearts are broken", frozenset((QS,))))
+                            why.append(("hearts_not_broken",
+                                        "hearts may not be led until hearts are broken "
+                                        "(the leader holds other cards)", removed))
+                        cands = keep
+            if first and rules.first_trick_banned is not None:
+                banned = rules.first_trick_banned
+                keep = [c for c in cands if not banned[c]]
+                if keep:
+                    cands = narrow(keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+            return cands
+
+        led = self._tsuit
+        void = True
+        if led != NO_SUIT:
+            follow = [c for c in cands if suit[c] == led]
+            if follow:
+                void = False
+                if rules.joker_play_any_time and JK in cands:
+                    follow.append(JK)
+                cands = narrow(follow, "must_follow_suit", f"must follow suit ({_SUIT_NAMES[led]} led)")
+        if first and rules.first_trick_banned is not None:
+            banned = rules.first_trick_banned
+            keep = [c for c in cands if not banned[c]]
+            if keep:
+                cands = narrow(keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+        if (rules.queen_forced and QS in cands) and (
+            void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in self._tcards))
+        ):
+            return narrow([QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
+        if rules.must_discard and void:
+            held = [c for c in cands if c in rules.must_discard]
+            if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
+                names = " or ".join(_CODE[c] for c in sorted(rules.must_discard, key=_ORDER.__getitem__))
+                return narrow(held, "must_discard", f"void in the suit led, the player must discard {names}")
+        return cands
+
+    def _why_pass(self, seat: int, cards: list[int]) -> tuple[str, str] | None:
+        size = self._pass_size
+        text = " ".join(_CODE[c] for c in cards)
+        if len(cards) != size:
+            return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
+        held = Counter(self._hands[seat])
+        want = Counter(cards)
+        if want - held:
+            missing = " ".join(_CODE[c] for c in (want - held).elements())
+            return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
+        bad = [c for c in cards if c in self.rules.forbidden]
+        if bad:
+            return ("pass_forbidden_card", f"{seat}:pass {text}: {_CODE[bad[0]]} may not be passed")
+        return None
+
+    def _pass_choices(self, seat: int) -> list[tuple[int, ...]]:
+        hand = [c for c in self._hands[seat] if c not in self.rules.forbidden]
+        size = self._pass_size
+        ordered = self._passing in (SCATTER, STAR)
+        seen: set[tuple[int, ...]] = set()
+        out: list[tuple[int, ...]] = []
+        combos = permutations(hand, size) if ordered else combinations(hand, size)
+        for combo in combos:
+            if combo not in seen:
+                seen.add(combo)
+                out.append(combo)
+        return out
+
+    def _dealers_choice_options(self) -> tuple[str, ...]:
+        names = [Offset(k).name(self.n) for k in range(1, self.n)]
+        opts = [f"{count} {name}" for count in range(1, self.rules.pass_cards + 1) for name in names]
+        return ("hold", *opts)
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
+        why = self._why(action)
+        if why is not None:
+            raise IllegalAction(why[0], why[1], action=action)
+        if isinstance(action, Play):
+            self._events.append(action)
+            self._play(action.seat, action.card.index)
+        elif isinstance(action, Pass):
+            self._events.append(action)
+            self._passes[action.seat] = tuple(c.index for c in action.cards)
+            if all(p is not None for p in self._passes):
+                self._exchange()
+        else:
+            self._events.append(action)
+            self._decide(action.option)
+
+    def _decide(self, option: str) -> None:
+        assert self._decision is not None
+        what = self._decision[0]
+        self._decision = None
+        if what == "pass":
+            if option == "hold":
+                self._passing = HOLD
+                self._pass_size = 0
+                self._begin_play()
+                return
+            count_text, _, name = option.partition(" ")
+            k = next(k for k in range(1, self.n) if Offset(k).name(self.n) == name)
+            self._passing = Offset(k)
+            self._pass_size = int(count_text)
+            self._phase = Phase.PASS
+        elif what == "suit":
+            self._tsuit = _SUIT_NAMES.index(option)
+            self._called = True
+            self._phase = Phase.PLAY
+            self._turn = (self._turn + self.rules.step) % self.n
+        else:  # moon
+            assert self._outcome is None
+            shooter = self._moon_shooter()
+            keep = self.variant.moon.requires.value == "penalty_cards"
+            self._finish(moon_result(self._facts(), self.rules, shooter, option, keep))
+
+    def _exchange(self) -> None:
+        n = self.n
+        step = self.rules.step
+        passes: list[tuple[int, ...]] = [p for p in self._passes if p is not None]
+        received: list[list[int]] = [[] for _ in range(n)]
+        d = self._passing
+        if d == SHUFFLE:
+            pool = shuffled([c for p in passes for c in p], self._rng)
+            size = self._pass_size
+            for i in range(n):
+                seat = (self.dealer + step * (1 + i)) % n
+                received[seat] = pool[i * size : (i + 1) * size]
+        else:
+            for seat, cards in enumerate(passes):
+                for i, c in enumerate(cards):
+                    if d == SCATTER:
+                        k = i + 1
+                    elif d == STAR:
+                        k = i + 2
+                    else:
+                        assert isinstance(d, Offset)
+                        k = d.k
+                    received[(seat + step * k) % n].append(c)
+        for seat in range(n):
+            hand = self._hands[seat]
+            for c in passes[seat]:
+                hand.remove(c)
+        for seat in range(n):
+            self._hands[seat].extend(received[seat])
+            _sort(self._hands[seat])
+            _sort(received[seat])
+        self._received = [tuple(r) for r in received]
+        self._events.append(PassesExchanged(tuple(tuple(cards_from_indices(r)) for r in received)))
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        rules = self.rules
+        n = self.n
+        step = rules.step
+        self._phase = Phase.PLAY
+        leader = (self.dealer + step) % n
+        if rules.needs_opening_card():
+            held = {c for h in self._hands for c in h}
+            card = rules.lowest_club(held)
+            if card is not None:
+                self._opening = card
+                for i in range(n):
+                    seat = (self.dealer + step * (1 + i)) % n
+                    if card in self._hands[seat]:
+                        leader = seat
+                        break
+        self._leader = leader
+        self._turn = leader
+
+    def _play(self, seat: int, card: int) -> None:
+        rules = self.rules
+        self._hands[seat].remove(card)
+        self._tseats.append(seat)
+        self._tcards.append(card)
+        if rules.breaks[card]:
+            self._broken = True
+        if rules.booster_nines and rules.rank[card] == 9:
+            self._nines += 1
+        csuit = rules.suit[card]
+        if len(self._tcards) == 1:
+            self._tsuit = csuit
+            if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT and any(self._hands):
+                self._phase = Phase.DECIDE
+                self._decision = ("suit", seat, self._callable_suits(seat))
+                return
+        elif self._tsuit == NO_SUIT and not self._called and csuit != NO_SUIT:
+            self._tsuit = csuit
+        n = self.n
+        plays = len(self._tcards)
+        if plays % n == 0 and (plays >= n * (1 + self._nines) or not self._hands[self._leader]):
+            self._resolve()
+        else:
+            self._turn = (seat + rules.step) % n
+
+    def _callable_suits(self, seat: int) -> tuple[str, ...]:
+        """Suits a joker's leader may call: hearts only under the rules for leading a heart."""
+        rules = self.rules
+        hand = self._hands[seat]
+        if self._broken or rules.breaking.value == "none":
+            return _SUIT_NAMES
+        suit = rules.suit
+        real = [c for c in hand if suit[c] != NO_SUIT]
+        hearts_ok = all(suit[c] == HEART for c in real) or (
+            rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+            and all(rules.penalty[c] or suit[c] == HEART for c in real)
+        )
+        return _SUIT_NAMES if hearts_ok else tuple(s for s in _SUIT_NAMES if s != "hearts")
+
+    def _resolve(self) -> None:
+        rules = self.rules
+        cards = self._tcards
+        seats = self._tseats
+        led = self._tsuit
+        suit = rules.suit
+        rank = rules.rank
+        rollover = False
+        winner_pos = -1
+        if led != NO_SUIT:
+            cand = [i for i, c in enumerate(cards) if suit[c] == led]
+            if rules.cancel:
+                counts = Counter(c for c in cards if c != JK)
+                cancelled = {c for c, k in counts.items() if k >= 2}
+                if cancelled:
+                    remaining = [i for i in cand if cards[i] not in cancelled]
+                    pairs = sum(k // 2 for k in counts.values())
+                    rollover = (bool(cand) and not remaining) or (
+                        rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2
+                    )
+                    cand = remaining
+            if cand and not rollover:
+                best = cand[0]
+                last_wins = rules.identical == Identical.LAST_WINS
+                for i in cand[1:]:
+                    r, b = rank[cards[i]], rank[cards[best]]
+                    if r > b or (r == b and last_wins):
+                        best = i
+                winner_pos = best
+        leader = self._leader
+        winner = seats[winner_pos] if winner_pos >= 0 else leader
+        dead = 0
+        if rules.joker_conditional and led != HEART:
+            dead = sum(1 for c in cards if c in rules.jokers)
+        pile = cards + self._carry
+        last = not self._hands[leader]
+        # the kitty cards due with this trick
+        due: list[int] = []
+        kitty = self._kitty
+        if kitty:
+            mode = rules.kitty_mode
+            if mode == KittyMode.FIRST_TRICK:
+                if self._trick_no == 0 or last:
+                    due = kitty[:]
+            elif mode == KittyMode.ONE_PER_TRICK:
+                due = kitty[:1] if not last else kitty[:]
+            elif self._trick_no == 0 and not last:
+                due = kitty[:1]
+            elif last:
+                due = kitty[:]
+            del kitty[: len(due)]
+            if rules.joker_conditional and led != HEART:
+                dead += sum(1 for c in due if c in rules.jokers)
+        self._tricks.append(
+            Trick(
+                number=self._trick_no,
+                leader=leader,
+                plays=tuple((s, _CARD[c]) for s, c in zip(seats, cards, strict=True)),
+                winner=None if rollover else winner,
+                led_suit=None if led == NO_SUIT else Suit(led),
+            )
+        )
+        if rollover and not last:
+            self._carry = pile + due
+            self._carry_dead += dead
+            self._events.append(TrickWon(self._trick_no, leader, self._tricks[-1].plays, None, ()))
+        else:
+            if rollover:
+                winner = leader
+            taken = pile + due
+            self._taken[winner].extend(taken)
+            self._dead[winner] += dead + self._carry_dead
+            self._won[winner] += 1
+            self._carry = []
+            self._carry_dead = 0
+            self._leader = winner
+            self._events.append(
+                TrickWon(self._trick_no, leader, self._tricks[-1].plays, winner, tuple(_CARD[c] for c in taken))
+            )
+            if due:
+                self._kitty_seen[winner].extend(due)
+                self._events.append(KittyTaken(winner, tuple(_CARD[c] for c in due)))
+        self._trick_no += 1
+        self._tseats = []
+        self._tcards = []
+        self._tsuit = NO_SUIT
+        self._called = False
+        self._nines = 0
+        if last:
+            self._score()
+        else:
+            self._turn = self._leader
+
+    # ------------------------------------------------------------------ scoring
+
+    def _facts(self) -> RoundFacts:
+        rules = self.rules
+        value = rules.value
+        jp = self.variant.deck.joker_points
+        raw, bonus, pen, bon = [], [], [], []
+        for seat, taken in enumerate(self._taken):
+            dead = self._dead[seat]
+            raw.append(sum(value[c] for c in taken) - dead * jp)
+            bonus.append(sum(value[c] for c in taken if value[c] < 0) - (dead * jp if jp < 0 else 0))
+            pen.append(sum(1 for c in taken if value[c] > 0) - (dead if jp > 0 else 0))
+            bon.append(sum(1 for c in taken if value[c] < 0) - (dead if jp < 0 else 0))
+        return RoundFacts(
+            raw=tuple(raw),
+            bonus=tuple(bonus),
+            penalty_cards=tuple(pen),
+            bonus_cards=tuple(bon),
+            tricks_won=tuple(self._won),
+            trick_winners=tuple(t.winner for t in self._tricks),
+        )
+
+    def _moon_shooter(self) -> int:
+        facts = self._facts()
+        total = sum(facts.penalty_cards)
+        return next(s for s in range(self.n) if facts.penalty_cards[s] == total)
+
+    def _score(self) -> None:
+        result = score(
+            self.variant,
+            self.rules,
+            self._facts(),
+            scores_before=self.scores,
+            passing=self._passing,
+            hands_played=self.hand_number + 1,
+        )
+        if isinstance(result, int):
+            self._phase = Phase.DECIDE
+            self._decision = ("moon", result, moon_options())
+            return
+        self._finish(result)
+
+    def _finish(self, outcome: Outcome) -> None:
+        self._outcome = outcome
+        if outcome.shooter is not None:
+            self._events.append(MoonShot(outcome.shooter, outcome.kind, outcome.scoring))
+        self._events.append(RoundScored(outcome.points))
+        self._phase = Phase.OVER
+        self._turn = -1
+
+    # ------------------------------------------------------------------ playouts
+
+    def random_playout(self, rng: random.Random) -> tuple[int, ...]:
+        """Play uniformly random legal actions to the end of the round, in place; return the points.
+
+        Each step chooses uniformly among :meth:`legal_actions` (passes are
+        chosen uniformly among the legal card sets), so the distribution is the
+        same as a random agent's.
+        """
+        while self._phase != Phase.OVER:
+            phase = self._phase
+            if phase == Phase.PLAY:
+                seat = self._turn
+                cands = self._candidates(seat, None)
+                card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
+                self._events.append(Play(seat, _CARD[card]))
+                self._play(seat, card)
+            else:
+                seat = self.to_act[0]
+                actions = self.legal_actions(seat)
+                self.apply(actions[int(rng.random() * len(actions))])
+        assert self._outcome is not None
+        return self._outcome.points
+
+    # ------------------------------------------------------------------ observation
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :class:`~heartslib.Observation`)."""
+        _check_seat(seat, self.n)
+        mine = self._passes[seat]
+        return Observation(
+            seat=seat,
+            players=self.n,
+            phase=self._phase,
+            to_act=self.to_act,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            hand=tuple(cards_from_indices(self._hands[seat])),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            passing=self._passing,
+            pass_count=self._pass_size,
+            passed=None if mine is None else tuple(cards_from_indices(mine)),
+            received=None if self._received is None else tuple(cards_from_indices(self._received[seat])),
+            leader=self.leader,
+            trick=self.trick,
+            led_suit=None if self._tsuit == NO_SUIT else Suit(self._tsuit),
+            tricks=tuple(self._tricks),
+            tricks_won=tuple(self._won),
+            hearts_broken=self.hearts_broken,
+            kitty_size=self.rules.kitty_size,
+            kitty=(
+                tuple(cards_from_indices(self._kitty_seen[seat]))
+                if self.rules.kitty_seen and self._kitty_seen[seat]
+                else None
+            ),
+            scores=self.scores,
+            round_points=self.points,
+            options=self.options if seat in self.to_act else (),
+            decision=self.decision,
+        )
+
+    # ------------------------------------------------------------------ misc
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round {self.variant.name!r} hand {self.hand_number} dealer {self.dealer} "
+            f"phase {self._phase.value} to_act {self.to_act}>"
+        )
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A value equal for two rounds in the same state (used by tests and search caches)."""
+        return (
+            self.variant,
+            self.dealer,
+            self.hand_number,
+            self.scores,
+            tuple(tuple(h) for h in self._hands),
+            tuple(self._kitty),
+            self._passing,
+            self._pass_size,
+            tuple(self._passes),
+            None if self._received is None else tuple(self._received),
+            tuple(tuple(t) for t in self._taken),
+            tuple(self._won),
+            tuple(self._dead),
+            tuple(self._carry),
+            self._carry_dead,
+            tuple(self._tricks),
+            tuple(self._tseats),
+            tuple(self._tcards),
+            self._tsuit,
+            self._called,
+            self._nines,
+            self._trick_no,
+            self._broken,
+            self._leader,
+            self._turn,
+            self._opening,
+            self._outcome,
+            self._decision,
+            tuple(self._events),
+            self._phase,
+            self._rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self.state_key() == other.state_key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _distinct(hand: list[int]) -> list[int]:
+    out: list[int] = []
+    last = -1
+    for c in hand:
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def _first_trick_text(code: str) -> str:
+    if code == "no_hearts_on_first_trick":
+        return "no heart may be played to the first trick while the player has another card"
+    return "no penalty card may be played to the first trick while the player has another card"
+
+
+def _check_seat(seat: object, n: int, what: str = "seat") -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise IllegalAction("no_such_seat", f"{what} {seat!r} does not exist; seats are 0-{n - 1}")
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise ValueError(f"a seed is a whole number (or None), not {seed!r}")

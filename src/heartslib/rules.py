@@ -1,0 +1,331 @@
+"""Compiling a variant: everything its fields imply, worked out once.
+
+:func:`compile_variant` validates the cross-field constraints (raising
+:class:`~heartslib.VariantError` with every problem found) and builds a
+:class:`Rules` object of plain tables indexed by card index, so the engine's
+hot path never re-reads options. A variant compiles once, when built.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Final
+
+from heartslib.cards import NUM_CARD_INDICES, Card, Rank, Suit, card_order
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    HOLD,
+    SCATTER,
+    SHUFFLE,
+    STAR,
+    Breaking,
+    Direction,
+    Fill,
+    FirstTrick,
+    HeartsScoring,
+    Identical,
+    JokerKind,
+    JokerPlay,
+    JokerPointsWhen,
+    KittyMode,
+    MoonKind,
+    Offset,
+    Opening,
+    PassDirection,
+)
+from heartslib.errors import VariantError
+
+if TYPE_CHECKING:
+    from heartslib.variant import Variant
+
+__all__ = ["NO_SUIT", "Rules", "compile_variant", "resolve_schedule"]
+
+#: The "suit" of the suitless joker in the engine's tables.
+NO_SUIT: Final = 4
+QS: Final = Card("QS").index
+C0: Final = Card("0C").index
+D0: Final = Card("0D").index
+JK: Final = Card("JK").index
+HEART: Final = int(Suit.HEARTS)
+SPADE: Final = int(Suit.SPADES)
+CLUB: Final = int(Suit.CLUBS)
+STANDARD_DECK: Final = tuple(range(52))
+
+
+def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[PassDirection, ...]:
+    """The pass directions, one per hand, for a schedule and a number of players.
+
+    >>> [d.value if isinstance(d, str) else d.k for d in resolve_schedule("everyone", 5)]
+    [1, -1, 2, -2, 'hold']
+    """
+    n = players
+    if isinstance(schedule, str):
+        if schedule == "four_way":
+            words: tuple[str, ...] = ("left", "right", "across", "hold")
+        elif schedule == "everyone":
+            w = []
+            for k in range(1, (n - 1) // 2 + 1):
+                w += ["left" if k == 1 else f"left-{k}", "right" if k == 1 else f"right-{k}"]
+            if n % 2 == 0:
+                w.append("across")
+            w.append("hold")
+            words = tuple(w)
+        elif schedule in ("rotating", "rotating_hold"):
+            words = tuple(f"left-{k}" for k in range(1, n))
+            if schedule == "rotating_hold":
+                words += ("hold",)
+        elif schedule == "left_right":
+            words = ("left", "right")
+        else:
+            words = (schedule,)
+    else:
+        words = schedule
+    return tuple(_pass_word(word, n) for word in words)
+
+
+def _pass_word(word: str, n: int) -> PassDirection:
+    if word == "left":
+        return Offset(1)
+    if word == "right":
+        return Offset(-1)
+    if word == "across":
+        if n % 2:
+            raise VariantError("passing.schedule", f"'across' needs an even number of players, not {n}")
+        return Offset(n // 2)
+    special = {"hold": HOLD, "scatter": SCATTER, "star": STAR, "shuffle": SHUFFLE, "dealers_choice": DEALERS_CHOICE}
+    if word in special:
+        return special[word]
+    side, _, k_text = word.partition("-")
+    k = int(k_text)
+    if not 1 <= k < n:
+        raise VariantError("passing.schedule", f"{word!r} needs 1 <= k < {n} (the number of players)")
+    return Offset(k if side == "left" else -k)
+
+
+class Rules:
+    """A variant compiled into tables (internal; attributes may change between releases)."""
+
+    def __init__(self, v: Variant) -> None:
+        problems: list[tuple[str, str]] = []
+
+        def problem(path: str, message: str) -> None:
+            problems.append((path, message))
+
+        n = v.players
+        deck = v.deck
+        self.players = n
+        self.step = 1 if v.direction == Direction.CLOCKWISE else -1
+        if n > 10 and deck.decks == 1:
+            problem("deck.decks", f"{n} players need two decks (deck.decks = 2); one deck allows 3-10")
+        if v.play.identical == Identical.CANCEL and deck.decks != 2:
+            problem("play.identical", "cancellation needs two decks (deck.decks = 2)")
+
+        # ---------------------------------------------------------------- the pack
+        from heartslib.variant import StripTable
+
+        pack: list[int] = list(STANDARD_DECK) * deck.decks
+        table = isinstance(deck.strip, StripTable)
+        if table:
+            # a per-player table always applies; the fill then evens out what is left
+            path = f"deck.strip.{n}"
+            for card in deck.strip.for_players(n):  # type: ignore[union-attr]
+                if card.index in pack:
+                    pack.remove(card.index)
+                else:
+                    problem(path, f"cannot remove {card.code}: it is not in the pack")
+        n_jokers = deck.jokers
+        if deck.fill == Fill.JOKERS and n_jokers == 0:
+            n_jokers = (-len(pack)) % n
+        if n_jokers:
+            if deck.joker == JokerKind.ZERO_SUITS:
+                if n_jokers > 2:
+                    problem(
+                        "deck.jokers",
+                        f"{n_jokers} jokers cannot all be zero-suit cards (only 0♣ and 0♦ exist); "
+                        "use deck.joker = \"valueless\" or fewer jokers",
+                    )
+                pack += [C0, D0][: min(n_jokers, 2)]
+            else:
+                pack += [JK] * n_jokers
+        kitty_size = 0
+        if deck.fill == Fill.STRIP and not table:
+            excess = len(pack) % n
+            order = deck.strip
+            assert not isinstance(order, StripTable)
+            if len(order) < excess:
+                problem(
+                    "deck.strip",
+                    f"{len(pack)} cards for {n} players leave {excess} over, but the strip order "
+                    f"lists only {len(order)} card(s)",
+                )
+            for card in order[:excess]:
+                if card.index in pack:
+                    pack.remove(card.index)
+                else:
+                    problem("deck.strip", f"cannot remove {card.code}: it is not in the pack")
+        if deck.fill == Fill.KITTY:
+            kitty_size = len(pack) % n
+            if deck.kitty == KittyMode.FIRST_AND_LAST and kitty_size > 2:
+                problem(
+                    "deck.kitty",
+                    f"\"first_and_last\" hands out two kitty cards, but {n} players leave {kitty_size}",
+                )
+        elif len(pack) % n and not problems:
+            where = f"deck.strip.{n}" if table and deck.fill == Fill.STRIP else "deck.fill"
+            problem(
+                where,
+                f"{len(pack)} cards do not deal evenly to {n} players; remove {len(pack) % n} more "
+                "card(s), or use deck.fill = \"kitty\" or \"jokers\"",
+            )
+        pack.sort(key=card_order.__getitem__)
+        self.pack: tuple[int, ...] = tuple(pack)
+        self.pack_cards = tuple(Card.from_index(i) for i in pack)
+        self.kitty_size = kitty_size
+        self.hand_size = max(1, (len(pack) - kitty_size) // n)
+        self.decks = deck.decks
+        self.counts = Counter(pack)
+
+        # ---------------------------------------------------------------- card tables
+        suit = [NO_SUIT] * NUM_CARD_INDICES
+        rank = [0] * NUM_CARD_INDICES
+        for i in range(NUM_CARD_INDICES):
+            c = Card.from_index(i)
+            suit[i] = NO_SUIT if c.suit is None else int(c.suit)
+            rank[i] = int(c.rank)
+        self.suit = suit
+        self.rank = rank
+        value = [0] * NUM_CARD_INDICES
+        for i in range(26, 39):
+            value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else rank[i]
+        for card, points in v.scoring.values.items():
+            value[card.index] = points
+        for j in (C0, D0, JK):
+            value[j] = value[j] or deck.joker_points
+        self.value = value
+        self.joker_conditional = (
+            deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
+        )
+        self.jokers = frozenset(j for j in (C0, D0, JK) if j in self.counts)
+        #: valueless jokers: never win; follow/lead rules of their own
+        self.valueless = JK in self.counts
+        self.penalty = [value[i] > 0 for i in range(NUM_CARD_INDICES)]
+        self.bonus = [value[i] < 0 for i in range(NUM_CARD_INDICES)]
+        conditional_jokers = self.jokers if self.joker_conditional else frozenset()
+        self.penalty_total = sum(value[i] for i in pack if value[i] > 0 and i not in conditional_jokers)
+        self.moon_points = v.moon.points or self.penalty_total
+        self.has_bonus = any(value[i] < 0 for i in pack)
+
+        # ---------------------------------------------------------------- play flags
+        play = v.play
+        self.opening = play.opening
+        self.breaking = play.breaking
+        if play.breaking == Breaking.HEARTS:
+            self.breaks = [suit[i] == HEART for i in range(NUM_CARD_INDICES)]
+        elif play.breaking == Breaking.PENALTY_CARDS:
+            self.breaks = [suit[i] == HEART or self.penalty[i] for i in range(NUM_CARD_INDICES)]
+        else:
+            self.breaks = [False] * NUM_CARD_INDICES
+        self.lead_hearts_unbroken = play.lead_hearts_unbroken
+        self.queen_needs_broken = play.queen_needs_broken and play.breaking != Breaking.NONE
+        if play.first_trick == FirstTrick.NO_POINTS:
+            self.first_trick_banned: list[bool] | None = list(self.penalty)
+        elif play.first_trick == FirstTrick.NO_HEARTS:
+            self.first_trick_banned = [suit[i] == HEART for i in range(NUM_CARD_INDICES)]
+        else:
+            self.first_trick_banned = None
+        self.first_trick_code = {
+            FirstTrick.NO_POINTS: "no_points_on_first_trick",
+            FirstTrick.NO_HEARTS: "no_hearts_on_first_trick",
+        }.get(play.first_trick, "")
+        self.queen_forced = play.queen_forced and QS in self.counts
+        self.must_discard = frozenset(c.index for c in play.must_discard)
+        self.must_discard_if_all = play.must_discard_if_all
+        self.booster_nines = play.booster_nines
+        self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
+        self.cancel = self.identical == Identical.CANCEL
+        self.cancel_rollover = play.cancel_rollover
+        self.joker_play_any_time = self.valueless and deck.joker_play == JokerPlay.ANY_TIME
+        self.joker_lead = deck.joker_lead
+        self.kitty_mode = deck.kitty
+        self.kitty_seen = deck.kitty_seen_by_winner
+        self.simple = (
+            deck.decks == 1
+            and not self.valueless
+            and not play.booster_nines
+            and not self.queen_forced
+            and not self.must_discard
+        )
+
+        # ---------------------------------------------------------------- passing
+        self.schedule: tuple[PassDirection, ...] = ()
+        try:
+            self.schedule = resolve_schedule(v.passing.schedule, n)
+        except VariantError as exc:
+            problems.extend(exc.problems)
+        pc = v.passing.cards
+        forbidden = [c.index for c in v.passing.forbidden]
+        self.forbidden = frozenset(forbidden)
+        forbidden_in_pack = sum(self.counts[i] for i in self.forbidden)
+        passable = self.hand_size - min(forbidden_in_pack, self.hand_size)
+        for d in self.schedule:
+            need = self.pass_size(d, pc)
+            if d == STAR and n != 5:
+                problem("passing.schedule", f"star passing needs five players, not {n}")
+            if need > passable:
+                what = "a scatter pass" if d == SCATTER else f"passing {need} card(s)"
+                extra = f" ({forbidden_in_pack} forbidden)" if forbidden_in_pack else ""
+                problem(
+                    "passing.cards" if d != SCATTER else "passing.schedule",
+                    f"{what} needs {need} passable cards but a hand holds {self.hand_size}{extra}",
+                )
+        self.pass_cards = pc
+
+        # ---------------------------------------------------------------- moon and end
+        moon = v.moon
+        self.moon = moon
+        if moon.kind == MoonKind.NEW_IF_OLD_LOSES and v.end.target == 0:
+            problem("moon.kind", "\"new_if_old_loses\" needs a target score (end.target > 0)")
+        if v.end.target == 0 and v.end.hands == 0:
+            problem("end.target", "the match would never end: set end.target or end.hands")
+        if problems:
+            first_path, first_message = problems[0]
+            raise VariantError(first_path, first_message, problems=tuple(problems))
+
+    @staticmethod
+    def pass_size(direction: PassDirection, cards: int, players: int = 0) -> int:
+        """Cards each player passes for a direction (``players`` needed for scatter)."""
+        if direction == HOLD:
+            return 0
+        if direction == STAR:
+            return 2
+        if direction == SCATTER:
+            return players - 1 if players else 0
+        return cards
+
+    def is_two_of_clubs_rank(self, idx: int) -> bool:  # pragma: no cover - helper for debugging
+        return self.suit[idx] == CLUB and self.rank[idx] == Rank.TWO
+
+    def lowest_club(self, held: set[int] | frozenset[int]) -> int | None:
+        """The lowest club among ``held`` card indices (the opening card), if any."""
+        best = None
+        for idx in held:
+            if self.suit[idx] == CLUB and (best is None or self.rank[idx] < self.rank[best]):
+                best = idx
+        return best
+
+    def needs_opening_card(self) -> bool:
+        """Whether the first lead is fixed by the lowest club in play."""
+        return self.opening != Opening.ELDEST_ANY
+
+
+def compile_variant(v: Variant) -> Rules:
+    """Validate ``v`` and compile it (called once by :class:`~heartslib.Variant`)."""
+    rules = Rules(v)
+    # scatter sizes depend on the player count, checked after construction
+    for d in rules.schedule:
+        if d == SCATTER and v.players - 1 > rules.hand_size:
+            raise VariantError(
+                "passing.schedule",
+                f"a scatter pass needs {v.players - 1} cards but a hand holds {rules.hand_size}",
+            )
+    return rules

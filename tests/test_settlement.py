@@ -1,0 +1,213 @@
+"""Foster's counter settlements (seed 000, "Scoring"; RULES.md section 6)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pytest
+
+from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
+
+# --- Howell ---------------------------------------------------------------
+
+
+def test_000_howell_andy_example() -> None:
+    # Seed 000: four players, Andy takes the black lady and a heart (14 points),
+    # pays 3 x 14 = 42 and claims 26 - 14 = 12.
+    r = howell([14, 5, 4, 3])
+    assert r.paid[0] == 42
+    assert r.claimed[0] == 12
+    assert r.net[0] == -30
+    assert r == HowellResult(
+        paid=(42, 15, 12, 9), claimed=(12, 21, 22, 23), net=(-30, 6, 10, 14), pool=78
+    )
+
+
+@pytest.mark.parametrize(
+    ("points", "total"),
+    [
+        ((14, 5, 4, 3), 26),
+        ((26, 0, 0, 0), 26),
+        ((0, 13, 13), 26),
+        ((1, 2, 3, 4, 16), 26),
+        ((13, 13), 26),
+        ((25, 13, 0, 0), 38),  # pink lady
+        ((20, 10, 7, 5, 4, 6), 52),  # two decks
+    ],
+)
+def test_000_howell_exhausts_pool(points: tuple[int, ...], total: int) -> None:
+    # Seed 000: "This exhausts the pool".
+    r = howell(points, total=total)
+    assert sum(r.paid) == sum(r.claimed) == r.pool
+    assert sum(r.net) == 0
+    n = len(points)
+    assert r.paid == tuple((n - 1) * p for p in points)
+    assert r.claimed == tuple(total - p for p in points)
+    assert r.net == tuple(total - n * p for p in points)
+
+
+def test_howell_clean_seat_claims_total() -> None:
+    r = howell([0, 26, 0, 0])
+    assert r.paid == (0, 78, 0, 0)
+    assert r.claimed == (26, 0, 26, 26)
+    assert r.net == (26, -78, 26, 26)
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        (0, 26, 26, 26),  # old moon, moon-adjusted
+        (0, 0, 0, 0),  # Culbertson moon: nobody scores
+        (14, 5, 4),  # a seat's points missing
+        (27, 0, 0, 0),
+    ],
+)
+def test_howell_points_must_add_up_to_total(points: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match=r"points must add up to total \(26\)"):
+        howell(points)
+
+
+def test_howell_total_is_configurable() -> None:
+    with pytest.raises(ValueError, match=r"total \(38\)"):
+        howell([14, 5, 4, 3], total=38)
+    assert howell([14, 5, 4, 15], total=38).paid[3] == 45
+
+
+# --- Sweepstake -----------------------------------------------------------
+
+
+def test_000_sweepstake_single_clean_player_takes_pool() -> None:
+    # Seed 000: one counter per heart, the black lady thirteen; the pool goes
+    # to the player who took no hearts.
+    r = sweepstake([0, 10, 13, 3], pool=0)
+    assert r == SweepstakeResult(
+        paid=(0, 10, 13, 3),
+        received=(26, 0, 0, 0),
+        net=(26, -10, -13, -3),
+        winners=(0,),
+        pot=26,
+        carry=0,
+    )
+
+
+def test_000_sweepstake_split_between_clean_players() -> None:
+    # Seed 000: "If more than one player takes no hearts, they divide the pool".
+    r = sweepstake([0, 13, 0, 13], pool=0)
+    assert r.winners == (0, 2)
+    assert r.received == (13, 0, 13, 0)
+    assert r.net == (13, -13, 13, -13)
+    assert r.carry == 0
+
+
+def test_000_sweepstake_odd_counters_stay() -> None:
+    # Seed 000: "... any odd counters staying put".
+    r = sweepstake([0, 0, 0, 26], pool=0)
+    assert r.received == (8, 8, 8, 0)
+    assert r.carry == 2
+    r = sweepstake([0, 4, 0, 22], pool=5)  # pot 31 between two: 15 each, 1 stays
+    assert r.pot == 31
+    assert r.received == (15, 0, 15, 0)
+    assert r.carry == 1
+
+
+def test_000_sweepstake_jackpot_over_two_deals() -> None:
+    # Seed 000: if everyone takes a heart the pool stays as the "jack" until
+    # someone takes no hearts at the end of a deal.
+    first = sweepstake([1, 12, 3, 10], pool=0)
+    assert first.winners == ()
+    assert first.received == (0, 0, 0, 0)
+    assert first.net == (-1, -12, -3, -10)
+    assert first.carry == 26
+    second = sweepstake([0, 13, 8, 5], pool=first.carry)
+    assert second.pot == 52
+    assert second.received == (52, 0, 0, 0)
+    assert second.net == (52, -13, -8, -5)
+    assert second.carry == 0
+
+
+def test_000_sweepstake_black_lady_counts_as_thirteen_hearts() -> None:
+    # Seed 000: the black lady is worth thirteen hearts, so a player who took
+    # only the queen of spades has not taken "no hearts".
+    r = sweepstake([13, 13, 0, 0], pool=0)
+    assert r.paid == (13, 13, 0, 0)
+    assert r.winners == (2, 3)
+    assert r.received == (0, 0, 13, 13)
+
+
+def test_sweepstake_stake_multiplies_payments() -> None:
+    r = sweepstake([0, 10, 13, 3], pool=1, stake=2)
+    assert r.paid == (0, 20, 26, 6)
+    assert r.pot == 53
+    assert r.received == (53, 0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("points", "pool"),
+    [((0, 10, 13, 3), 0), ((0, 0, 0, 26), 7), ((1, 12, 3, 10), 3), ((0, 0), 1)],
+)
+def test_sweepstake_conserves_counters(points: tuple[int, ...], pool: int) -> None:
+    r = sweepstake(points, pool)
+    assert r.pot == pool + sum(r.paid)
+    assert r.pot == sum(r.received) + r.carry
+    assert sum(r.net) == pool - r.carry
+
+
+def test_results_are_frozen() -> None:
+    r = howell([14, 5, 4, 3])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.pool = 0  # type: ignore[misc]
+    s = sweepstake([0, 26], 0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.carry = 0  # type: ignore[misc]
+
+
+# --- Bad input ------------------------------------------------------------
+
+
+BAD_POINTS: list[tuple[object, str]] = [
+    ([], "at least 2 seats, got 0"),
+    ([26], "at least 2 seats, got 1"),
+    ([14, -1, 4, 9], r"\[1\] must be an int >= 0, got -1"),
+    ([14, 5.0, 4, 3], r"\[1\] must be an int >= 0, got 5.0"),
+    ([14, True, 4, 7], r"\[1\] must be an int >= 0, got True"),
+    ("0123", "must be a sequence of ints"),
+    (None, "must be a sequence of ints"),
+]
+
+
+@pytest.mark.parametrize(("points", "message"), BAD_POINTS)
+def test_howell_rejects_bad_points(points: object, message: str) -> None:
+    with pytest.raises(ValueError, match=r"^points"):
+        howell(points)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=message):
+        howell(points)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("points", "message"), BAD_POINTS)
+def test_sweepstake_rejects_bad_points(points: object, message: str) -> None:
+    with pytest.raises(ValueError, match=r"^hearts_taken"):
+        sweepstake(points, 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=message):
+        sweepstake(points, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"pool": -1}, r"^pool must be an int >= 0, got -1"),
+        ({"pool": 1.5}, r"^pool must be an int >= 0, got 1.5"),
+        ({"stake": 0}, r"^stake must be an int >= 1, got 0"),
+        ({"stake": -2}, r"^stake must be an int >= 1, got -2"),
+    ],
+)
+def test_sweepstake_rejects_bad_pool_and_stake(kwargs: dict[str, object], message: str) -> None:
+    points: Sequence[int] = (0, 10, 13, 3)
+    with pytest.raises(ValueError, match=message):
+        sweepstake(points, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("total", [0, -26, 26.0, False])
+def test_howell_rejects_bad_total(total: object) -> None:
+    with pytest.raises(ValueError, match=r"^total must be an int >= 1"):
+        howell([14, 5, 4, 3], total=total)  # type: ignore[arg-type]
