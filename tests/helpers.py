@@ -1,0 +1,65 @@
+"""Helpers for building positions in rule tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import heartslib as hl
+
+
+def fill_hands(v: hl.Variant, fixed: Mapping[int, str], kitty: str = "") -> list[list[hl.Card]]:
+    """Hands holding the ``fixed`` cards per seat; the rest of the pack fills the other slots in pack order."""
+    size = v.deal_size
+    rest = Counter(v.pack)
+    hands: list[list[hl.Card]] = [[] for _ in range(v.players)]
+    for seat, text in fixed.items():
+        for card in hl.parse_cards(text):
+            assert rest[card] > 0, f"{card} twice or not in the pack"
+            rest[card] -= 1
+            hands[seat].append(card)
+    kitty_cards = list(hl.parse_cards(kitty))
+    for card in kitty_cards:
+        assert rest[card] > 0
+        rest[card] -= 1
+    pool = sorted(rest.elements())
+    for seat in range(v.players):
+        while len(hands[seat]) < size:
+            hands[seat].append(pool.pop(0))
+    need_kitty = v.kitty_size - len(kitty_cards)
+    kitty_cards += pool[:need_kitty]
+    del pool[:need_kitty]
+    assert not pool, pool
+    return hands + [kitty_cards]
+
+
+def round_from(
+    v: hl.Variant,
+    fixed: Mapping[int, str],
+    *,
+    kitty: str = "",
+    dealer: int = 0,
+    passing: hl.PassDirection | None = hl.HOLD,
+    scores: Sequence[int] | None = None,
+) -> hl.Round:
+    """A round whose seats hold ``fixed`` cards (others filled from the pack), by default with no pass."""
+    *hands, kit = fill_hands(v, fixed, kitty)
+    return hl.Round.from_hands(v, hands, dealer=dealer, passing=passing, kitty=kit, scores=scores)
+
+
+def play(r: hl.Round | hl.Match, *moves: str) -> None:
+    """Apply plays given as "seat:card" texts, e.g. play(r, "0:2C", "1:3C")."""
+    for move in moves:
+        seat, card = move.split(":")
+        r.apply(hl.Play(int(seat), card))
+
+
+def legal(r: hl.Round, seat: int | None = None) -> set[str]:
+    """The codes of the cards ``seat`` (default: the seat to play) may play."""
+    return {c.code for c in r.legal_cards(seat)}
+
+
+def finish_randomly(r: hl.Round, seed: int = 0) -> tuple[int, ...]:
+    import random
+
+    return r.random_playout(random.Random(seed))

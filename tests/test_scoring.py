@@ -1,0 +1,266 @@
+"""Card values, the moon and the sun, and the end of the match (RULES.md sections 6-8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import heartslib as hl
+from heartslib.scoring import RoundFacts, score
+
+STD = hl.preset("standard")
+# seat 0 takes every trick: it holds all the clubs and the others cannot follow
+ALL_TRICKS = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+]
+
+
+def play_out(v: hl.Variant, hands: list[str], scores: tuple[int, ...] | None = None, seed: int = 0) -> hl.Round:
+    r = hl.Round.from_hands(v, hands, passing=hl.HOLD, scores=scores)
+    r.random_playout(random.Random(seed))
+    return r
+
+
+def facts(raw: tuple[int, ...], pen: tuple[int, ...], won: tuple[int, ...] = (3, 3, 3, 4),
+          bonus: tuple[int, ...] = (0, 0, 0, 0), bonus_cards: tuple[int, ...] = (0, 0, 0, 0)) -> RoundFacts:
+    winners = tuple(s for s, w in enumerate(won) for _ in range(w))
+    return RoundFacts(raw=raw, bonus=bonus, penalty_cards=pen, bonus_cards=bonus_cards, tricks_won=won,
+                      trick_winners=winners)
+
+
+def run(v: hl.Variant, f: RoundFacts, before: tuple[int, ...] = (0, 0, 0, 0), passing: hl.PassDirection = hl.HOLD):
+    return score(v, v.rules, f, scores_before=before, passing=passing, hands_played=1)
+
+
+def test_002_normal_hand_points() -> None:
+    r = play_out(STD, ALL_TRICKS)
+    assert r.points == (0, 26, 26, 26)  # seat 0 took everything: old moon
+    assert r.outcome is not None and r.outcome.shooter == 0 and r.outcome.scoring == "old"
+    assert any(isinstance(e, hl.MoonShot) for e in r.events)
+
+
+def test_000_no_moon_foster_scores_as_usual() -> None:
+    r = play_out(STD.replace(moon={"kind": "none"}), ALL_TRICKS)
+    assert r.points == (26, 0, 0, 0)
+
+
+def test_000_culbertson_nobody_scores_on_a_moon() -> None:
+    r = play_out(STD.replace(moon={"kind": "no_score"}), ALL_TRICKS)
+    assert r.points == (0, 0, 0, 0)
+
+
+def test_000_new_moon() -> None:
+    r = play_out(STD.replace(moon={"kind": "new"}), ALL_TRICKS)
+    assert r.points == (-26, 0, 0, 0)
+
+
+def test_000_moon_points_follow_the_pack_pink_lady() -> None:
+    r = play_out(hl.preset("pink_lady"), ALL_TRICKS)
+    assert r.points == (0, 38, 38, 38)
+
+
+def test_000_shooters_choice() -> None:
+    v = STD.replace(moon={"kind": "choice"})
+    r = hl.Round.from_hands(v, ALL_TRICKS, passing=hl.HOLD)
+    rng = random.Random(0)
+    while r.phase is hl.Phase.PLAY:
+        acts = r.legal_actions()
+        r.apply(acts[rng.randrange(len(acts))])
+    assert r.phase is hl.Phase.DECIDE and r.to_act == (0,) and r.decision == "moon"
+    assert [a.option for a in r.legal_actions()] == ["old", "new"]  # type: ignore[union-attr]
+    assert r.points is None
+    r.apply(hl.Choose(0, "new"))
+    assert r.points == (-26, 0, 0, 0)
+
+
+def test_000_new_moon_when_old_moon_loses() -> None:
+    # 000: shooter 90, second 95, leader 63: old moon would end the game with the shooter losing
+    # (121, 90, 89), so the new moon applies. Three players, 2♣ stripped; seat 0 takes every trick.
+    v = STD.replace(players=3, passing={"schedule": "left_right"}, moon={"kind": "new_if_old_loses"})
+    hands = ["3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AD KD QD JD TD",
+             "2D 3D 4D 5D 6D 7D 8D 9D 2S 3S 4S 5S 6S 7S 8S 9S TS",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH JS QS KS AS"]
+    m = hl.Match.from_deal(v, hands, scores=(90, 95, 63), passing=hl.HOLD, seed=1)
+    rng = random.Random(0)
+    while m.hand_number == 0 and not m.is_over:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.rounds[0].outcome.scoring == "new"
+    assert m.scores == (64, 95, 63) and not m.is_over
+    old = hl.Match.from_deal(v.replace(moon={"kind": "old"}), hands, scores=(90, 95, 63), passing=hl.HOLD, seed=1)
+    rng = random.Random(0)
+    while not old.is_over:
+        acts = old.legal_actions()
+        old.apply(acts[rng.randrange(len(acts))])
+    assert old.scores == (90, 121, 89) and old.winners == (2,)
+    # when old moon does not make the shooter lose, it stands
+    m2 = hl.Match.from_deal(v, hands, scores=(10, 20, 30), passing=hl.HOLD, seed=1)
+    rng = random.Random(0)
+    while m2.hand_number == 0:
+        acts = m2.legal_actions()
+        m2.apply(acts[rng.randrange(len(acts))])
+    assert m2.scores == (10, 46, 56)
+
+
+def test_000_new_moon_only_after_a_set_score() -> None:
+    v = STD.replace(moon={"kind": "new", "new_after": 50})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0))
+    assert run(v, f, (10, 20, 30, 40)).points == (0, 26, 26, 26)  # nobody at 50 yet: old moon
+    assert run(v, f, (10, 20, 30, 55)).points == (-26, 0, 0, 0)
+
+
+def test_000_omnibus_take_all_needs_the_bonus_card_too() -> None:
+    v = hl.preset("omnibus")
+    # seat 0 took every counter including the 10♦: -26, the rest 0
+    f = facts((16, 0, 0, 0), (14, 0, 0, 0), bonus=(-10, 0, 0, 0), bonus_cards=(1, 0, 0, 0))
+    assert run(v, f).points == (-26, 0, 0, 0)
+    # all penalty cards but someone else took the 10♦: no take-all, normal scoring
+    f = facts((26, -10, 0, 0), (14, 0, 0, 0), bonus=(0, -10, 0, 0), bonus_cards=(0, 1, 0, 0))
+    assert run(v, f).points == (26, -10, 0, 0)
+
+
+def test_decision_bonus_card_keeps_its_value_on_top_of_the_moon() -> None:
+    v = hl.preset("omnibus_jd").replace(moon={"kind": "old", "requires": "penalty_cards"})
+    f = facts((16, 0, 0, 0), (14, 0, 0, 0), bonus=(-10, 0, 0, 0), bonus_cards=(1, 0, 0, 0))
+    assert run(v, f).points == (-10, 26, 26, 26)
+    f = facts((26, -10, 0, 0), (14, 0, 0, 0), bonus=(0, -10, 0, 0), bonus_cards=(0, 1, 0, 0))
+    assert run(v, f).points == (0, 16, 26, 26)
+
+
+def test_000_no_tricks_bonus_not_in_a_moon_hand() -> None:
+    v = STD.replace(scoring={"no_tricks": -5})
+    f = facts((10, 16, 0, 0), (5, 9, 0, 0), won=(6, 7, 0, 0))
+    assert run(v, f).points == (10, 16, -5, -5)
+    r = play_out(v, ALL_TRICKS)
+    assert r.points == (0, 26, 26, 26)  # the moon hand: no -5 for the seats that took nothing
+
+
+def test_000_shooting_the_sun_adds_52() -> None:
+    r = play_out(STD.replace(moon={"sun": "add_52"}), ALL_TRICKS)
+    assert r.points == (0, 52, 52, 52)
+    assert r.outcome is not None and r.outcome.kind == "sun"
+
+
+def test_000_sun_punishment_rule() -> None:
+    v = STD.replace(moon={"sun": "punish_passer"})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))
+    # passing left: seat 3 passed to seat 0
+    assert run(v, f, passing=hl.Offset(1)).points == (0, 26, 26, 52)
+    assert run(v, f, passing=hl.Offset(-1)).points == (0, 52, 26, 26)
+    assert run(v, f, passing=hl.HOLD).points == (0, 52, 52, 52)  # nobody passed: as add_52
+
+
+def test_000_sun_cleans_the_slate() -> None:
+    v = STD.replace(moon={"sun": "clean_slate"})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))
+    assert run(v, f, before=(70, 10, 20, 30)).points == (-70, 0, 0, 0)
+
+
+def test_000_all_penalty_cards_without_all_tricks_scores_normally_with_a_sun_rule() -> None:
+    v = STD.replace(moon={"sun": "add_52"})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(12, 1, 0, 0))
+    assert run(v, f).points == (26, 0, 0, 0)
+
+
+def test_000_sun_may_skip_the_first_trick() -> None:
+    v = STD.replace(moon={"sun": "add_52", "sun_skips_first_trick": True})
+    f = RoundFacts(raw=(26, 0, 0, 0), bonus=(0,) * 4, penalty_cards=(14, 0, 0, 0), bonus_cards=(0,) * 4,
+                   tricks_won=(12, 1, 0, 0), trick_winners=(1,) + (0,) * 12)
+    assert run(v, f).points == (0, 52, 52, 52)
+
+
+def test_001_spot_hearts_and_card_values() -> None:
+    v = hl.preset("spot_hearts")
+    values = v.rules.value
+    assert [values[hl.Card(c).index] for c in ("2H", "TH", "JH", "QH", "KH", "AH", "QS")] == [2, 10, 11, 12, 13,
+                                                                                               14, 13]
+    v = STD.replace(scoring={"values": {"QS": 13, "JD": -10, "7C": 7}})
+    assert v.rules.value[hl.Card("7C").index] == 7 and v.rules.value[hl.Card("JD").index] == -10
+    r = play_out(hl.preset("black_jack").replace(moon={"kind": "none"}), ALL_TRICKS)
+    assert r.points == (0, 23, 0, 0)  # eldest (seat 1) leads diamonds and takes all: 13 hearts + J♠ 10, Q♠ 0
+
+
+def test_points_add_up_over_random_rounds() -> None:
+    for name in ("standard", "pink_lady", "spot_hearts", "omnibus", "black_maria", "black_jack"):
+        v = hl.preset(name)
+        total = sum(v.rules.value[c.index] for c in v.pack)
+        for seed in range(30):
+            r = hl.Round.deal(v, seed=seed)
+            points = r.random_playout(random.Random(seed))
+            if r.outcome is not None and r.outcome.shooter is None:
+                assert sum(points) == total, (name, seed)
+
+
+def test_002_ties_for_lowest_share_the_win() -> None:
+    v = STD.replace(end={"target": 100})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(80, 80, 80, 60), passing=hl.HOLD, seed=3)
+    # seat 0 shoots (old moon): 80, 106, 106, 86 -> seat 0 wins alone
+    rng = random.Random(1)
+    while not m.is_over:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.scores == (80, 106, 106, 86) and m.winners == (0,)
+    m = hl.Match.from_deal(v.replace(moon={"kind": "none"}), ALL_TRICKS, scores=(80, 106, 106, 106),
+                           passing=hl.HOLD, seed=3)
+    while not m.is_over:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.scores == (106, 106, 106, 106) and m.winners == (0, 1, 2, 3)
+
+
+def test_000_exactly_the_target_resets_to_zero() -> None:
+    v = STD.replace(end={"reset_at_exact": True}, moon={"kind": "none"})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(74, 10, 20, 30), passing=hl.HOLD, seed=3)
+    rng = random.Random(1)
+    while m.hand_number == 0:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.scores == (0, 10, 20, 30) and not m.is_over
+
+
+def test_000_danger_style_fixed_number_of_hands() -> None:
+    v = STD.replace(end={"hands": 3, "target": 0})
+    m = hl.Match(v, seed=5)
+    rng = random.Random(2)
+    while not m.is_over:
+        acts = m.legal_actions(m.to_act[0])
+        m.apply(acts[rng.randrange(len(acts))])
+    assert len(m.rounds) == 3
+
+
+def test_000_shooter_cannot_win_on_the_moon_hand() -> None:
+    v = STD.replace(moon={"shooter_cannot_win": True})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(50, 80, 80, 80), passing=hl.HOLD, seed=3)
+    rng = random.Random(1)
+    while m.hand_number == 0:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.scores == (50, 106, 106, 106) and not m.is_over  # play continues at least one more hand
+    plain = hl.Match.from_deal(STD, ALL_TRICKS, scores=(50, 80, 80, 80), passing=hl.HOLD, seed=3)
+    while not plain.is_over:
+        acts = plain.legal_actions()
+        plain.apply(acts[rng.randrange(len(acts))])
+    assert plain.winners == (0,) and len(plain.rounds) == 1
+
+
+def test_000_game_continues_after_a_moon_lowest_wins_over_target() -> None:
+    v = STD.replace(moon={"continue_after_moon": True})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(120, 90, 95, 80), passing=hl.HOLD, seed=3)
+    rng = random.Random(1)
+    while m.hand_number == 0:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    assert m.scores == (120, 116, 121, 106) and not m.is_over
+
+
+@pytest.mark.parametrize("kind", ["old", "new", "no_score", "none", "take_all"])
+def test_moon_kinds_from_facts(kind: str) -> None:
+    v = STD.replace(moon={"kind": kind})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(10, 1, 1, 1))
+    expected = {"old": (0, 26, 26, 26), "new": (-26, 0, 0, 0), "no_score": (0, 0, 0, 0), "none": (26, 0, 0, 0),
+                "take_all": (-26, 0, 0, 0)}[kind]
+    assert run(v, f).points == expected

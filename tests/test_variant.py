@@ -1,0 +1,151 @@
+"""The variant model: validation, replace, dict/TOML round-trips, describe()."""
+
+from __future__ import annotations
+
+import pytest
+
+import heartslib as hl
+
+
+@pytest.mark.parametrize("name", hl.preset_names())
+def test_presets_round_trip_through_dict_and_toml(name: str) -> None:
+    v = hl.preset(name)
+    assert v.source, "a preset must name its source"
+    assert hl.Variant.from_dict(v.to_dict()) == v
+    assert hl.Variant.from_toml(v.to_toml()) == v
+    text = v.describe()
+    assert v.source in text and str(v.deal_size) in text
+
+
+def test_preset_aliases_and_unknown_names() -> None:
+    assert hl.preset("black_lady") == hl.preset("standard")
+    assert hl.preset("Black Lady") == hl.preset("standard")
+    with pytest.raises(hl.UnknownVariant) as info:
+        hl.preset("omnibsu")
+    assert "omnibus" in str(info.value)
+    assert isinstance(info.value, KeyError)
+
+
+def test_replace_sections_by_dict_and_object() -> None:
+    v = hl.preset("standard")
+    v2 = v.replace(moon={"kind": "new"})
+    assert v2.moon.kind is hl.MoonKind.NEW and v2.end == v.end and v.moon.kind is hl.MoonKind.OLD
+    v3 = v.replace(moon=hl.MoonRules(kind="choice"))
+    assert v3.moon.kind is hl.MoonKind.CHOICE
+    with pytest.raises(hl.VariantError, match="moon.kidn"):
+        v.replace(moon={"kidn": "new"})
+
+
+@pytest.mark.parametrize(
+    ("changes", "path", "words"),
+    [
+        ({"players": 11}, "deck.decks", "two decks"),
+        ({"players": 12}, "players", "too large"),
+        ({"players": 2}, "players", "too small"),
+        ({"play": {"identical": "cancel"}}, "play.identical", "two decks"),
+        ({"passing": {"cards": 14}}, "passing.cards", "13"),
+        ({"players": 5}, "passing.schedule", "across"),
+        ({"players": 5, "passing": {"schedule": "left"}, "deck": {"strip": ["2C"]}}, "deck.strip", "only 1"),
+        ({"moon": {"kind": "sideways"}}, "moon.kind", "'old'"),
+        ({"passing": {"schedule": ["left", "upwards"]}}, "passing.schedule[1]", "not a pass"),
+        ({"deck": {"decks": 3}}, "deck.decks", "too large"),
+        ({"deck": {"fill": "jokers", "jokers": 3}}, "deck.jokers", "zero-suit"),
+        ({"scoring": {"values": {"QX": 13}}}, "scoring.values.QX", "not a card"),
+        ({"scoring": {"values": {"QS": "13"}}}, "scoring.values.QS", "whole number"),
+        ({"end": {"target": 0}}, "end.target", "never end"),
+        ({"players": 6, "passing": {"schedule": "star"}, "deck": {"strip": ["2C", "2D", "2S", "2H"]}},
+         "passing.schedule", "five players"),
+        ({"passing": {"cards": 3, "forbidden": ["2C", "QS", "AH"]}, "players": 10,
+          "deck": {"strip": ["2C", "2D"]}, "passing_schedule": None}, "", ""),
+    ],
+)
+def test_impossible_variants_name_the_field(changes: dict[str, object], path: str, words: str) -> None:
+    if "passing_schedule" in changes:
+        # 10 players, 5 cards each, 3 of them possibly forbidden: passing 3 cannot always work
+        with pytest.raises(hl.VariantError) as info:
+            hl.Variant(players=10, deck={"strip": ["2C", "2D"]},
+                       passing={"cards": 3, "schedule": "left", "forbidden": ["2C", "QS", "AH", "AS"]})
+        assert info.value.path == "passing.cards"
+        return
+    with pytest.raises(hl.VariantError) as info:
+        hl.preset("standard").replace(**changes)
+    assert info.value.path == path or any(p == path for p, _ in info.value.problems), info.value.problems
+    assert words in str(info.value)
+
+
+def test_several_problems_are_all_reported() -> None:
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant(players=5, deck={"strip": []})
+    paths = [p for p, _ in info.value.problems]
+    assert "deck.strip" in paths and "passing.schedule" in paths
+
+
+def test_from_dict_rejects_unknown_keys_and_bad_types() -> None:
+    with pytest.raises(hl.VariantError, match="colour"):
+        hl.Variant.from_dict({"colour": "red"})
+    with pytest.raises(hl.VariantError, match="play.booster_nines"):
+        hl.Variant.from_dict({"play": {"booster_nines": "yes"}})
+    with pytest.raises(hl.VariantError, match="players"):
+        hl.Variant.from_dict({"players": True})
+    with pytest.raises(hl.VariantError):
+        hl.Variant.from_toml("players = [")
+
+
+def test_toml_file_round_trip(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "house.toml"
+    path.write_text('name = "house"\nplayers = 5\n[passing]\nschedule = "everyone"\ncards = 2\n'
+                    '[scoring]\nvalues = { QS = 13, JD = -10 }\n[moon]\nkind = "new"\n', encoding="utf-8")
+    v = hl.Variant.from_toml(path)
+    assert v.players == 5 and v.passing.cards == 2 and v.scoring.values["JD"] == -10
+    assert v.deal_size == 10 and [c.code for c in sorted(set(hl.preset("standard").pack) - set(v.pack))] == [
+        "2C", "2D"]
+    assert hl.Variant.from_toml(str(path)) == v
+    with pytest.raises(hl.VariantError, match="cannot read"):
+        hl.Variant.from_toml(str(path) + ".missing.toml")
+
+
+def test_000_stripping_orders_and_tables() -> None:
+    # Culbertson: 2C 2D 2S 2H in that order
+    v = hl.preset("culbertson_1950").replace(players=5)
+    assert sorted(c.code for c in set(hl.preset("standard").pack) - set(v.pack)) == ["2C", "2D"]
+    v = hl.preset("culbertson_1950").replace(players=7)
+    assert {c.code for c in set(hl.preset("standard").pack) - set(v.pack)} == {"2C", "2D", "2S"}
+    # Morehead: 2C 2D 3C 2S
+    v = hl.preset("morehead_2001").replace(players=6)
+    assert {c.code for c in set(hl.preset("standard").pack) - set(v.pack)} == {"2C", "2D", "3C", "2S"}
+    # Foster: 3 players remove 2S; 5 the black deuces; 6 all four deuces
+    for players, removed in ((3, {"2S"}), (5, {"2C", "2S"}), (6, {"2C", "2D", "2H", "2S"})):
+        v = hl.preset("foster_1909").replace(players=players)
+        assert {c.code for c in set(hl.preset("standard").pack) - set(v.pack)} == removed
+
+
+def test_001_single_deck_strip_table_decision() -> None:
+    # Seed 001: 3 players remove 3C; 5 players remove 3D and 3S (decision: those two only, 10 cards each)
+    table = {"3": ["3C"], "5": ["3D", "3S"]}
+    v3 = hl.Variant(players=3, deck={"strip": table}, passing={"schedule": "everyone"})
+    v5 = hl.Variant(players=5, deck={"strip": table}, passing={"schedule": "everyone"})
+    assert v3.deal_size == 17 and hl.Card("3C") not in v3.pack
+    assert v5.deal_size == 10 and hl.Card("3D") not in v5.pack and hl.Card("3S") not in v5.pack
+
+
+def test_penalty_totals_and_moon_points() -> None:
+    assert hl.preset("standard").penalty_total == 26
+    assert hl.preset("pink_lady").penalty_total == 38
+    assert hl.preset("spot_hearts").penalty_total == 117  # 2+...+14 = 104, plus Q♠ 13
+    assert hl.preset("black_jack").penalty_total == 23
+    assert hl.preset("double_deck_8").penalty_total == 52
+    assert hl.preset("double_deck_9").penalty_total == 51
+    assert hl.preset("omnibus").penalty_total == 26  # the 10♦ bonus is not a penalty
+    assert hl.preset("standard").replace(moon={"points": 30}).moon_points == 30
+
+
+def test_describe_uses_players_words() -> None:
+    text = hl.preset("standard").describe()
+    assert "old moon" in text and "2♣" in text and "left, right, across, hold" in text
+    assert "no penalty card may be played to the first trick" in text.lower()
+    text = hl.preset("cancellation").describe()
+    assert "cancel" in text and "kitty" in text
+    text = hl.preset("standard").replace(play={"booster_nines": True}).describe()
+    assert "booster nines" in text
