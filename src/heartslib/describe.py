@@ -60,7 +60,9 @@ def describe(v: Variant) -> str:
     lines.append(text + ".")
     if isinstance(deck.strip, StripTable) and deck.strip.for_players(n):
         lines.append(f"Stripping (table by players): with {n} players remove {_codes(deck.strip.for_players(n))}.")
-    elif deck.fill == Fill.STRIP and deck.strip:
+    elif deck.fill == Fill.STRIP and deck.strip and not isinstance(deck.strip, StripTable) and (
+        len(r.pack) < 52 * deck.decks + len(r.jokers)
+    ):
         lines.append(f"Stripping: remove as many as needed, in order, of {_codes(deck.strip)}.")
     if r.kitty_size:
         lines.append(_says(deck, "kitty"))

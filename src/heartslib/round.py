@@ -287,8 +287,8 @@ class Round:
             passing = rules.schedule[hand_number % len(rules.schedule)]
         if not isinstance(passing, Offset | str):
             raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
-        if isinstance(passing, Offset) and passing.k % n == 0:
-            passing = HOLD
+        if isinstance(passing, Offset):
+            passing = _canonical(passing, n)
         self._passing = passing
         self._pass_size = Rules.pass_size(passing, rules.pass_cards, n)
         self._passes = [None] * n
@@ -721,7 +721,7 @@ class Round:
                 return
             count_text, _, name = option.partition(" ")
             k = next(k for k in range(1, self.n) if Offset(k).name(self.n) == name)
-            self._passing = Offset(k)
+            self._passing = _canonical(Offset(k), self.n)
             self._pass_size = int(count_text)
             self._phase = Phase.PASS
         elif what == "suit":
@@ -1082,6 +1082,14 @@ class Round:
         return self.state_key() == other.state_key()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _canonical(offset: Offset, n: int) -> PassDirection:
+    """One spelling per direction: 0 is HOLD, then 1..n//2 to the left, -1.. to the right."""
+    k = offset.k % n
+    if k == 0:
+        return HOLD
+    return Offset(k - n if k > n // 2 else k)
 
 
 def _distinct(hand: list[int]) -> list[int]:

@@ -677,8 +677,8 @@ class MoonRules:
             "Which cards a moon needs.",
             "000",
             {
-                "penalty_cards": "every penalty card; bonus cards keep their value on top of the moon result",
-                "all_counters": "every counting card, bonus cards included",
+                "penalty_cards": "a moon needs every penalty card; bonus cards keep their value on top of the moon result",
+                "all_counters": "a moon needs every counting card, bonus cards included",
             },
         ),
     )
