@@ -8,8 +8,11 @@ from collections.abc import Mapping, Sequence
 import heartslib as hl
 
 
-def fill_hands(v: hl.Variant, fixed: Mapping[int, str], kitty: str = "") -> list[list[hl.Card]]:
-    """Hands holding the ``fixed`` cards per seat; the rest of the pack fills the other slots in pack order."""
+def fill_hands(
+    v: hl.Variant, fixed: Mapping[int, str], kitty: str = "", void: Mapping[int, str] = {}
+) -> list[list[hl.Card]]:
+    """Hands holding the ``fixed`` cards per seat; the rest of the pack fills the other slots in pack order,
+    never giving a seat a card of a suit listed for it in ``void`` (suit letters, e.g. ``{2: "H"}``)."""
     size = v.deal_size
     rest = Counter(v.pack)
     hands: list[list[hl.Card]] = [[] for _ in range(v.players)]
@@ -23,14 +26,27 @@ def fill_hands(v: hl.Variant, fixed: Mapping[int, str], kitty: str = "") -> list
         assert rest[card] > 0
         rest[card] -= 1
     pool = sorted(rest.elements())
-    for seat in range(v.players):
-        while len(hands[seat]) < size:
-            hands[seat].append(pool.pop(0))
     need_kitty = v.kitty_size - len(kitty_cards)
+    leftover = []
+
+    def scarcity(card: hl.Card) -> int:
+        letter = card.suit.letter if card.suit is not None else "J"
+        return -sum(letter in suits for suits in void.values())
+
+    for card in sorted(pool, key=scarcity):
+        letter = card.suit.letter if card.suit is not None else "J"
+        for seat in range(v.players):
+            if len(hands[seat]) < size and letter not in void.get(seat, ""):
+                hands[seat].append(card)
+                break
+        else:
+            leftover.append(card)
+    pool = sorted(leftover)
+    assert all(len(h) == size for h in hands), "the void constraints cannot be met"
     kitty_cards += pool[:need_kitty]
     del pool[:need_kitty]
     assert not pool, pool
-    return hands + [kitty_cards]
+    return [*hands, kitty_cards]
 
 
 def round_from(
@@ -38,12 +54,13 @@ def round_from(
     fixed: Mapping[int, str],
     *,
     kitty: str = "",
+    void: Mapping[int, str] = {},
     dealer: int = 0,
     passing: hl.PassDirection | None = hl.HOLD,
     scores: Sequence[int] | None = None,
 ) -> hl.Round:
     """A round whose seats hold ``fixed`` cards (others filled from the pack), by default with no pass."""
-    *hands, kit = fill_hands(v, fixed, kitty)
+    *hands, kit = fill_hands(v, fixed, kitty, void)
     return hl.Round.from_hands(v, hands, dealer=dealer, passing=passing, kitty=kit, scores=scores)
 
 

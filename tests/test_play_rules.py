@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from helpers import legal, play, round_from
 
 import heartslib as hl
+from helpers import legal, play, round_from
 
 STD = hl.preset("standard")
 

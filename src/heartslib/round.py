@@ -445,6 +445,11 @@ class Round:
         return tuple(tuple(cards_from_indices(sorted(t, key=_ORDER.__getitem__))) for t in self._taken)
 
     @property
+    def carry(self) -> tuple[Card, ...]:
+        """Cards of cancelled tricks (and kitty cards due with them) waiting for the next trick's winner."""
+        return tuple(cards_from_indices(self._carry))
+
+    @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won."""
         return tuple(self._won)
