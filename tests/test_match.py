@@ -1,0 +1,160 @@
+"""Matches: progression, observations, the event log and validated saves."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import heartslib as hl
+
+STD = hl.preset("standard")
+
+
+def advance(m: hl.Match, steps: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if m.is_over:
+            return
+        seat = m.to_act[rng.randrange(len(m.to_act))]
+        acts = m.legal_actions(seat)
+        m.apply(acts[rng.randrange(len(acts))])
+
+
+def test_match_plays_to_the_target_and_rotates_the_dealer() -> None:
+    m = hl.Match(STD, seed=1)
+    advance(m, 100_000)
+    assert m.is_over and max(m.scores) >= 100
+    assert [r.dealer for r in m.rounds] == [i % 4 for i in range(len(m.rounds))]
+    assert m.winners == tuple(s for s, t in enumerate(m.scores) if t == min(m.scores))
+    assert m.legal_actions() == [] and m.phase is hl.Phase.OVER and m.to_act == ()
+    with pytest.raises(hl.IllegalAction) as info:
+        m.apply(hl.Play(0, "2C"))
+    assert info.value.code == "match_over"
+    totals = [0, 0, 0, 0]
+    for result in m.rounds:
+        totals = [a + b for a, b in zip(totals, result.points, strict=True)]
+        assert tuple(totals) == result.totals
+
+
+def test_observation_shows_only_what_the_seat_may_know() -> None:
+    m = hl.Match(STD, seed=4)
+    obs = m.observation(2)
+    assert obs.hand == m.round.hand(2) and obs.hand_sizes == (13, 13, 13, 13)
+    assert not hasattr(obs, "hands")
+    advance(m, 20)
+    obs = m.observation(1)
+    assert obs.seat == 1 and obs.phase is m.phase and obs.scores == m.scores
+    with pytest.raises(hl.IllegalAction):
+        m.observation(7)
+
+
+def test_observation_unchanged_when_other_hidden_cards_swap() -> None:
+    hands = [list(h) for h in hl.Round.deal(STD, seed=8).hands]
+    # swap a card between seats 1 and 3 (neither holds 2♣ in the swap) and compare seat 0's view
+    a = next(c for c in hands[1] if c.code != "2C")
+    b = next(c for c in hands[3] if c.code != "2C")
+    swapped = [h[:] for h in hands]
+    swapped[1][swapped[1].index(a)] = b
+    swapped[3][swapped[3].index(b)] = a
+    r1 = hl.Round.from_hands(STD, hands, passing=hl.Offset(1))
+    r2 = hl.Round.from_hands(STD, swapped, passing=hl.Offset(1))
+    assert r1.observation(0) == r2.observation(0)
+    assert r1.observation(1) != r2.observation(1)
+
+
+def test_event_log_is_append_only_and_complete() -> None:
+    m = hl.Match(STD, seed=2)
+    advance(m, 200)
+    events = m.events
+    kinds = {type(e).__name__ for e in events}
+    assert {"Pass", "PassesExchanged", "Play", "TrickWon", "RoundScored"} <= kinds
+    plays = [e for e in events if isinstance(e, hl.Play)]
+    assert plays == [a for a in m.actions if isinstance(a, hl.Play)]
+    advance(m, 10, seed=5)
+    assert m.events[: len(events)] == events
+
+
+def test_save_and_resume_mid_hand(tmp_path: object) -> None:
+    m = hl.Match(STD, seed=99)
+    advance(m, 77)
+    text = m.to_json(indent=2)
+    loaded = hl.Match.from_json(text)
+    assert loaded == m and loaded.to_json(indent=2) == text
+    assert loaded.legal_actions(loaded.to_act[0]) == m.legal_actions(m.to_act[0])
+
+
+def test_from_deal_round_trips_through_json() -> None:
+    hands = hl.Round.deal(STD, seed=3).hands
+    m = hl.Match.from_deal(STD, hands, scores=(90, 95, 63, 50), dealer=2, hand_number=5, seed=7)
+    assert m.scores == (90, 95, 63, 50) and m.round.dealer == 2 and m.hand_number == 5
+    assert m.round.passing == hl.Offset(-1)  # hand 5 of the four-way cycle: right
+    advance(m, 40)
+    assert hl.Match.from_json(m.to_json()) == m
+
+
+@pytest.mark.parametrize(
+    ("edit", "path"),
+    [
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d.update(version=99), "version"),
+        (lambda d: d["variant"].update(players=12), "variant.players"),
+        (lambda d: d["variant"]["moon"].update(kind="sideways"), "variant.moon.kind"),
+        (lambda d: d["actions"][6].update(card="2C"), "actions[6]"),
+        (lambda d: d["actions"][0].update(cards=["ZZ", "2C", "3C"]), "actions[0]"),
+        (lambda d: d["actions"].insert(1, {"type": "play", "seat": 0, "card": "2C"}), "actions[1]"),
+        (lambda d: d["actions"].append({"type": "jump", "seat": 0}), "actions["),
+        (lambda d: d["state"].update(scores=[0, 0, 0, 1]), "state"),
+        (lambda d: d.update(seed="seven"), "seed"),
+        (lambda d: d.pop("actions"), ""),
+        (lambda d: d.update(extra=1), ""),
+        (lambda d: d.update(deal={"hands": [["2C"]], "kitty": [], "passing": "hold"}), "deal"),
+    ],
+)
+def test_corrupted_or_hand_edited_saves_are_rejected(edit: object, path: str) -> None:
+    m = hl.Match(STD, seed=12)
+    advance(m, 30)
+    data = json.loads(m.to_json())
+    edit(data)  # type: ignore[operator]
+    with pytest.raises(hl.SaveError) as info:
+        hl.Match.from_json(json.dumps(data))
+    assert info.value.path.startswith(path)
+    assert isinstance(info.value, ValueError)
+
+
+def test_not_json_at_all() -> None:
+    for text in ("", "{", "[]", "null", '"x"'):
+        with pytest.raises(hl.SaveError):
+            hl.Match.from_json(text)
+
+
+def test_match_rejects_bad_arguments() -> None:
+    with pytest.raises(hl.VariantError):
+        hl.Match("standard", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        hl.Match(STD, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction):
+        hl.Match(STD, seed=1, dealer=4)
+    with pytest.raises(hl.CardError, match="hand 0 has 1 cards"):
+        hl.Match.from_deal(STD, ["2C"] * 4)
+    hands = [list(h) for h in hl.Round.deal(STD, seed=3).hands]
+    hands[0][0] = hands[1][0]
+    with pytest.raises(hl.CardError, match="too many copies"):
+        hl.Round.from_hands(STD, hands)
+
+
+def test_seedless_match_records_its_seed() -> None:
+    m = hl.Match(STD)
+    assert isinstance(m.seed, int)
+    advance(m, 60)
+    assert hl.Match.from_json(m.to_json()) == m
+
+
+def test_actions_text_and_dict_forms_round_trip() -> None:
+    for action in (hl.Play(3, "QS"), hl.Pass(1, hl.parse_cards("AS KS QS")), hl.Choose(0, "new")):
+        assert hl.action_from_text(action.text()) == action
+        assert hl.action_from_dict(action.to_dict()) == action
+        assert eval(repr(action), {**vars(hl), "Card": hl.Card, "parse_cards": hl.parse_cards}) == action
+    with pytest.raises(ValueError):
+        hl.action_from_text("play QS")
