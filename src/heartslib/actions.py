@@ -20,6 +20,7 @@ import attrs
 
 from heartslib.cards import Card, parse_cards
 from heartslib.errors import CardError
+from heartslib.score import Score
 
 __all__ = [
     "Action",
@@ -208,7 +209,7 @@ class MoonShot:
 class RoundScored:
     """The round's points per seat, after the moon and sun rules."""
 
-    points: tuple[int, ...]
+    points: tuple[Score, ...]
 
 
 Event = Pass | Play | Choose | PassesExchanged | TrickWon | KittyTaken | MoonShot | RoundScored

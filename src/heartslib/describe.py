@@ -10,8 +10,10 @@ from typing import Any
 
 import attrs
 
-from heartslib.enums import Fill, Identical, MoonKind, Offset, PassMode, Sun
+from heartslib.cards import Card, Suit
+from heartslib.enums import Fill, Identical, Measure, MoonKind, Offset, Opening, PassMode, Sun, Winner
 from heartslib.rules import resolve_schedule
+from heartslib.score import score_text
 from heartslib.variant import META_KEY, StripTable, Variant
 
 __all__ = ["describe"]
@@ -31,8 +33,10 @@ def _says(section: Any, name: str) -> str:
 
 
 def _doc(section: Any, name: str) -> str:
+    """The field's documentation led by the players' words: '“booster nines”: each nine ...' (no final stop)."""
     meta = _meta(section, name)
-    return f"{meta['doc']} (\u201c{meta['words']}\u201d)"
+    doc = str(meta["doc"]).rstrip(".")
+    return f"\u201c{meta['words'][0].upper() + meta['words'][1:]}\u201d: {doc}"
 
 
 def _codes(cards: Any) -> str:
@@ -43,6 +47,11 @@ def _direction(d: Offset | PassMode, n: int) -> str:
     return d.name(n) if isinstance(d, Offset) else d.value.replace("_", "'s ").replace("dealer's s", "dealer's ")
 
 
+def hl_hearts() -> list[Card]:
+    """The thirteen hearts."""
+    return [Card(rank, Suit.HEARTS) for rank in range(2, 15)]
+
+
 def describe(v: Variant) -> str:
     """The rules of ``v`` as a few paragraphs of plain English."""
     r = v.rules
@@ -51,6 +60,9 @@ def describe(v: Variant) -> str:
     title = v.name.replace("_", " ")
     lines.append(f"{title[0].upper() + title[1:]}" + (f" (source: {v.source})." if v.source else "."))
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
+    if v.teams:
+        teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
+        lines.append(f"Partnerships: {teams}. " + _doc(v, "teams") + ".")
 
     deck = v.deck
     pack = f"{'one 52-card deck' if deck.decks == 1 else 'two 52-card decks shuffled together'}"
@@ -96,8 +108,15 @@ def describe(v: Variant) -> str:
             lines.append(f"These cards may not be passed: {_codes(passing.forbidden)}.")
 
     play = v.play
-    lines.append(_says(play, "opening") + " Players must follow suit when able; the highest card of the suit led "
+    opening = _says(play, "opening")
+    if play.opening_card is not None and play.opening != Opening.ELDEST_ANY:
+        opening = (f"The holder of {play.opening_card} (or, if it is not dealt, the next card up in its suit) "
+                   + ("must lead it." if play.opening == Opening.TWO_OF_CLUBS else "leads, with any card of its suit."))
+    lines.append(opening + " Players must follow suit when able; the highest card of the suit led "
                  "wins the trick and its winner leads next.")
+    if play.opening_taker is not None:
+        lines.append(f"From the second hand on, whoever took {play.opening_taker} in the previous hand leads "
+                     "the first trick with any card.")
     lines.append(_says(play, "breaking"))
     if play.breaking.value != "none":
         lines.append(_says(play, "lead_hearts_unbroken"))
@@ -122,9 +141,22 @@ def describe(v: Variant) -> str:
                          + " If the last trick rolls over, its leader takes the cards.")
 
     scoring = v.scoring
-    values = ", ".join(f"{c} {p:+d}" if p < 0 else f"{c} {p}" for c, p in scoring.values.items())
-    lines.append(_says(scoring, "hearts") + (f" Other card values: {values}." if values else "")
-                 + f" Penalty points in a deal: {r.penalty_total}.")
+    values = ", ".join(f"{c} {score_text(p)}" for c, p in scoring.values.items())
+    hearts_listed = all(c in scoring.values for c in hl_hearts())
+    lines.append(("" if hearts_listed else _says(scoring, "hearts") + " ")
+                 + (f"Card values: {values}." if values else "")
+                 + f" Penalty points in a deal: {score_text(r.penalty_total)}.")
+    for card, factor in scoring.multiply.items():
+        text = f"Taking {card} multiplies the taker's score for the hand by {score_text(factor)}"
+        if card in scoring.multiply_alone:
+            text += f"; taken with no other scoring card it scores {score_text(scoring.multiply_alone[card])}"
+        lines.append(text + ".")
+    for card, doubled in scoring.double_suit.items():
+        lines.append(f"Taking {card} doubles the value of the {doubled} its taker took.")
+    for card, target in scoring.cancels.items():
+        lines.append(f"A player who takes both {card} and {target} scores nothing for {target}.")
+    if scoring.all_hearts_flips:
+        lines.append(_doc(scoring, "all_hearts_flips") + ".")
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
 
@@ -135,12 +167,16 @@ def describe(v: Variant) -> str:
                      + _meta(moon, "sun")["values"][moon.sun.value] + f" (moon points {r.moon_points}). "
                      "Taking every penalty card without every trick scores normally.")
     else:
-        text = f"Shooting the moon ({r.moon_points} points): " + _meta(moon, "kind")["values"][moon.kind.value] + "."
-        if moon.kind not in (MoonKind.NONE,):
+        kind_text = _meta(moon, "kind")["values"][moon.kind.value]
+        text = f"Shooting the moon ({score_text(r.moon_points)} points): {kind_text}."
+        if moon.kind == MoonKind.NONE:
+            text = "No moon: a player who takes every penalty card scores them as usual."
+        else:
             text += " " + _says(moon, "requires")
             if moon.new_after and moon.kind in (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES):
                 text += f" New moon only once a player has reached {moon.new_after}."
-        lines.append(text + " The moon is judged when the hand is complete.")
+            text += " The moon is judged when the hand is complete."
+        lines.append(text)
     if moon.shooter_cannot_win:
         lines.append(_doc(moon, "shooter_cannot_win") + ".")
     if moon.continue_after_moon:
@@ -148,12 +184,25 @@ def describe(v: Variant) -> str:
 
     end = v.end
     parts = []
-    if end.target:
-        parts.append(f"The match ends when a player reaches {end.target} at the end of a hand")
+    measured = "the magnitude of a score" if end.measure == Measure.MAGNITUDE else "a player's score"
+    if end.target > 0:
+        parts.append(f"The match ends when {measured} reaches {end.target} or more at the end of a hand")
+    elif end.target < 0:
+        parts.append(f"The match ends when {measured} falls to {end.target} or less at the end of a hand")
     if end.hands:
         parts.append(f"the match ends after {end.hands} hands")
+    if end.lives:
+        parts.append(f"each player has {end.lives} lives and loses one for a hand of {end.life_threshold} points "
+                     "or more; the match also ends when at most one player has lives left")
     text = "; ".join(parts)
-    lines.append(text[0].upper() + text[1:] + "; the lowest total wins and ties share the win.")
+    ranking = "highest" if end.winner == Winner.HIGHEST else "lowest"
+    if end.measure == Measure.MAGNITUDE:
+        ranking += " magnitude"
+    who = ("the team of the player with the worst score loses (the other players win)" if v.teams
+           else f"the {ranking} total wins and ties share the win")
+    if end.lives and not v.teams:
+        who = f"the players with the most lives left win, the {ranking} total among them, ties sharing"
+    lines.append(text[0].upper() + text[1:] + "; " + who + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
     return "\n".join(lines)

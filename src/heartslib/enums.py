@@ -29,6 +29,7 @@ __all__ = [
     "JokerPointsWhen",
     "KittyMode",
     "LeadHeartsUnbroken",
+    "Measure",
     "MoonKind",
     "MoonRequires",
     "Offset",
@@ -37,6 +38,7 @@ __all__ = [
     "PassMode",
     "Phase",
     "Sun",
+    "Winner",
 ]
 
 
@@ -155,6 +157,7 @@ class MoonKind(enum.StrEnum):
     CHOICE = "choice"
     NEW_IF_OLD_LOSES = "new_if_old_loses"
     TAKE_ALL = "take_all"
+    PENALTY = "penalty"
 
 
 class MoonRequires(enum.StrEnum):
@@ -171,6 +174,20 @@ class Sun(enum.StrEnum):
     ADD_52 = "add_52"
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
+
+
+class Winner(enum.StrEnum):
+    """Whether the lowest or the highest score wins."""
+
+    LOWEST = "lowest"
+    HIGHEST = "highest"
+
+
+class Measure(enum.StrEnum):
+    """What the target and the ranking look at: the score, or its magnitude (complex hearts)."""
+
+    SCORE = "score"
+    MAGNITUDE = "magnitude"
 
 
 class Phase(enum.StrEnum):

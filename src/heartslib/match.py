@@ -26,6 +26,7 @@ from heartslib.enums import Offset, PassDirection, PassMode, Phase
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.round import Round, _check_seat
+from heartslib.score import Score, parse_score, score_data
 from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
 from heartslib.variant import Variant
 
@@ -42,12 +43,14 @@ class RoundResult:
     hand_number: int
     dealer: int
     passing: PassDirection
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
+    points: tuple[Score, ...]
+    totals: tuple[Score, ...]
     """Match totals after this round (after the exact-target reset, if on)."""
     outcome: Outcome
     tricks_won: tuple[int, ...]
     events: tuple[Event, ...] = attrs.field(repr=False)
+    lives: tuple[int, ...] = ()
+    """Lives left after this round (``end.lives``); empty when the variant has no lives."""
 
 
 class Match:
@@ -61,6 +64,7 @@ class Match:
         "_deal",
         "_dealer0",
         "_hand0",
+        "_lives",
         "_over",
         "_results",
         "_rng",
@@ -70,6 +74,8 @@ class Match:
         "seed",
         "variant",
     )
+
+    _scores: tuple[Score, ...]
 
     def __init__(self, variant: Variant, seed: int | None = None, *, dealer: int = 0) -> None:
         if not isinstance(variant, Variant):
@@ -84,7 +90,8 @@ class Match:
         self._rng = random.Random(seed)
         self._dealer0 = dealer
         self._hand0 = 0
-        self._scores0: tuple[int, ...] = (0,) * variant.players
+        self._scores0: tuple[Score, ...] = (0,) * variant.players
+        self._lives: tuple[int, ...] = (variant.end.lives,) * variant.players if variant.end.lives else ()
         self._deal: dict[str, Any] | None = None
         self._scores = self._scores0
         self._results: list[RoundResult] = []
@@ -98,7 +105,7 @@ class Match:
         variant: Variant,
         hands: Sequence[str | Iterable[Card | str]],
         *,
-        scores: Sequence[int] | None = None,
+        scores: Sequence[Score] | None = None,
         dealer: int = 0,
         hand_number: int = 0,
         seed: int | None = None,
@@ -116,7 +123,7 @@ class Match:
         self = cls(variant, seed, dealer=dealer)
         n = variant.players
         sc = tuple(scores) if scores is not None else (0,) * n
-        if len(sc) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in sc):
+        if len(sc) != n or not all(isinstance(s, int | complex) and not isinstance(s, bool) for s in sc):
             raise ValueError(f"scores must be {n} whole numbers, got {scores!r}")
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
@@ -151,9 +158,14 @@ class Match:
         return () if self._over else self._round.to_act
 
     @property
-    def scores(self) -> tuple[int, ...]:
+    def scores(self) -> tuple[Score, ...]:
         """Match totals per seat (finished rounds only)."""
         return self._scores
+
+    @property
+    def lives(self) -> tuple[int, ...]:
+        """Lives left per seat (``end.lives``, danger hearts); empty when the variant has no lives."""
+        return self._lives
 
     @property
     def rounds(self) -> tuple[RoundResult, ...]:
@@ -168,7 +180,7 @@ class Match:
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats with the lowest total once the match is over (ties share the win); empty before."""
-        return winners(self._scores) if self._over else ()
+        return winners(self.variant, self._scores, self._lives or None) if self._over else ()
 
     @property
     def hand_number(self) -> int:
@@ -231,6 +243,12 @@ class Match:
         v = self.variant
         totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)])
         self._scores = totals
+        if self._lives:
+            threshold = v.end.life_threshold
+            self._lives = tuple(
+                max(0, left - 1) if _worth(p) >= threshold else left
+                for left, p in zip(self._lives, outcome.points, strict=True)
+            )
         self._results.append(
             RoundResult(
                 hand_number=rnd.hand_number,
@@ -241,14 +259,19 @@ class Match:
                 outcome=outcome,
                 tricks_won=rnd.tricks_won,
                 events=rnd.events,
+                lives=self._lives,
             )
         )
-        if match_over(v, totals, rnd.hand_number + 1, outcome):
+        if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
             self._over = True
             return
         dealer = (rnd.dealer + v.rules.step) % v.players
+        leader = None
+        taker_card = v.play.opening_taker
+        if taker_card is not None:
+            leader = next((s for s, cards in enumerate(rnd.taken) if taker_card in cards), None)
         self._round = Round.deal(v, rng=self._rng, dealer=dealer, hand_number=rnd.hand_number + 1,
-                                 scores=totals)
+                                 scores=totals, leader=leader)
 
     def copy(self) -> Match:
         """An independent copy, RNG included."""
@@ -263,6 +286,7 @@ class Match:
         new._scores0 = self._scores0
         new._deal = self._deal
         new._scores = self._scores
+        new._lives = self._lives
         new._results = self._results[:]
         new._actions = self._actions[:]
         new._over = self._over
@@ -279,6 +303,7 @@ class Match:
         return (
             self.variant == other.variant
             and self._scores == other._scores
+            and self._lives == other._lives
             and self._results == other._results
             and self._over == other._over
             and self._round == other._round
@@ -302,11 +327,15 @@ class Match:
             "seed": self.seed,
             "dealer": self._dealer0,
             "hand_number": self._hand0,
-            "scores": list(self._scores0),
+            "scores": [score_data(x) for x in self._scores0],
             "deal": self._deal,
             "actions": [a.to_dict() for a in self._actions],
-            "state": {"hand_number": self.hand_number, "scores": list(self._scores), "phase": self.phase.value},
+            "state": self._state(),
         }
+
+    def _state(self) -> dict[str, Any]:
+        return {"hand_number": self.hand_number, "scores": [score_data(x) for x in self._scores],
+                "phase": self.phase.value}
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The save as JSON text; :meth:`from_json` resumes it exactly, RNG included."""
@@ -361,8 +390,12 @@ class Match:
                     raise SaveError("deal", "expected {hands, kitty, passing}")
                 if not isinstance(data["scores"], list):
                     raise SaveError("scores", "expected a list of whole numbers")
+                try:
+                    scores = [parse_score(x) for x in data["scores"]]
+                except ValueError as exc:
+                    raise SaveError("scores", str(exc)) from None
                 match = cls.from_deal(
-                    variant, _str_lists(deal["hands"], "deal.hands"), scores=data["scores"],
+                    variant, _str_lists(deal["hands"], "deal.hands"), scores=scores,
                     dealer=data["dealer"], hand_number=data["hand_number"], seed=data["seed"],
                     kitty=_str_list(deal["kitty"], "deal.kitty"), passing=_direction_from_data(deal["passing"]),
                 )
@@ -376,10 +409,14 @@ class Match:
             except (CardError, IllegalAction, ValueError) as exc:
                 raise SaveError(f"actions[{i}]", str(exc)) from exc
         state = data["state"]
-        expected = {"hand_number": match.hand_number, "scores": list(match.scores), "phase": match.phase.value}
+        expected = match._state()
         if state != expected:
             raise SaveError("state", f"the recorded state {state!r} does not match the replayed game {expected!r}")
         return match
+
+
+def _worth(points: Score) -> float:
+    return abs(points) if isinstance(points, complex) else points
 
 
 def _direction_to_data(d: PassDirection) -> Any:

@@ -10,6 +10,7 @@ import attrs
 
 from heartslib.cards import Card, Suit
 from heartslib.enums import PassDirection, Phase
+from heartslib.score import Score
 
 __all__ = ["Observation", "Trick"]
 
@@ -63,8 +64,8 @@ class Observation:
     hearts_broken: bool
     kitty_size: int
     kitty: tuple[Card, ...] | None
-    scores: tuple[int, ...]
-    round_points: tuple[int, ...] | None
+    scores: tuple[Score, ...]
+    round_points: tuple[Score, ...] | None
     options: tuple[str, ...]
     decision: str | None
 

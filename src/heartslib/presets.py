@@ -156,6 +156,67 @@ _PRESETS: dict[str, dict[str, Any]] = {
     "double_deck_10": _double_deck(10, {"fill": "strip", "strip": {"10": ["2H", "2C", "2D", "2S"]}}, "ten"),
 }
 
+_GONG_ZHU_VALUES = {
+    "2H": 0, "3H": 0, "4H": 0, "5H": -10, "6H": -10, "7H": -10, "8H": -10, "9H": -10, "TH": -10,
+    "JH": -20, "QH": -30, "KH": -40, "AH": -50, "QS": -100, "JD": 100,
+}  # fmt: skip
+
+_PRESETS.update(
+    {
+        "complex_hearts": _merge(
+            _STANDARD,
+            source="000 (complex hearts, Richard Garfield); Rex Dieter's Complex Hearts page for the shooter's "
+            "choice of moon; gamerules.com for the play rules (Q♠ breaks hearts)",
+            play={"breaking": "penalty_cards"},
+            scoring={"values": {"QS": "13i", "JD": -10}, "multiply": {"TC": "2i"}},
+            moon={"kind": "choice"},
+            end={"target": 100, "measure": "magnitude"},
+        ),
+        "royal_hearts": _merge(
+            _STANDARD,
+            source="000 (royal hearts, Parker Brothers); the Parker Brothers leaflet for passing left, across, "
+            "right with no hold hand, points on the first trick and Q♠ breaking hearts; no moon rule is given",
+            passing={"schedule": ["left", "across", "right"]},
+            play={"breaking": "penalty_cards", "first_trick": "any"},
+            scoring={"values": {"QS": 26, "QD": -10}, "double_suit": {"QH": "hearts"}, "cancels": {"QC": "QS"}},
+            moon={"kind": "none"},
+        ),
+        "gong_zhu": {
+            "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod) for the first lead by the holder of 2♠, "
+            "later leads by the pig's taker, 10♣ alone +50, 2♥-4♥ as zero-valued counters, all the hearts "
+            "turning positive, and the game ending at -1000 with the highest score winning",
+            "players": 4,
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
+                     "first_trick": "any"},
+            "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
+                        "all_hearts_flips": True},
+            "moon": {"kind": "none"},
+            "end": {"target": -1000, "winner": "highest"},
+        },
+        "danger_hearts": _merge(
+            _STANDARD,
+            source="000 (danger hearts: ten rounds, three lives, 15 or more points in a round costs a life); "
+            "who wins is heartslib's decision: most lives left, then the lowest total",
+            end={"target": 0, "hands": 10, "lives": 3, "life_threshold": 15},
+        ),
+        "likha": {
+            "source": "000 (Likha/Leekha: partnerships, anticlockwise, Q♠ 13, 10♦ 10, hearts 1, game 101, "
+            "the talyeekh forced play when holding both, a 37-point moon penalty); Jawaker's Leekha rules for "
+            "passing three cards right then left and the dealer's right leading",
+            "players": 4,
+            "direction": "anticlockwise",
+            "teams": [[0, 2], [1, 3]],
+            "passing": {"cards": 3, "schedule": ["left", "right"]},
+            "play": {"opening": "eldest_any", "breaking": "none", "first_trick": "any",
+                     "must_discard": ["QS", "TD"], "must_discard_if_all": True},
+            "scoring": {"values": {"QS": 13, "TD": 10}},
+            "moon": {"kind": "penalty", "points": 37},
+            "end": {"target": 101},
+        },
+    }
+)
+
 ALIASES: dict[str, str] = {
     "hearts": "standard",
     "black_lady": "standard",
@@ -167,6 +228,9 @@ ALIASES: dict[str, str] = {
     "foster": "foster_1909",
     "culbertson": "culbertson_1950",
     "morehead": "morehead_2001",
+    "leekha": "likha",
+    "chase_the_pig": "gong_zhu",
+    "gongzhu": "gong_zhu",
 }
 
 _CACHE: dict[str, Variant] = {}

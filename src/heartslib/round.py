@@ -54,7 +54,8 @@ from heartslib.enums import (
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
 from heartslib.rules import CLUB, HEART, JK, NO_SUIT, QS, SPADE, Rules
-from heartslib.scoring import Outcome, RoundFacts, moon_options, moon_result, score
+from heartslib.score import Score
+from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
 from heartslib.variant import Variant
 
 __all__ = ["Round", "shuffled"]
@@ -103,6 +104,7 @@ class Round:
         "_hands",
         "_kitty",
         "_kitty_seen",
+        "_lead",
         "_leader",
         "_nines",
         "_opening",
@@ -134,7 +136,8 @@ class Round:
     n: int
     dealer: int
     hand_number: int
-    scores: tuple[int, ...]
+    scores: tuple[Score, ...]
+    _lead: int
     _hands: list[list[int]]
     _kitty: list[int]
     _kitty_seen: list[list[int]]
@@ -174,13 +177,16 @@ class Round:
         *,
         dealer: int = 0,
         hand_number: int = 0,
-        scores: Sequence[int] | None = None,
+        scores: Sequence[Score] | None = None,
         rng: random.Random | None = None,
+        leader: int | None = None,
     ) -> Round:
         """A random deal from ``seed`` (or from ``rng``, which the round then keeps for a shuffle pass).
 
         Cards are dealt one at a time from the dealer's left in the direction of
         play; the cards left over (if the variant uses a kitty) form the kitty.
+        ``leader``, when given, leads the first trick with any card (the
+        ``play.opening_taker`` rule: the match passes who took that card last hand).
         """
         if rng is None:
             rng = random.Random(_check_seed(seed))
@@ -195,7 +201,7 @@ class Round:
             seat = (dealer + rules.step * (1 + i % n)) % n
             hands[seat].append(pack[i])
         kitty = pack[size * n :]
-        return cls._start(v, hands, kitty, dealer, hand_number, None, scores, rng)
+        return cls._start(v, hands, kitty, dealer, hand_number, None, scores, rng, leader)
 
     @classmethod
     def from_hands(
@@ -207,8 +213,9 @@ class Round:
         passing: PassDirection | None = None,
         kitty: str | Iterable[Card | str] = (),
         hand_number: int = 0,
-        scores: Sequence[int] | None = None,
+        scores: Sequence[Score] | None = None,
         seed: int | None = None,
+        leader: int | None = None,
     ) -> Round:
         """A round from an explicit deal (the hands before passing).
 
@@ -248,7 +255,7 @@ class Round:
             raise CardError("the hands and kitty are not this variant's pack: " + "; ".join(parts))
         _check_seat(dealer, n, "dealer")
         rng = random.Random(_check_seed(seed))
-        return cls._start(v, parsed, kitty_cards, dealer, hand_number, passing, scores, rng)
+        return cls._start(v, parsed, kitty_cards, dealer, hand_number, passing, scores, rng, leader)
 
     @classmethod
     def _start(
@@ -259,8 +266,9 @@ class Round:
         dealer: int,
         hand_number: int,
         passing: PassDirection | None,
-        scores: Sequence[int] | None,
+        scores: Sequence[Score] | None,
         rng: random.Random,
+        leader: int | None = None,
     ) -> Round:
         self = object.__new__(cls)
         rules = v.rules
@@ -275,9 +283,12 @@ class Round:
         if scores is None:
             self.scores = (0,) * n
         else:
-            if len(scores) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            if len(scores) != n or not all(isinstance(s, int | complex) and not isinstance(s, bool) for s in scores):
                 raise ValueError(f"scores must be {n} whole numbers, got {scores!r}")
             self.scores = tuple(scores)
+        if leader is not None:
+            _check_seat(leader, n, "leader")
+        self._lead = -1 if leader is None else leader
         for h in hands:
             _sort(h)
         self._hands = hands
@@ -331,6 +342,7 @@ class Round:
         new.dealer = self.dealer
         new.hand_number = self.hand_number
         new.scores = self.scores
+        new._lead = self._lead
         new._hands = [h[:] for h in self._hands]
         new._kitty = self._kitty[:]
         new._kitty_seen = [k[:] for k in self._kitty_seen]
@@ -460,7 +472,7 @@ class Round:
         return tuple(self._events)
 
     @property
-    def points(self) -> tuple[int, ...] | None:
+    def points(self) -> tuple[Score, ...] | None:
         """Per-seat points once the round is scored (after the moon and sun rules), else None."""
         return None if self._outcome is None else self._outcome.points
 
@@ -781,9 +793,11 @@ class Round:
         step = rules.step
         self._phase = Phase.PLAY
         leader = (self.dealer + step) % n
-        if rules.needs_opening_card():
+        if self._lead >= 0:
+            leader = self._lead
+        elif rules.needs_opening_card():
             held = {c for h in self._hands for c in h}
-            card = rules.lowest_club(held)
+            card = rules.opening_card(held)
             if card is not None:
                 self._opening = card
                 for i in range(n):
@@ -930,15 +944,19 @@ class Round:
 
     def _facts(self) -> RoundFacts:
         rules = self.rules
-        value = rules.value
         jp = self.variant.deck.joker_points
-        raw, bonus, pen, bon = [], [], [], []
+        raw: list[Score] = []
+        bonus: list[Score] = []
+        pen: list[int] = []
+        bon: list[int] = []
+        dead_pen = jp * rules.sign > 0
         for seat, taken in enumerate(self._taken):
             dead = self._dead[seat]
-            raw.append(sum(value[c] for c in taken) - dead * jp)
-            bonus.append(sum(value[c] for c in taken if value[c] < 0) - (dead * jp if jp < 0 else 0))
-            pen.append(sum(1 for c in taken if value[c] > 0) - (dead if jp > 0 else 0))
-            bon.append(sum(1 for c in taken if value[c] < 0) - (dead if jp < 0 else 0))
+            points, own_bonus = hand_points(rules, taken, dead, jp)
+            raw.append(points)
+            bonus.append(own_bonus)
+            pen.append(sum(1 for c in taken if rules.penalty[c]) - (dead if dead_pen else 0))
+            bon.append(sum(1 for c in taken if rules.bonus[c]) - (dead if jp and not dead_pen else 0))
         return RoundFacts(
             raw=tuple(raw),
             bonus=tuple(bonus),
@@ -946,6 +964,7 @@ class Round:
             bonus_cards=tuple(bon),
             tricks_won=tuple(self._won),
             trick_winners=tuple(t.winner for t in self._tricks),
+            taken=tuple(tuple(t) for t in self._taken),
         )
 
     def _moon_shooter(self) -> int:
@@ -978,7 +997,7 @@ class Round:
 
     # ------------------------------------------------------------------ playouts
 
-    def random_playout(self, rng: random.Random) -> tuple[int, ...]:
+    def random_playout(self, rng: random.Random) -> tuple[Score, ...]:
         """Play uniformly random legal actions to the end of the round, in place; return the points.
 
         Each step chooses uniformly among :meth:`legal_actions` (passes are
@@ -1052,6 +1071,7 @@ class Round:
             self.dealer,
             self.hand_number,
             self.scores,
+            self._lead,
             tuple(tuple(h) for h in self._hands),
             tuple(self._kitty),
             self._passing,

@@ -28,12 +28,15 @@ from heartslib.enums import (
     JokerPlay,
     JokerPointsWhen,
     KittyMode,
+    Measure,
     MoonKind,
     Offset,
     Opening,
     PassDirection,
+    Winner,
 )
 from heartslib.errors import VariantError
+from heartslib.score import Score, is_complex, normalise
 
 if TYPE_CHECKING:
     from heartslib.variant import Variant
@@ -194,7 +197,7 @@ class Rules:
             rank[i] = int(c.rank)
         self.suit = suit
         self.rank = rank
-        value = [0] * NUM_CARD_INDICES
+        value: list[Score] = [0] * NUM_CARD_INDICES
         for i in range(26, 39):
             value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else rank[i]
         for card, points in v.scoring.values.items():
@@ -202,22 +205,55 @@ class Rules:
         for j in (C0, D0, JK):
             value[j] = value[j] or deck.joker_points
         self.value = value
+        #: +1 when the lowest total wins, -1 when the highest does: a "penalty card" is one whose value
+        #: counts against its taker, whichever way that is
+        self.sign = 1 if v.end.winner == Winner.LOWEST else -1
+        self.complex = any(is_complex(x) for x in value) or is_complex(v.moon.points) or any(
+            is_complex(x) for x in v.scoring.multiply.values()
+        ) or any(is_complex(x) for x in v.scoring.multiply_alone.values())
+        if self.complex and v.end.measure != Measure.MAGNITUDE:
+            problem("end.measure", "complex card values (scoring) need end.measure = \"magnitude\"")
+        #: cards that count as scoring cards (listed values, zeros included; hearts; jokers with points)
+        self.counters = frozenset(
+            [i for i in range(26, 39)] + [c.index for c in v.scoring.values] + (
+                [C0, D0, JK] if deck.joker_points else []
+            )
+        )
+        sc = v.scoring
+        self.multiply = {c.index: f for c, f in sc.multiply.items()}
+        self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
+        for card in sc.multiply_alone:
+            if card not in sc.multiply:
+                problem(f"scoring.multiply_alone.{card.code}", "only a card listed in scoring.multiply can score alone")
+        self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
+        self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
+        self.all_hearts_flips = sc.all_hearts_flips
+        self.hearts_in_pack = sum(1 for i in pack if suit[i] == HEART)
+        self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips)
         self.joker_conditional = (
             deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
         )
         self.jokers = frozenset(j for j in (C0, D0, JK) if j in self.counts)
         #: valueless jokers: never win; follow/lead rules of their own
         self.valueless = JK in self.counts
-        self.penalty = [value[i] > 0 for i in range(NUM_CARD_INDICES)]
-        self.bonus = [value[i] < 0 for i in range(NUM_CARD_INDICES)]
+        sign = self.sign
+        self.penalty = [_against(value[i], sign) for i in range(NUM_CARD_INDICES)]
+        self.bonus = [_against(-value[i], sign) for i in range(NUM_CARD_INDICES)]
         conditional_jokers = self.jokers if self.joker_conditional else frozenset()
-        self.penalty_total = sum(value[i] for i in pack if value[i] > 0 and i not in conditional_jokers)
-        self.moon_points = v.moon.points or self.penalty_total
-        self.has_bonus = any(value[i] < 0 for i in pack)
+        self.penalty_total: Score = normalise(
+            sum((value[i] for i in pack if self.penalty[i] and i not in conditional_jokers), start=0)
+        )
+        self.moon_points: Score = v.moon.points or self.penalty_total
+        self.has_bonus = any(self.bonus[i] for i in pack)
 
         # ---------------------------------------------------------------- play flags
         play = v.play
         self.opening = play.opening
+        self.open_suit = CLUB if play.opening_card is None else self.suit[play.opening_card.index]
+        self.open_rank = 0 if play.opening_card is None else self.rank[play.opening_card.index]
+        self.opening_taker = -1 if play.opening_taker is None else play.opening_taker.index
+        if play.opening_card is not None and play.opening_card.suit is None:
+            problem("play.opening_card", "a suitless joker cannot be the opening card")
         self.breaking = play.breaking
         if play.breaking == Breaking.HEARTS:
             self.breaks = [suit[i] == HEART for i in range(NUM_CARD_INDICES)]
@@ -287,6 +323,18 @@ class Rules:
             problem("moon.kind", "\"new_if_old_loses\" needs a target score (end.target > 0)")
         if v.end.target == 0 and v.end.hands == 0:
             problem("end.target", "the match would never end: set end.target or end.hands")
+        if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
+            problem("end.target", "a magnitude target is positive")
+        self.teams: tuple[tuple[int, ...], ...] = v.teams
+        self.team_of = list(range(n))
+        if v.teams:
+            seats = sorted(s for team in v.teams for s in team)
+            if seats != list(range(n)) or any(not team for team in v.teams):
+                problem("teams", f"teams must split the seats 0-{n - 1}, each seat in exactly one team")
+            else:
+                for t, team in enumerate(v.teams):
+                    for s in team:
+                        self.team_of[s] = t
         if problems:
             first_path, first_message = problems[0]
             raise VariantError(first_path, first_message, problems=tuple(problems))
@@ -305,17 +353,29 @@ class Rules:
     def is_two_of_clubs_rank(self, idx: int) -> bool:  # pragma: no cover - helper for debugging
         return self.suit[idx] == CLUB and self.rank[idx] == Rank.TWO
 
-    def lowest_club(self, held: set[int] | frozenset[int]) -> int | None:
-        """The lowest club among ``held`` card indices (the opening card), if any."""
+    def opening_card(self, held: set[int] | frozenset[int]) -> int | None:
+        """The card that opens, among ``held`` card indices: the variant's opening card, or when it is
+        not held (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
+        suit, floor = self.open_suit, self.open_rank
         best = None
         for idx in held:
-            if self.suit[idx] == CLUB and (best is None or self.rank[idx] < self.rank[best]):
+            if self.suit[idx] == suit and self.rank[idx] >= floor and (
+                best is None or self.rank[idx] < self.rank[best]
+            ):
                 best = idx
         return best
 
     def needs_opening_card(self) -> bool:
         """Whether the first lead is fixed by the lowest club in play."""
         return self.opening != Opening.ELDEST_ANY
+
+
+def _against(value: Score, sign: int) -> bool:
+    """Whether a card value counts against its taker: positive (or, for complex values, a positive
+    imaginary part) when the lowest total wins, negative when the highest does."""
+    if isinstance(value, complex):
+        return sign * value.real > 0 or value.imag > 0
+    return sign * value > 0
 
 
 def compile_variant(v: Variant) -> Rules:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
-from heartslib.cards import Card, card_order, parse_cards
+from heartslib.cards import Card, Suit, card_order, parse_cards
 from heartslib.enums import (
     Breaking,
     CancelRollover,
@@ -40,14 +40,20 @@ from heartslib.enums import (
     JokerPointsWhen,
     KittyMode,
     LeadHeartsUnbroken,
+    Measure,
     MoonKind,
     MoonRequires,
     Opening,
     Sun,
+    Winner,
 )
 from heartslib.errors import CardError, VariantError
+from heartslib.score import Score, parse_score, score_data
 
 __all__ = [
+    "CardCards",
+    "CardMap",
+    "CardSuits",
     "CardValues",
     "DeckRules",
     "EndRules",
@@ -182,31 +188,45 @@ def _strip_converter(value: Any) -> tuple[Card, ...] | StripTable:
     return _cards_converter("deck.strip")(value)
 
 
-class CardValues(Mapping[Card, int]):
-    """An immutable mapping of cards to points; keys may be looked up by text.
+V = TypeVar("V")
 
-    >>> vals = CardValues({"QS": 13, "JD": -10})
-    >>> vals["QS"], vals[Card("JD")], "QH" in vals
-    (13, -10, False)
+
+class CardMap(Mapping[Card, V]):
+    """An immutable, hashable mapping keyed by cards; keys may be looked up by text.
+
+    Subclasses fix what the values are (:class:`CardValues`: scores,
+    :class:`CardSuits`: suits, :class:`CardCards`: cards).
     """
 
     __slots__ = ("_items", "_map")
+    _what: ClassVar[str] = "value"
+    _path: ClassVar[str] = ""
 
-    def __init__(self, values: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), path: str = "scoring.values"):
+    def __init__(self, values: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), path: str = "") -> None:
+        path = path or self._path
         pairs = values.items() if isinstance(values, Mapping) else values
-        table: dict[Card, int] = {}
-        for key, points in pairs:
+        table: dict[Card, V] = {}
+        for key, raw in pairs:
             try:
                 card = Card.parse(key)
             except CardError as exc:
                 raise VariantError(f"{path}.{key}", str(exc)) from None
-            if not isinstance(points, int) or isinstance(points, bool):
-                raise VariantError(f"{path}.{card.code}", f"{points!r} is not a whole number of points")
-            table[card] = points
+            try:
+                table[card] = self._parse(raw)
+            except (ValueError, TypeError) as exc:
+                raise VariantError(f"{path}.{card.code}", f"{raw!r} is not a {self._what}: {exc}") from None
         self._map = table
         self._items = tuple(sorted(table.items(), key=lambda kv: card_order[kv[0].index]))
 
-    def __getitem__(self, key: Card | str) -> int:
+    @staticmethod
+    def _parse(raw: Any) -> Any:  # pragma: no cover - overridden
+        return raw
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return value
+
+    def __getitem__(self, key: Card | str) -> V:
         return self._map[Card.parse(key)]
 
     def __contains__(self, key: object) -> bool:
@@ -225,21 +245,78 @@ class CardValues(Mapping[Card, int]):
         return hash(self._items)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, CardValues):
-            return self._items == other._items
+        if isinstance(other, CardMap):
+            return type(self) is type(other) and self._items == other._items
         if isinstance(other, Mapping):
             try:
-                return self._items == CardValues(other)._items
+                return self._items == type(self)(other)._items
             except (VariantError, CardError):
                 return False
         return NotImplemented
 
     def __repr__(self) -> str:
-        return "CardValues({" + ", ".join(f"{c.code!r}: {p}" for c, p in self._items) + "})"
+        inner = ", ".join(f"{c.code!r}: {self._data(p)!r}" for c, p in self._items)
+        return f"{type(self).__name__}({{{inner}}})"
 
-    def to_mapping(self) -> dict[str, int]:
+    def to_mapping(self) -> dict[str, Any]:
         """As TOML/JSON data: ``{"QS": 13}``."""
-        return {card.code: points for card, points in self._items}
+        return {card.code: self._data(value) for card, value in self._items}
+
+
+class CardValues(CardMap[Score]):
+    """Cards to points (whole numbers, or complex ones written ``"13i"``).
+
+    >>> vals = CardValues({"QS": 13, "JD": -10})
+    >>> vals["QS"], vals[Card("JD")], "QH" in vals
+    (13, -10, False)
+    >>> CardValues({"QS": "13i"}).to_mapping()
+    {'QS': '13i'}
+    """
+
+    _what = "score (a whole number or text like '13i')"
+    _path = "scoring.values"
+
+    @staticmethod
+    def _parse(raw: Any) -> Score:
+        return parse_score(raw)
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return score_data(value)
+
+
+class CardSuits(CardMap[Suit]):
+    """Cards to suits, e.g. ``{"QH": "hearts"}``."""
+
+    _what = "suit"
+    _path = "scoring.double_suit"
+
+    @staticmethod
+    def _parse(raw: Any) -> Suit:
+        if isinstance(raw, Suit):
+            return raw
+        if not isinstance(raw, str):
+            raise TypeError("write a suit name such as 'hearts'")
+        return Suit.parse(raw)
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return str(value)
+
+
+class CardCards(CardMap[Card]):
+    """Cards to cards, e.g. ``{"QC": "QS"}``."""
+
+    _what = "card"
+    _path = "scoring.cancels"
+
+    @staticmethod
+    def _parse(raw: Any) -> Card:
+        return Card.parse(raw)
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return value.code
 
 
 def _values_converter(value: Any) -> CardValues:
@@ -248,6 +325,79 @@ def _values_converter(value: Any) -> CardValues:
     if not isinstance(value, Mapping):
         raise VariantError("scoring.values", f"{value!r} is not a table of card = points, e.g. {{ QS = 13 }}")
     return CardValues(value)
+
+
+def _map_converter(cls: type[CardMap[Any]], path: str) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
+        if isinstance(value, cls):
+            return value
+        if not isinstance(value, Mapping):
+            raise VariantError(path, f"{value!r} is not a table keyed by card, e.g. {{ QS = ... }}")
+        return cls(value, path)
+
+    return convert
+
+
+def _to_multiply(value: Any) -> CardValues:
+    return cast(CardValues, _map_converter(CardValues, "scoring.multiply")(value))
+
+
+def _to_multiply_alone(value: Any) -> CardValues:
+    return cast(CardValues, _map_converter(CardValues, "scoring.multiply_alone")(value))
+
+
+def _to_double_suit(value: Any) -> CardSuits:
+    return cast(CardSuits, _map_converter(CardSuits, "scoring.double_suit")(value))
+
+
+def _to_cancels(value: Any) -> CardCards:
+    return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
+
+
+def _score_converter(path: str) -> Callable[[Any], Score]:
+    def convert(value: Any) -> Score:
+        try:
+            return parse_score(value)
+        except ValueError as exc:
+            raise VariantError(path, str(exc)) from None
+
+    return convert
+
+
+def _to_moon_points(value: Any) -> Score:
+    return _score_converter("moon.points")(value)
+
+
+def _optional_card(path: str) -> Callable[[Any], Card | None]:
+    def convert(value: Any) -> Card | None:
+        if value is None or value == "":
+            return None
+        try:
+            return Card.parse(value)
+        except CardError as exc:
+            raise VariantError(path, str(exc)) from None
+
+    return convert
+
+
+def _to_opening_card(value: Any) -> Card | None:
+    return _optional_card("play.opening_card")(value)
+
+
+def _to_opening_taker(value: Any) -> Card | None:
+    return _optional_card("play.opening_taker")(value)
+
+
+def _to_teams(value: Any) -> tuple[tuple[int, ...], ...]:
+    try:
+        teams = tuple(tuple(team) for team in value)
+    except TypeError:
+        raise VariantError("teams", f"{value!r} is not a list of teams such as [[0, 2], [1, 3]]") from None
+    for i, team in enumerate(teams):
+        for seat in team:
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise VariantError(f"teams[{i}]", f"{seat!r} is not a seat number")
+    return teams
 
 
 # --------------------------------------------------------------------------- passing words
@@ -573,6 +723,26 @@ class PlayRules:
             "000",
         ),
     )
+    opening_card: Card | None = attrs.field(
+        default=None,
+        converter=_to_opening_card,
+        metadata=_meta(
+            "opening card",
+            "The card whose holder opens (with opening = \"two_of_clubs\" it must be led; with \"any_club\" "
+            "any card of its suit); none means the lowest club in play.",
+            "000 (Gong Zhu: 2♠)",
+        ),
+    )
+    opening_taker: Card | None = attrs.field(
+        default=None,
+        converter=_to_opening_taker,
+        metadata=_meta(
+            "lead after taking a card",
+            "From the second hand on, whoever took this card in the previous hand leads the first trick "
+            "with any card (Gong Zhu: the pig, Q♠).",
+            "000 (Gong Zhu)",
+        ),
+    )
     identical: Identical = _enum_field(
         "play.identical",
         Identical,
@@ -642,6 +812,54 @@ class ScoringRules:
         -1000,
         1000,
     )
+    multiply: CardValues = attrs.field(
+        factory=CardValues,
+        converter=_to_multiply,
+        metadata=_meta(
+            "score multipliers",
+            "Taking one of these cards multiplies the taker's score for the hand by the factor "
+            "(complex hearts: 10♣ × 2i; Gong Zhu: 10♣ × 2).",
+            "000",
+        ),
+    )
+    multiply_alone: CardValues = attrs.field(
+        factory=CardValues,
+        converter=_to_multiply_alone,
+        metadata=_meta(
+            "multiplier alone",
+            "What a multiplier card scores when its taker took no other scoring card (Gong Zhu: 10♣ +50).",
+            "000 (Gong Zhu)",
+        ),
+    )
+    double_suit: CardSuits = attrs.field(
+        factory=CardSuits,
+        converter=_to_double_suit,
+        metadata=_meta(
+            "suit doublers",
+            "Taking one of these cards doubles the value of the cards of the named suit its taker took "
+            "(royal hearts: Q♥ doubles hearts).",
+            "000 (royal hearts)",
+        ),
+    )
+    cancels: CardCards = attrs.field(
+        factory=CardCards,
+        converter=_to_cancels,
+        metadata=_meta(
+            "cancelling cards",
+            "A player who takes both this card and the named one scores nothing for the named one "
+            "(royal hearts: Q♣ cancels Q♠).",
+            "000 (royal hearts)",
+        ),
+    )
+    all_hearts_flips: bool = _bool_field(
+        "scoring.all_hearts_flips",
+        False,
+        _meta(
+            "all the hearts",
+            "A player who takes every heart scores its negative card values as positive (Gong Zhu).",
+            "000 (Gong Zhu, pagat)",
+        ),
+    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -665,6 +883,8 @@ class MoonRules:
                 "new_if_old_loses": "old moon, unless it would end the game with the shooter losing: then new moon",
                 "take_all": "take-all (omnibus): the shooter scores the moon points as plus points, "
                 "everyone else 0",
+                "penalty": "the shooter scores the moon points as a penalty and the others score 0 "
+                "(Likha's 37-point penalty, as heartslib reads it)",
             },
         ),
     )
@@ -677,17 +897,18 @@ class MoonRules:
             "Which cards a moon needs.",
             "000",
             {
-                "penalty_cards": "a moon needs every penalty card; bonus cards keep their value on top of the moon result",
+                "penalty_cards": "a moon needs every penalty card; bonus cards keep their value on top of "
+                "the moon result",
                 "all_counters": "a moon needs every counting card, bonus cards included",
             },
         ),
     )
-    points: int = _int_field(
-        "moon.points",
-        0,
-        _meta("moon points", "Points a moon is worth (0 = the pack's penalty total: 26, 38, 52, ...).", "000, 001"),
-        0,
-        10_000,
+    points: Score = attrs.field(
+        default=0,
+        converter=_to_moon_points,
+        metadata=_meta(
+            "moon points", "Points a moon is worth (0 = the pack's penalty total: 26, 38, 52, 13+13i, ...).", "000, 001"
+        ),
     )
     new_after: int = _int_field(
         "moon.new_after",
@@ -751,9 +972,55 @@ class EndRules:
     target: int = _int_field(
         "end.target",
         100,
-        _meta("game", "The match ends when a player reaches this score at the end of a hand (0 = no target).", "000"),
-        0,
+        _meta(
+            "game",
+            "The match ends when a player reaches this score at the end of a hand: at least it when positive, "
+            "at most it when negative (Gong Zhu: -1000); 0 = no target.",
+            "000",
+        ),
+        -1_000_000,
         1_000_000,
+    )
+    winner: Winner = _enum_field(
+        "end.winner",
+        Winner,
+        Winner.LOWEST,
+        _meta(
+            "who wins",
+            "Whether the lowest or the highest total wins (ties share the win).",
+            "000, 002",
+            {"lowest": "the lowest total wins", "highest": "the highest total wins (Gong Zhu)"},
+        ),
+    )
+    measure: Measure = _enum_field(
+        "end.measure",
+        Measure,
+        Measure.SCORE,
+        _meta(
+            "measuring scores",
+            "What the target and the ranking look at.",
+            "000 (complex hearts)",
+            {"score": "the score itself", "magnitude": "the score's absolute value (complex hearts)"},
+        ),
+    )
+    lives: int = _int_field(
+        "end.lives",
+        0,
+        _meta(
+            "lives",
+            "Each player starts with this many lives and loses one for a hand scoring at least "
+            "end.life_threshold; the match also ends when at most one player has lives left (0 = no lives).",
+            "000 (danger hearts)",
+        ),
+        0,
+        100,
+    )
+    life_threshold: int = _int_field(
+        "end.life_threshold",
+        15,
+        _meta("losing a life", "Points in one hand that cost a life.", "000 (danger hearts)"),
+        1,
+        100_000,
     )
     reset_at_exact: bool = _bool_field(
         "end.reset_at_exact",
@@ -867,6 +1134,16 @@ class Variant:
             {"clockwise": "play goes clockwise", "anticlockwise": "play goes anticlockwise (Likha)"},
         ),
     )
+    teams: tuple[tuple[int, ...], ...] = attrs.field(
+        default=(),
+        converter=_to_teams,
+        metadata=_meta(
+            "partnerships",
+            "Fixed teams, e.g. [[0, 2], [1, 3]]: the team of the player who reaches the target loses "
+            "(the higher score's team when players of several teams reach it in the same hand).",
+            "000 (Likha)",
+        ),
+    )
     deck: DeckRules = attrs.field(factory=DeckRules, converter=_to_deck)
     passing: PassingRules = attrs.field(factory=PassingRules, converter=_to_passing)
     play: PlayRules = attrs.field(factory=PlayRules, converter=_to_play)
@@ -906,14 +1183,15 @@ class Variant:
         return int(self._compiled.kitty_size)
 
     @property
-    def penalty_total(self) -> int:
-        """The pack's penalty points: the sum of the positive card values (26 standard)."""
-        return int(self._compiled.penalty_total)
+    def penalty_total(self) -> Score:
+        """The pack's penalty points: the sum of the values of the cards that count against their taker
+        (26 standard, 38 pink lady, 13+13i complex hearts)."""
+        return cast(Score, self._compiled.penalty_total)
 
     @property
-    def moon_points(self) -> int:
+    def moon_points(self) -> Score:
         """What a moon is worth: ``moon.points`` or the pack's penalty total."""
-        return int(self._compiled.moon_points)
+        return cast(Score, self._compiled.moon_points)
 
     # ------------------------------------------------------------ building
 
@@ -959,6 +1237,7 @@ class Variant:
             "source": self.source,
             "players": self.players,
             "direction": self.direction.value,
+            "teams": [list(team) for team in self.teams],
         }
         for name in SECTIONS:
             section = getattr(self, name)
@@ -1006,8 +1285,12 @@ def _plain(value: Any) -> Any:
         return value
     if hasattr(value, "value") and isinstance(value.value, str):
         return value.value
-    if isinstance(value, StripTable | CardValues):
+    if isinstance(value, StripTable | CardMap):
         return value.to_mapping()
+    if value is None:
+        return ""
+    if isinstance(value, complex):
+        return score_data(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Card):

@@ -1,0 +1,212 @@
+"""The other hearts-family games of seed 000: complex, royal, Gong Zhu, danger hearts, Likha."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import heartslib as hl
+from heartslib.scoring import hand_points, losing_team, match_over, winners
+from helpers import play
+
+
+def points_for(v: hl.Variant, cards: str) -> hl.score.Score:  # type: ignore[name-defined]
+    total, _ = hand_points(v.rules, [c.index for c in hl.parse_cards(cards)], 0, 0)
+    facts_points = total
+    rules = v.rules
+    for card, factor in rules.multiply.items():
+        taken = [c.index for c in hl.parse_cards(cards)]
+        if card in taken:
+            others = [c for c in taken if c != card and c in rules.counters]
+            alone = rules.multiply_alone.get(card)
+            facts_points = alone if alone is not None and not others else facts_points * factor
+    return facts_points
+
+
+def finish(m: hl.Match | hl.Round, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    while not m.is_over:
+        seat = m.to_act[rng.randrange(len(m.to_act))]
+        acts = m.legal_actions(seat)
+        m.apply(acts[rng.randrange(len(acts))])
+
+
+# ------------------------------------------------------------------ complex hearts
+
+
+def test_000_complex_hearts_card_values() -> None:
+    v = hl.preset("complex_hearts")
+    assert v.penalty_total == complex(13, 13) and v.moon_points == complex(13, 13)
+    assert points_for(v, "2H 3H QS") == complex(2, 13)
+    assert points_for(v, "2H JD") == -9
+
+
+def test_000_complex_hearts_ten_of_clubs_multiplies_by_2i() -> None:
+    # Rex Dieter's example: five hearts, Q♠ and 10♣ score (5 + 13i) * 2i = -26 + 10i
+    v = hl.preset("complex_hearts")
+    assert points_for(v, "2H 3H 4H 5H 6H QS TC") == complex(-26, 10)
+
+
+def test_000_complex_hearts_round_end_to_end_and_exact_json() -> None:
+    v = hl.preset("complex_hearts")
+    m = hl.Match(v, seed=3)
+    finish(m, 3)
+    assert any(isinstance(s, complex) for s in m.scores)
+    assert all(abs(s) < 100 for s in m.rounds[-2].totals)  # it ended on the last hand
+    assert any(abs(s) >= 100 for s in m.scores)
+    data = json.loads(m.to_json())
+    assert all(isinstance(x, int | str) for x in data["state"]["scores"])
+    loaded = hl.Match.from_json(m.to_json())
+    assert loaded.scores == m.scores and loaded == m
+    # the winner has the smallest magnitude
+    assert m.winners == tuple(s for s, x in enumerate(m.scores) if abs(x) == min(abs(y) for y in m.scores))
+    assert "13i" in v.describe() and "magnitude" in v.describe()
+
+
+def test_000_complex_hearts_moon_is_the_shooters_choice() -> None:
+    v = hl.preset("complex_hearts")
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    r = hl.Round.from_hands(v, hands, passing=hl.HOLD)
+    while r.phase is hl.Phase.PLAY:
+        r.apply(r.legal_actions()[0])
+    assert r.decision == "moon" and r.to_act == (0,)
+    r.apply(hl.Choose(0, "old"))
+    # seat 0 took every card: 10♣ multiplies its hand score: 0 * 2i = 0; the J♦ (-10) went to seat 0 too
+    assert r.points == (-20j, 13 + 13j, 13 + 13j, 13 + 13j)
+
+
+# ------------------------------------------------------------------ royal hearts
+
+
+def test_000_royal_hearts_queens() -> None:
+    v = hl.preset("royal_hearts")
+    assert points_for(v, "QS") == 26
+    assert points_for(v, "QD") == -10
+    assert points_for(v, "2H 3H 4H") == 3
+    assert points_for(v, "2H 3H QH") == 6  # Q♥ doubles the hearts its taker took, itself included
+    assert points_for(v, "QS QC") == 0  # Q♣ cancels Q♠ when one player takes both
+    assert points_for(v, "QS QC 2H QD") == -9
+    assert points_for(v, "QC 2H") == 1
+
+
+# ------------------------------------------------------------------ Gong Zhu
+
+
+def test_000_gong_zhu_counters() -> None:
+    v = hl.preset("gong_zhu")
+    assert points_for(v, "QS") == -100
+    assert points_for(v, "JD") == 100
+    assert points_for(v, "AH KH QH JH") == -140
+    assert points_for(v, "5H 6H 7H 8H 9H TH 2H 3H 4H") == -60
+    assert v.penalty_total == -300
+
+
+def test_pagat_gong_zhu_ten_of_clubs() -> None:
+    v = hl.preset("gong_zhu")
+    assert points_for(v, "TC") == 50  # alone: +50
+    assert points_for(v, "TC 3H") == 0  # 2♥-4♥ are scoring cards worth 0: doubled to 0
+    assert points_for(v, "TC QS JD AH") == 2 * (-100 + 100 - 50)
+    assert points_for(v, "TC 2C 3C") == 50  # non-scoring cards do not matter
+
+
+def test_pagat_gong_zhu_all_hearts_turn_positive() -> None:
+    v = hl.preset("gong_zhu")
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    assert points_for(v, hearts) == 200
+    assert points_for(v, hearts + " QS") == 300
+    assert points_for(v, hearts + " QS JD TC") == 800
+
+
+def test_pagat_gong_zhu_two_of_spades_leads_then_the_pigs_taker() -> None:
+    v = hl.preset("gong_zhu")
+    m = hl.Match(v, seed=5)
+    first = m.round
+    holder = next(s for s in range(4) if hl.Card("2S") in first.hand(s))
+    assert m.to_act == (holder,) and m.legal_actions() == [hl.Play(holder, "2S")]
+    rng = random.Random(1)
+    while m.hand_number == 0:
+        acts = m.legal_actions()
+        m.apply(acts[rng.randrange(len(acts))])
+    pig = next(s for s, cards in enumerate(first.taken) if hl.Card("QS") in cards)
+    assert m.to_act == (pig,)
+    assert len(m.legal_actions()) == 13  # any card
+
+
+def test_pagat_gong_zhu_higher_wins_and_ends_at_minus_1000() -> None:
+    v = hl.preset("gong_zhu")
+    assert winners(v, (-300, 150, 20, -1000)) == (1,)
+    assert match_over(v, (-300, 150, 20, -1000), 5)
+    assert not match_over(v, (-300, 150, 20, -999), 5)
+    m = hl.Match(v, seed=2)
+    finish(m, 2)
+    assert min(m.scores) <= -1000 and m.winners == tuple(s for s, x in enumerate(m.scores) if x == max(m.scores))
+
+
+# ------------------------------------------------------------------ danger hearts
+
+
+def test_000_danger_hearts_lives() -> None:
+    v = hl.preset("danger_hearts")
+    m = hl.Match(v, seed=11)
+    assert m.lives == (3, 3, 3, 3)
+    finish(m, 4)
+    assert len(m.rounds) <= 10
+    expected = [3, 3, 3, 3]
+    for result in m.rounds:
+        expected = [max(0, left - 1) if p >= 15 else left for left, p in zip(expected, result.points, strict=True)]
+        assert result.lives == tuple(expected)
+    assert m.lives == tuple(expected)
+    assert len(m.rounds) == 10 or sum(1 for x in m.lives if x) <= 1
+    most = max(m.lives)
+    best = min(t for t, left in zip(m.scores, m.lives, strict=True) if left == most)
+    assert m.winners == tuple(s for s in range(4) if m.lives[s] == most and m.scores[s] == best)
+
+
+# ------------------------------------------------------------------ Likha
+
+
+def test_000_likha_plays_anticlockwise_in_partnerships() -> None:
+    v = hl.preset("likha")
+    assert v.direction is hl.Direction.ANTICLOCKWISE and v.penalty_total == 36
+    r = hl.Round.deal(v, seed=1, dealer=0)
+    for seat in range(4):
+        r.apply(hl.Pass(seat, r.hand(seat)[:3]))
+    assert r.to_act == (3,)  # the dealer's right leads: the next player anticlockwise
+    card = r.legal_cards()[0]
+    play(r, f"3:{card.code}")
+    assert r.to_act == (2,)
+
+
+def test_000_likha_first_to_101_loses_with_the_team() -> None:
+    v = hl.preset("likha")
+    assert losing_team(v, (50, 101, 30, 40)) == 1
+    assert winners(v, (50, 101, 30, 40)) == (0, 2)
+    # both teams reach it in the same deal: the higher score loses
+    assert winners(v, (105, 101, 30, 40)) == (1, 3)
+    assert match_over(v, (50, 101, 30, 40), 3)
+    # an exact tie across teams: play on
+    assert not match_over(v, (101, 101, 30, 40), 3)
+
+
+def test_000_likha_moon_is_a_37_point_penalty() -> None:
+    v = hl.preset("likha")
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    r = hl.Round.from_hands(v, hands, passing=hl.HOLD, dealer=1)
+    assert r.to_act == (0,)
+    finish(r)
+    assert r.points == (37, 0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["complex_hearts", "royal_hearts", "gong_zhu", "danger_hearts", "likha"])
+def test_other_presets_play_to_the_end_and_round_trip(name: str) -> None:
+    v = hl.preset(name)
+    assert hl.Variant.from_toml(v.to_toml()) == v
+    for seed in range(2):
+        m = hl.Match(v, seed=seed)
+        finish(m, seed)
+        assert m.is_over and m.winners
+        assert hl.Match.from_json(m.to_json()) == m
