@@ -40,6 +40,7 @@ from heartslib.enums import (
     JokerPointsWhen,
     KittyMode,
     LeadHeartsUnbroken,
+    Measure,
     MoonKind,
     MoonRequires,
     Offset,
@@ -48,14 +49,18 @@ from heartslib.enums import (
     PassMode,
     Phase,
     Sun,
+    Winner,
 )
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match, RoundResult
 from heartslib.observation import Observation, Trick
 from heartslib.presets import preset, preset_names
 from heartslib.round import Round
+from heartslib.score import Score, parse_score, score_text
 from heartslib.scoring import Outcome
 from heartslib.variant import (
+    CardCards,
+    CardSuits,
     CardValues,
     DeckRules,
     EndRules,
@@ -80,7 +85,9 @@ __all__ = [
     "Breaking",
     "CancelRollover",
     "Card",
+    "CardCards",
     "CardError",
+    "CardSuits",
     "CardValues",
     "Choose",
     "DeckRules",
@@ -100,6 +107,7 @@ __all__ = [
     "KittyTaken",
     "LeadHeartsUnbroken",
     "Match",
+    "Measure",
     "MoonKind",
     "MoonRequires",
     "MoonRules",
@@ -121,6 +129,7 @@ __all__ = [
     "RoundResult",
     "RoundScored",
     "SaveError",
+    "Score",
     "ScoringRules",
     "StripTable",
     "Suit",
@@ -130,11 +139,14 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "VariantError",
+    "Winner",
     "__version__",
     "action_from_dict",
     "action_from_text",
     "parse_cards",
+    "parse_score",
     "preset",
     "preset_names",
+    "score_text",
     "sort_cards",
 ]
