@@ -41,6 +41,7 @@ from heartslib.enums import (
     SCATTER,
     SHUFFLE,
     STAR,
+    Breaking,
     CancelRollover,
     Identical,
     JokerLead,
@@ -64,6 +65,36 @@ _ORDER = card_order
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _CODE = tuple(Card.from_index(i).code for i in range(55))
 _CARD = tuple(Card.from_index(i) for i in range(55))
+#: Interned Play actions, ``_PLAYS[seat][card index]``: legal_actions returns these without building new ones.
+_PLAYS = tuple(tuple(Play(seat, card) for card in _CARD) for seat in range(11))
+#: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit);
+#: :attr:`Round.tricks` turns these into :class:`Trick` values on demand.
+_RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
+#: A TrickWon event as stored: the raw trick and the card indices its winner took.
+_RawTrickWon = tuple[_RawTrick, tuple[int, ...]]
+#: Plays are logged as ``seat * _PLAY_CODE + card index`` (an int), turned into Play values on demand.
+_PLAY_CODE = 64
+
+
+def _trick(raw: _RawTrick) -> Trick:
+    number, leader, seats, cards, winner, led = raw
+    return Trick(
+        number=number,
+        leader=leader,
+        plays=tuple((s, _CARD[c]) for s, c in zip(seats, cards, strict=True)),
+        winner=None if winner < 0 else winner,
+        led_suit=None if led == NO_SUIT else Suit(led),
+    )
+
+
+def _event(item: Event | int | _RawTrickWon) -> Event:
+    if isinstance(item, int):
+        return _PLAYS[item // _PLAY_CODE][item % _PLAY_CODE]
+    if isinstance(item, tuple):
+        raw, taken = item
+        trick = _trick(raw)
+        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(_CARD[c] for c in taken))
+    return item
 
 
 def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
@@ -151,7 +182,7 @@ class Round:
     _dead: list[int]
     _carry: list[int]
     _carry_dead: int
-    _tricks: list[Trick]
+    _tricks: list[_RawTrick]
     _tseats: list[int]
     _tcards: list[int]
     _tsuit: int
@@ -164,7 +195,7 @@ class Round:
     _opening: int
     _outcome: Outcome | None
     _decision: tuple[str, int, tuple[str, ...]] | None
-    _events: list[Event]
+    _events: list[Event | int | _RawTrickWon]
     _phase: Phase
 
     # ------------------------------------------------------------------ construction
@@ -444,7 +475,7 @@ class Round:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks in order."""
-        return tuple(self._tricks)
+        return tuple(_trick(raw) for raw in self._tricks)
 
     @property
     def hearts_broken(self) -> bool:
@@ -469,7 +500,7 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """The append-only log: the actions applied and the automatic events, in order."""
-        return tuple(self._events)
+        return tuple(_event(item) for item in self._events)
 
     @property
     def points(self) -> tuple[Score, ...] | None:
@@ -507,12 +538,16 @@ class Round:
         to act have no legal actions. Passing lists every choice of cards,
         which grows quickly with hand size (3 of 13: 286; scatter orders them).
         """
+        phase = self._phase
+        if phase == Phase.PLAY and (seat is None or seat == self._turn):
+            plays = _PLAYS[self._turn]
+            return [plays[c] for c in self._candidates(self._turn, None)]
         seat = self._seat_arg(seat)
         if seat not in self.to_act:
             return []
-        phase = self._phase
         if phase == Phase.PLAY:
-            return [Play(seat, _CARD[c]) for c in self._candidates(seat, None)]
+            plays = _PLAYS[seat]
+            return [plays[c] for c in self._candidates(seat, None)]
         if phase == Phase.DECIDE:
             assert self._decision is not None
             return [Choose(seat, o) for o in self._decision[2]]
@@ -598,36 +633,40 @@ class Round:
         """The distinct cards ``seat`` may play: the single source of play legality.
 
         Each rule narrows the candidates in turn; when ``why`` is a list, each
-        narrowing records its code, its explanation and the cards it removed.
+        narrowing records its code, its explanation and the cards it removed
+        (messages are only built then: this runs at every step of a playout).
         """
         rules = self.rules
         hand = self._hands[seat]
         cands = hand if rules.decks == 1 else _distinct(hand)
         suit = rules.suit
         first = self._trick_no == 0
-        opening = self._opening
-
-        def narrow(keep: list[int], code: str, message: str) -> list[int]:
-            if why is not None and len(keep) < len(cands):
-                why.append((code, message, frozenset(cands) - frozenset(keep)))
-            return keep
 
         if not self._tcards:  # leading
+            opening = self._opening
             if first and opening >= 0:
                 if rules.opening == Opening.TWO_OF_CLUBS:
-                    return narrow([c for c in cands if c == opening], "must_lead_opening_card",
-                                  f"the first trick must be led with {_CODE[opening]}")
-                clubs = [c for c in cands if suit[c] == CLUB]
-                if clubs:
-                    return narrow(clubs, "must_lead_club", "the first trick must be led with a club")
+                    keep = [c for c in cands if c == opening]
+                    if why is not None:
+                        _record(why, cands, keep, "must_lead_opening_card",
+                                f"the first trick must be led with {_CODE[opening]}")
+                    return keep
+                osuit = suit[opening]
+                same = [c for c in cands if suit[c] == osuit]
+                if same:
+                    if why is not None:
+                        _record(why, cands, same, "must_lead_club",
+                                f"the first trick must be led with a {_SUIT_NAMES[osuit][:-1]}")
+                    return same
             if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
                 keep = [c for c in cands if c != JK]
                 if keep:
-                    cands = narrow(keep, "joker_cannot_lead", "a joker may not lead a trick")
-            if not self._broken and rules.breaking.value != "none":
-                penalty = rules.penalty
+                    if why is not None:
+                        _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
+                    cands = keep
+            if not self._broken and rules.breaking != Breaking.NONE:
                 exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
-                    penalty[c] or suit[c] == HEART for c in cands
+                    rules.penalty[c] or suit[c] == HEART for c in cands
                 )
                 if not exempt:
                     qlock = rules.queen_needs_broken
@@ -646,7 +685,9 @@ class Round:
                 banned = rules.first_trick_banned
                 keep = [c for c in cands if not banned[c]]
                 if keep:
-                    cands = narrow(keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+                    if why is not None:
+                        _record(why, cands, keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+                    cands = keep
             return cands
 
         led = self._tsuit
@@ -657,21 +698,29 @@ class Round:
                 void = False
                 if rules.joker_play_any_time and JK in cands:
                     follow.append(JK)
-                cands = narrow(follow, "must_follow_suit", f"must follow suit ({_SUIT_NAMES[led]} led)")
+                if why is not None:
+                    _record(why, cands, follow, "must_follow_suit", f"must follow suit ({_SUIT_NAMES[led]} led)")
+                cands = follow
         if first and rules.first_trick_banned is not None:
             banned = rules.first_trick_banned
             keep = [c for c in cands if not banned[c]]
             if keep:
-                cands = narrow(keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+                if why is not None:
+                    _record(why, cands, keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+                cands = keep
         if (rules.queen_forced and QS in cands) and (
             void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in self._tcards))
         ):
-            return narrow([QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
+            if why is not None:
+                _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
+            return [QS]
         if rules.must_discard and void:
             held = [c for c in cands if c in rules.must_discard]
             if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
-                names = " or ".join(_CODE[c] for c in sorted(rules.must_discard, key=_ORDER.__getitem__))
-                return narrow(held, "must_discard", f"void in the suit led, the player must discard {names}")
+                if why is not None:
+                    names = " or ".join(_CODE[c] for c in sorted(rules.must_discard, key=_ORDER.__getitem__))
+                    _record(why, cands, held, "must_discard", f"void in the suit led, the player must discard {names}")
+                return held
         return cands
 
     def _why_pass(self, seat: int, cards: list[int]) -> tuple[str, str] | None:
@@ -711,11 +760,17 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
+        if type(action) is Play and self._phase == Phase.PLAY and action.seat == self._turn:
+            card = action.card.index
+            if card in self._candidates(action.seat, None):
+                self._events.append(action.seat * _PLAY_CODE + card)
+                self._play(action.seat, card)
+                return
         why = self._why(action)
         if why is not None:
             raise IllegalAction(why[0], why[1], action=action)
         if isinstance(action, Play):
-            self._events.append(action)
+            self._events.append(action.seat * _PLAY_CODE + action.card.index)
             self._play(action.seat, action.card.index)
         elif isinstance(action, Pass):
             self._events.append(action)
@@ -900,19 +955,12 @@ class Round:
             del kitty[: len(due)]
             if rules.joker_conditional and led != HEART:
                 dead += sum(1 for c in due if c in rules.jokers)
-        self._tricks.append(
-            Trick(
-                number=self._trick_no,
-                leader=leader,
-                plays=tuple((s, _CARD[c]) for s, c in zip(seats, cards, strict=True)),
-                winner=None if rollover else winner,
-                led_suit=None if led == NO_SUIT else Suit(led),
-            )
-        )
+        raw: _RawTrick = (self._trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
+        self._tricks.append(raw)
         if rollover and not last:
             self._carry = pile + due
             self._carry_dead += dead
-            self._events.append(TrickWon(self._trick_no, leader, self._tricks[-1].plays, None, ()))
+            self._events.append((raw, ()))
         else:
             if rollover:
                 winner = leader
@@ -923,9 +971,7 @@ class Round:
             self._carry = []
             self._carry_dead = 0
             self._leader = winner
-            self._events.append(
-                TrickWon(self._trick_no, leader, self._tricks[-1].plays, winner, tuple(_CARD[c] for c in taken))
-            )
+            self._events.append((raw, tuple(taken)))
             if due:
                 self._kitty_seen[winner].extend(due)
                 self._events.append(KittyTaken(winner, tuple(_CARD[c] for c in due)))
@@ -963,7 +1009,7 @@ class Round:
             penalty_cards=tuple(pen),
             bonus_cards=tuple(bon),
             tricks_won=tuple(self._won),
-            trick_winners=tuple(t.winner for t in self._tricks),
+            trick_winners=tuple(None if t[4] < 0 else t[4] for t in self._tricks),
             taken=tuple(tuple(t) for t in self._taken),
         )
 
@@ -1010,7 +1056,7 @@ class Round:
                 seat = self._turn
                 cands = self._candidates(seat, None)
                 card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
-                self._events.append(Play(seat, _CARD[card]))
+                self._events.append(seat * _PLAY_CODE + card)
                 self._play(seat, card)
             else:
                 seat = self.to_act[0]
@@ -1041,7 +1087,7 @@ class Round:
             leader=self.leader,
             trick=self.trick,
             led_suit=None if self._tsuit == NO_SUIT else Suit(self._tsuit),
-            tricks=tuple(self._tricks),
+            tricks=self.tricks,
             tricks_won=tuple(self._won),
             hearts_broken=self.hearts_broken,
             kitty_size=self.rules.kitty_size,
@@ -1115,6 +1161,13 @@ def _canonical(offset: Offset, n: int) -> PassDirection:
     if k == 0:
         return HOLD
     return Offset(k - n if k > n // 2 else k)
+
+
+def _record(why: list[tuple[str, str, frozenset[int]]], cands: list[int], keep: list[int], code: str,
+            message: str) -> None:
+    """Note which cards a legality rule removed, for the explanation of an illegal play."""
+    if len(keep) < len(cands):
+        why.append((code, message, frozenset(cands) - frozenset(keep)))
 
 
 def _distinct(hand: list[int]) -> list[int]:
