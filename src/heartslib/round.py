@@ -54,7 +54,7 @@ from heartslib.enums import (
 )
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
-from heartslib.rules import CLUB, HEART, JK, NO_SUIT, QS, SPADE, Rules
+from heartslib.rules import HEART, JK, NO_SUIT, QS, SPADE, Rules
 from heartslib.score import Score
 from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
 from heartslib.variant import Variant
