@@ -132,6 +132,21 @@ def test_same_seed_same_game(name: str, seed: int) -> None:
     assert games[0].to_json() == games[1].to_json()
 
 
+@settings(max_examples=25, deadline=None)
+@given(PRESETS, SEEDS, st.integers(0, 30))
+def test_fast_playout_agrees_with_the_general_path(name: str, seed: int, steps: int) -> None:
+    v = hl.preset(name)
+    r = hl.Round.deal(v, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if r.is_over:
+            break
+        r.apply(random_action(r, rng))
+    fast, general = r.copy(), r.copy()
+    assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
+    assert fast == general
+
+
 def test_golden_deal_is_pinned() -> None:
     # the shuffle is built on random.random() only, which Python keeps stable across versions
     r = hl.Round.deal(hl.preset("standard"), seed=2026)

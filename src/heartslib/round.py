@@ -1001,8 +1001,8 @@ class Round:
             points, own_bonus = hand_points(rules, taken, dead, jp)
             raw.append(points)
             bonus.append(own_bonus)
-            pen.append(sum(1 for c in taken if rules.penalty[c]) - (dead if dead_pen else 0))
-            bon.append(sum(1 for c in taken if rules.bonus[c]) - (dead if jp and not dead_pen else 0))
+            pen.append(sum(map(rules.penalty.__getitem__, taken)) - (dead if dead_pen else 0))
+            bon.append(sum(map(rules.bonus.__getitem__, taken)) - (dead if jp and not dead_pen else 0))
         return RoundFacts(
             raw=tuple(raw),
             bonus=tuple(bonus),
@@ -1043,15 +1043,27 @@ class Round:
 
     # ------------------------------------------------------------------ playouts
 
-    def random_playout(self, rng: random.Random) -> tuple[Score, ...]:
+    def random_playout(self, rng: random.Random, *, fast: bool = True) -> tuple[Score, ...]:
         """Play uniformly random legal actions to the end of the round, in place; return the points.
 
         Each step chooses uniformly among :meth:`legal_actions` (passes are
         chosen uniformly among the legal card sets), so the distribution is the
-        same as a random agent's.
+        same as a random agent's. For the common one-deck rules the tricks after
+        the first run in a fast loop that makes exactly the same choices as the
+        general one; ``fast=False`` forces the general path (used to test that).
+
+        >>> import heartslib as hl, random
+        >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
+        >>> points = r.random_playout(random.Random(2))
+        >>> r.is_over, sum(points) in (26, 78)
+        (True, True)
         """
+        fast = fast and self.rules.fast_playout
         while self._phase != Phase.OVER:
             phase = self._phase
+            if fast and phase == Phase.PLAY and self._trick_no and not self._tcards and not self._kitty:
+                self._fast_playout(rng)
+                continue
             if phase == Phase.PLAY:
                 seat = self._turn
                 cands = self._candidates(seat, None)
@@ -1064,6 +1076,85 @@ class Round:
                 self.apply(actions[int(rng.random() * len(actions))])
         assert self._outcome is not None
         return self._outcome.points
+
+    def _fast_playout(self, rng: random.Random) -> None:
+        """Random play of the remaining tricks for the common one-deck rules, then scoring.
+
+        It draws exactly what the general path draws (the same candidates in the
+        same order, one ``rng.random()`` per choice of two or more), so both end
+        in the same state; a property test holds them to that. It relies on hands
+        being sorted by suit: a suit's cards are one slice, found from counts.
+        """
+        rules = self.rules
+        suit, rank, breaks = rules.suit, rules.rank, rules.breaks
+        n, step = self.n, rules.step
+        rnd = rng.random
+        hands, taken, won = self._hands, self._taken, self._won
+        events, tricks = self._events, self._tricks
+        counts = []
+        for hand in hands:
+            cs = [0, 0, 0, 0, 0]
+            for c in hand:
+                cs[suit[c]] += 1
+            counts.append(cs)
+        locked = rules.breaking != Breaking.NONE
+        broken = self._broken
+        leader = self._leader
+        number = self._trick_no
+        code = _PLAY_CODE
+        while hands[leader]:
+            hand = hands[leader]
+            cs = counts[leader]
+            size = len(hand)
+            hearts = cs[HEART]
+            if locked and not broken and hearts and hearts < size:
+                first_heart = cs[0] + cs[1]
+                i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
+                idx = i if i < first_heart else i + hearts
+            else:
+                idx = int(rnd() * size) if size > 1 else 0
+            card = hand.pop(idx)
+            led = suit[card]
+            cs[led] -= 1
+            events.append(leader * code + card)
+            if breaks[card]:
+                broken = True
+            best = rank[card]
+            winner = seat = leader
+            seats = [leader]
+            cards = [card]
+            for _ in range(n - 1):
+                seat = (seat + step) % n
+                hand = hands[seat]
+                cs = counts[seat]
+                k = cs[led]
+                if k:
+                    idx = sum(cs[:led]) + (int(rnd() * k) if k > 1 else 0)
+                else:
+                    size = len(hand)
+                    idx = int(rnd() * size) if size > 1 else 0
+                card = hand.pop(idx)
+                s = suit[card]
+                cs[s] -= 1
+                events.append(seat * code + card)
+                if breaks[card]:
+                    broken = True
+                if s == led and rank[card] > best:
+                    best = rank[card]
+                    winner = seat
+                seats.append(seat)
+                cards.append(card)
+            raw: _RawTrick = (number, leader, tuple(seats), tuple(cards), winner, led)
+            tricks.append(raw)
+            taken[winner].extend(cards)
+            won[winner] += 1
+            events.append((raw, raw[3]))
+            number += 1
+            leader = winner
+        self._broken = broken
+        self._leader = leader
+        self._trick_no = number
+        self._score()
 
     # ------------------------------------------------------------------ observation
 

@@ -28,6 +28,7 @@ from heartslib.enums import (
     JokerPlay,
     JokerPointsWhen,
     KittyMode,
+    LeadHeartsUnbroken,
     Measure,
     MoonKind,
     Offset,
@@ -284,12 +285,16 @@ class Rules:
         self.joker_lead = deck.joker_lead
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
-        self.simple = (
+        #: whether Round.random_playout may use its fast loop after the first trick
+        self.fast_playout = (
             deck.decks == 1
             and not self.valueless
             and not play.booster_nines
             and not self.queen_forced
             and not self.must_discard
+            and not self.joker_conditional
+            and not self.queen_needs_broken
+            and (play.breaking == Breaking.NONE or play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS)
         )
 
         # ---------------------------------------------------------------- passing

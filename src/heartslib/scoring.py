@@ -74,8 +74,11 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
     value = rules.value
     dead_points = dead * joker_points
     if rules.plain_scoring:
-        total: Score = sum((value[c] for c in taken), start=0) - dead_points
-        bonus: Score = sum((value[c] for c in taken if rules.bonus[c]), start=0)
+        total: Score = sum(map(value.__getitem__, taken)) - dead_points
+        if not rules.has_bonus:
+            return (total if not rules.complex else normalise(total)), 0
+        is_bonus = rules.bonus
+        bonus: Score = sum((value[c] for c in taken if is_bonus[c]), start=0)
         if dead and joker_points * rules.sign < 0:  # conditional jokers that are bonus cards
             bonus -= dead_points
         return normalise(total), normalise(bonus)
