@@ -126,10 +126,12 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "end": {"target": 100},
     },
     "black_maria": {
-        "source": "000 (Black Maria, the British game); Parlett 1987: pass three to the right; "
-        "hearts 1, Q♠ 13, K♠ 10, A♠ 7 (43 a deal)",
-        "players": 4,
-        "deck": {"fill": "strip", "strip": ["2C", "2D", "2S", "2H"]},
+        "source": "000 (Black Maria, the British game, passing to the right); Parlett 1987 and the rules "
+        "collected in docs/research/other-variants.md: three players best (2♣ removed; some sources remove "
+        "2♦), five remove the black deuces, six all deuces; pass three to the right; eldest leads; "
+        "hearts 1, Q♠ 13, K♠ 10, A♠ 7 (43 a deal); game 100",
+        "players": 3,
+        "deck": {"fill": "strip", "strip": {"3": ["2C"], "5": ["2C", "2S"], "6": ["2C", "2D", "2H", "2S"]}},
         "passing": {"cards": 3, "schedule": "right"},
         "play": _OLD_PLAY,
         "scoring": {"values": {"QS": 13, "KS": 10, "AS": 7}},
