@@ -1,0 +1,324 @@
+"""The documentation cannot drift from the code.
+
+* The generated pages (rules reference, presets, API index) equal what
+  ``scripts/gen_docs.py`` writes now.
+* Every code block in ``docs/**/*.md`` runs: ``pycon`` blocks as doctests
+  (their output is checked), ``python`` blocks as scripts; the blocks of one
+  page share a namespace, in page order, like a reader following along, in
+  a scratch directory. Any other block with a file name
+  (```` ```toml title="house.toml" ````) is written to that file first, so
+  the examples can read it. A block preceded by ``<!-- no-run -->`` is
+  shown but not run.
+* Every ``examples/*.py`` script runs to completion.
+* Every ``IllegalAction`` code the engine raises is documented in
+  ``docs/errors.md``, and every code documented there exists.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib.util
+import io
+import itertools
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
+
+import pytest
+
+import heartslib
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+EXAMPLES = ROOT / "examples"
+SKIPPED_DOC_DIRS = ("research",)  # working notes, not published
+
+# Arguments that keep each example short (an example not listed runs without arguments).
+EXAMPLE_ARGS: dict[str, list[str]] = {
+    "quickstart.py": ["standard", "3"],
+}
+EXAMPLE_TIMEOUT = 120  # seconds; a guard against a hang, not a speed assertion
+
+# Modules left out of the API reference on purpose: engine internals and the command line.
+NOT_IN_API = {"describe", "cli", "__main__"}
+
+
+def _load_gen_docs() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "scripts" / "gen_docs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _doc_pages() -> list[Path]:
+    return sorted(
+        p for p in DOCS.rglob("*.md") if not any(part in SKIPPED_DOC_DIRS for part in p.relative_to(DOCS).parts)
+    )
+
+
+# --------------------------------------------------------------------------- generated pages
+
+
+def test_generated_pages_are_up_to_date() -> None:
+    stale = _load_gen_docs().stale()
+    assert not stale, (
+        f"generated docs are out of date: {', '.join(f'docs/{p}' for p in stale)}; "
+        "run `python scripts/gen_docs.py` and commit the result"
+    )
+
+
+def test_rules_reference_explains_every_value() -> None:
+    gen = _load_gen_docs()
+    for rel, text in gen.generate().items():
+        assert "(not documented)" not in text, f"docs/{rel}: an option value has no meaning in the field metadata"
+
+
+def test_rules_reference_lists_every_field() -> None:
+    import attrs
+
+    from heartslib.variant import SECTIONS
+
+    index = (DOCS / "rules" / "index.md").read_text(encoding="utf-8")
+    for section, cls in SECTIONS.items():
+        for field in attrs.fields(cls):
+            assert f"`{section}.{field.name}`" in index, f"{section}.{field.name} is missing from the rules reference"
+
+
+def test_every_public_module_has_an_api_page() -> None:
+    documented = set(_load_gen_docs().api_modules())
+    modules = {
+        f"heartslib.{m.name}"
+        for m in pkgutil.iter_modules(heartslib.__path__)
+        if not m.name.startswith("_") and m.name not in NOT_IN_API
+    }
+    missing = sorted(modules - documented)
+    assert not missing, (
+        f"no API page for {', '.join(missing)}: add docs/api/NAME.md containing `::: heartslib.NAME`, "
+        "list it under 'API reference' in mkdocs.yml and run `python scripts/gen_docs.py`"
+    )
+
+
+# --------------------------------------------------------------------------- code blocks in the docs
+
+_FENCE = re.compile(
+    r"^(?P<marker><!-- no-run -->\n(?:\n)?)?(?P<indent>[ \t]*)```(?P<lang>[\w-]*)(?P<info>[^\n]*)\n"
+    r"(?P<body>.*?)^(?P=indent)```",
+    re.MULTILINE | re.DOTALL,
+)
+_TITLE = re.compile(r'title="([^"]+)"')
+
+
+class Block(NamedTuple):
+    lang: str
+    code: str
+    line: int
+    run: bool
+    title: str | None
+
+
+def code_blocks(text: str) -> list[Block]:
+    """Each fenced block, dedented, with its language, line number, run marker and file name."""
+    out = []
+    for m in _FENCE.finditer(text):
+        indent = m.group("indent")
+        lines = m.group("body").splitlines()
+        body = "\n".join(line[len(indent) :] if line.startswith(indent) else line for line in lines) + "\n"
+        line_no = text.count("\n", 0, m.start("indent")) + 1
+        title = _TITLE.search(m.group("info"))
+        out.append(Block(m.group("lang"), body, line_no, m.group("marker") is None, title.group(1) if title else None))
+    return out
+
+
+def test_code_block_parser() -> None:
+    text = (
+        "x\n```pycon\n>>> 1 + 1\n2\n```\n<!-- no-run -->\n```python\nimport dask\n```\n"
+        '    ```toml title="a.toml"\n    a = 1\n    ```\n'
+    )
+    blocks = code_blocks(text)
+    assert [(b.lang, b.run, b.title) for b in blocks] == [
+        ("pycon", True, None), ("python", False, None), ("toml", True, "a.toml")
+    ]
+    assert blocks[0].code == ">>> 1 + 1\n2\n" and blocks[0].line == 2
+    assert blocks[2].code == "a = 1\n"
+
+
+def _run_page(path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> int:
+    """Run the page's pycon and python blocks in order; return how many ran."""
+    monkeypatch.chdir(tmp_path)  # examples may write files (saves, rules files)
+    rel = path.relative_to(ROOT)
+    namespace: dict[str, Any] = {"__name__": f"docs.{path.stem}"}
+    parser = doctest.DocTestParser()
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    ran = 0
+    for lang, code, line_no, run, title in code_blocks(path.read_text(encoding="utf-8")):
+        if not run:
+            continue
+        if lang not in ("pycon", "python", "py"):
+            if title:
+                (tmp_path / title).write_text(code, encoding="utf-8")
+            continue
+        where = f"{rel}:{line_no}"
+        try:
+            if lang == "pycon":
+                test = parser.get_doctest(code, namespace, where, str(rel), line_no)
+                report = io.StringIO()
+                runner = doctest.DocTestRunner(optionflags=flags)
+                result = runner.run(test, out=report.write, clear_globs=False)
+                namespace.update(test.globs)  # DocTest works on a copy of the namespace
+                if result.failed:
+                    pytest.fail(f"doctest failed in {where}:\n{report.getvalue()}", pytrace=False)
+            else:
+                exec(compile(code, where, "exec"), namespace)
+        except ModuleNotFoundError as exc:
+            if exc.name and not exc.name.startswith("heartslib"):
+                pytest.skip(f"{where} needs {exc.name}, which is not installed")
+            raise
+        ran += 1
+    return ran
+
+
+PAGES = _doc_pages()
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(DOCS)) for p in PAGES])
+def test_doc_page_code_runs(path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _run_page(path, monkeypatch, tmp_path)
+
+
+def test_doc_runner_catches_wrong_output(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    page = tmp_path / "wrong.md"
+    page.write_text("```pycon\n>>> 1 + 1\n3\n```\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="doctest failed"):
+        _run_page(page, monkeypatch, tmp_path)
+
+
+def test_hand_written_pages_have_tested_examples(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("getting-started.md", "concepts.md", "errors.md", "tutorials/embed-in-your-game.md",
+                 "tutorials/house-rules-toml.md", "tutorials/write-an-agent.md"):
+        assert _run_page(DOCS / name, monkeypatch, tmp_path) > 0, f"docs/{name} has no code that runs"
+
+
+# --------------------------------------------------------------------------- examples/
+
+
+EXAMPLE_SCRIPTS = sorted(EXAMPLES.glob("*.py"))  # top level only: examples/web is a web app, not a script
+
+
+@pytest.mark.parametrize("script", EXAMPLE_SCRIPTS, ids=[p.name for p in EXAMPLE_SCRIPTS])
+def test_example_runs(script: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(script), *EXAMPLE_ARGS.get(script.name, [])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=EXAMPLE_TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 0, f"{script.name} exited {result.returncode}:\n{result.stderr[-3000:]}"
+    assert result.stdout.strip(), f"{script.name} printed nothing"
+
+
+def test_quickstart_plays_to_the_end() -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "quickstart.py"), "pink_lady", "5"],
+        cwd=ROOT, capture_output=True, text=True, timeout=EXAMPLE_TIMEOUT, check=True,
+    )
+    assert "The match is over" in result.stdout
+    assert "Pink lady" in result.stdout  # the describe() text of the preset asked for
+
+
+# --------------------------------------------------------------------------- error codes
+
+
+_CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
+
+
+def _is_code(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(_CODE.fullmatch(node.value))
+
+
+def _is_message(node: ast.AST) -> bool:
+    """English text: a string with a space, an f-string, or a concatenation of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and " " in node.value
+    if isinstance(node, ast.BinOp):
+        return _is_message(node.left) or _is_message(node.right)
+    return isinstance(node, ast.JoinedStr)
+
+
+def error_codes_in(source: str) -> set[str]:
+    """The ``IllegalAction`` codes in engine source, found by shape rather than by name.
+
+    A code is a snake_case string that is the first argument of ``IllegalAction(...)``,
+    or is followed by an English message (``("code", f"message")``, ``_record(..., "code",
+    "message")``), or is a value assigned to something whose name says ``code``.
+    """
+    codes: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name == "IllegalAction" and node.args and _is_code(node.args[0]):
+                codes.add(node.args[0].value)  # type: ignore[attr-defined]
+            items: list[ast.expr] = list(node.args)
+        elif isinstance(node, ast.Tuple):
+            items = list(node.elts)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any("code" in ast.unparse(t).lower() for t in targets) and node.value is not None:
+                codes.update(n.value for n in ast.walk(node.value) if _is_code(n))  # type: ignore[attr-defined]
+            continue
+        else:
+            continue
+        for first, second in itertools.pairwise(items):
+            if _is_code(first) and _is_message(second):
+                codes.add(first.value)  # type: ignore[attr-defined]
+    return codes
+
+
+def engine_error_codes() -> set[str]:
+    """Every ``IllegalAction`` code in the engine's source (round.py, match.py, rules.py)."""
+    src = Path(heartslib.__file__).parent
+    codes: set[str] = set()
+    for name in ("round.py", "match.py", "rules.py"):
+        codes |= error_codes_in((src / name).read_text(encoding="utf-8"))
+    return codes
+
+
+def test_error_code_scan() -> None:
+    source = (
+        'raise IllegalAction("a_code", "msg")\n'
+        'why = ("b_code", f"seat {s}: no")\n'
+        '_record(why, cands, keep, "c_code", "must follow suit")\n'
+        'self.first_trick_code = {1: "d_code"}.get(x, "")\n'
+        'self._decision = ("pass_word", dealer, options)\n'
+        'getattr(obj, "hand_number")\n'
+    )
+    assert error_codes_in(source) == {"a_code", "b_code", "c_code", "d_code"}
+
+
+def documented_error_codes() -> set[str]:
+    text = (DOCS / "errors.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^\| `([a-z_]+)` \|", text, re.MULTILINE))
+
+
+def test_error_code_scan_finds_known_codes() -> None:
+    # Guards the scan itself: these codes are named in the API contract.
+    assert {"must_follow_suit", "hearts_not_broken", "no_points_on_first_trick", "match_over"} <= engine_error_codes()
+
+
+def test_every_error_code_is_documented() -> None:
+    missing = engine_error_codes() - documented_error_codes()
+    assert not missing, f"IllegalAction codes not in docs/errors.md: {', '.join(sorted(missing))}"
+
+
+def test_no_documented_error_code_is_stale() -> None:
+    stale = documented_error_codes() - engine_error_codes()
+    assert not stale, f"docs/errors.md documents codes the engine no longer raises: {', '.join(sorted(stale))}"
