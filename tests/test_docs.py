@@ -221,6 +221,9 @@ def test_example_runs(script: Path) -> None:
         timeout=EXAMPLE_TIMEOUT,
         check=False,
     )
+    missing = re.search(r"ModuleNotFoundError: No module named '([\w.]+)'", result.stderr)
+    if result.returncode != 0 and missing and not missing.group(1).startswith("heartslib"):
+        pytest.skip(f"{script.name} needs {missing.group(1)}, which is not installed")
     assert result.returncode == 0, f"{script.name} exited {result.returncode}:\n{result.stderr[-3000:]}"
     assert result.stdout.strip(), f"{script.name} printed nothing"
 
