@@ -137,6 +137,7 @@ class Round:
         "_kitty_seen",
         "_lead",
         "_leader",
+        "_memo",
         "_nines",
         "_opening",
         "_outcome",
@@ -197,6 +198,7 @@ class Round:
     _decision: tuple[str, int, tuple[str, ...]] | None
     _events: list[Event | int | _RawTrickWon]
     _phase: Phase
+    _memo: tuple[int, list[int]] | None
 
     # ------------------------------------------------------------------ construction
 
@@ -355,6 +357,7 @@ class Round:
         self._outcome = None
         self._decision = None
         self._events = []
+        self._memo = None
         if passing == DEALERS_CHOICE:
             self._phase = Phase.DECIDE
             self._decision = ("pass", dealer, self._dealers_choice_options())
@@ -408,6 +411,7 @@ class Round:
         new._decision = self._decision
         new._events = self._events[:]
         new._phase = self._phase
+        new._memo = None
         return new
 
     __copy__ = copy
@@ -541,7 +545,7 @@ class Round:
         phase = self._phase
         if phase == Phase.PLAY and (seat is None or seat == self._turn):
             plays = _PLAYS[self._turn]
-            return [plays[c] for c in self._candidates(self._turn, None)]
+            return [plays[c] for c in self._legal_now()]
         seat = self._seat_arg(seat)
         if seat not in self.to_act:
             return []
@@ -628,6 +632,17 @@ class Round:
             if card in removed:
                 return (code, f"{seat}:play {_CODE[card]}: {message}")
         return ("illegal_play", f"{seat}:play {_CODE[card]} is not allowed now")  # pragma: no cover
+
+    def _legal_now(self) -> list[int]:
+        """The cards the seat to play may play, remembered until the next action (a program asking
+        for the legal actions and then applying one computes them once)."""
+        memo = self._memo
+        step = len(self._events)
+        if memo is not None and memo[0] == step:
+            return memo[1]
+        cands = self._candidates(self._turn, None)
+        self._memo = (step, cands)
+        return cands
 
     def _candidates(self, seat: int, why: list[tuple[str, str, frozenset[int]]] | None) -> list[int]:
         """The distinct cards ``seat`` may play: the single source of play legality.
@@ -762,7 +777,7 @@ class Round:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
         if type(action) is Play and self._phase == Phase.PLAY and action.seat == self._turn:
             card = action.card.index
-            if card in self._candidates(action.seat, None):
+            if card in self._legal_now():
                 self._events.append(action.seat * _PLAY_CODE + card)
                 self._play(action.seat, card)
                 return
