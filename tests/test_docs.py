@@ -41,6 +41,9 @@ SKIPPED_DOC_DIRS = ("research",)  # working notes, not published
 # Arguments that keep each example short (an example not listed runs without arguments).
 EXAMPLE_ARGS: dict[str, list[str]] = {
     "quickstart.py": ["standard", "3"],
+    "compare_agents.py": ["--games", "4"],
+    "simulate_dask.py": ["8"],  # prints a note and exits 0 when Dask is not installed
+    "simulate_ray.py": ["8"],
 }
 EXAMPLE_TIMEOUT = 120  # seconds; a guard against a hang, not a speed assertion
 
