@@ -1,0 +1,647 @@
+"""Agents: players that choose an action from what one seat may know.
+
+An agent is any object with ``act(observation, legal_actions) -> action``
+(the :class:`Agent` protocol). It sees an :class:`~heartslib.Observation`
+and the legal actions, never other hands or the match's RNG. An agent may
+also define ``setup(variant, seat)``: drivers (:func:`heartslib.simulate`,
+the ``heartslib play`` command, :func:`play_match`) call it before a match
+so the agent knows the public rules, which the observation does not repeat
+(card values, cards that may not be passed).
+
+Two agents are built in and work for every variant:
+
+* :class:`RandomAgent` plays uniformly random legal cards and passes random cards;
+* :class:`HeuristicAgent` plays sensible hearts (see its docstring); it
+  scores far fewer points per round than random players (``docs/agents.md``).
+
+Both are deterministic functions of their seed and the observation: the
+same seed facing the same position makes the same choice, so a saved game
+resumed with the same agents continues exactly as it would have.
+
+>>> import heartslib as hl
+>>> from heartslib.agents import HeuristicAgent, play_match
+>>> m = play_match(hl.preset("standard"), [HeuristicAgent(seat) for seat in range(4)], seed=7)
+>>> m.is_over
+True
+
+Passing while many seats act at once can have a very large list of legal
+passes (scatter passes are ordered). Drivers therefore hand agents a
+:class:`LazyActions` during passing: a sequence that enumerates the passes
+only if the agent looks at it. The built-in agents never do: they pick
+cards from their hand, leaving out the variant's forbidden cards.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkable
+
+from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.cards import Card
+from heartslib.enums import Identical, Phase
+from heartslib.observation import Observation
+
+if TYPE_CHECKING:
+    from heartslib.match import Match
+    from heartslib.round import Round
+    from heartslib.variant import Variant
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "BaseAgent",
+    "HeuristicAgent",
+    "LazyActions",
+    "RandomAgent",
+    "actions_for",
+    "play_match",
+    "setup_agent",
+]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """What a player must provide: one method choosing among the legal actions.
+
+    ``legal_actions`` is a sequence of :class:`~heartslib.Pass`,
+    :class:`~heartslib.Play` or :class:`~heartslib.Choose` values, valid
+    during the call. Optionally define ``setup(variant, seat)`` (called before
+    each match) to learn the public rules; see :class:`BaseAgent`.
+
+    >>> import heartslib as hl
+    >>> class FirstCard:
+    ...     def act(self, observation, legal_actions):
+    ...         return legal_actions[0]
+    >>> isinstance(FirstCard(), hl.agents.Agent)
+    True
+    """
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Choose one of ``legal_actions`` for ``observation.seat``."""
+        ...
+
+
+class LazyActions(Sequence[Action]):
+    """The legal actions of one seat, listed only when first read.
+
+    Drivers pass this instead of a list while passing, where the list can be
+    huge and most agents never need it. It holds a copy of the round, so it
+    stays correct after the match moves on.
+    """
+
+    __slots__ = ("_items", "_round", "_seat")
+
+    def __init__(self, round_: Round, seat: int) -> None:
+        self._round: Round | None = round_.copy()
+        self._seat = seat
+        self._items: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        if self._items is None:
+            assert self._round is not None
+            self._items = self._round.legal_actions(self._seat)
+            self._round = None
+        return self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        if self._items is None and self._round is not None and isinstance(action, Pass | Play | Choose):
+            return action.seat == self._seat and self._round.is_legal(action)
+        return action in self._list()
+
+    def __repr__(self) -> str:
+        state = "unlisted" if self._items is None else f"{len(self._items)} actions"
+        return f"<LazyActions seat {self._seat}: {state}>"
+
+
+def actions_for(match: Match, seat: int) -> Sequence[Action]:
+    """The legal actions to hand an agent for ``seat``: a list, or a :class:`LazyActions` while passing."""
+    if match.phase == Phase.PASS:
+        return LazyActions(match.round, seat)
+    return match.legal_actions(seat)
+
+
+def setup_agent(agent: object, variant: Variant, seat: int) -> None:
+    """Call ``agent.setup(variant, seat)`` if the agent defines it."""
+    setup = getattr(agent, "setup", None)
+    if callable(setup):
+        setup(variant, seat)
+
+
+def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = None) -> Match:
+    """Play one whole match between ``agents`` (one per seat) and return it, finished.
+
+    Each agent is set up for its seat first (``setup(variant, seat)`` when
+    it has one). An illegal action from an agent raises
+    :class:`~heartslib.IllegalAction` with a note naming the agent.
+    """
+    from heartslib.match import Match
+
+    if len(agents) != variant.players:
+        raise ValueError(f"{variant.name!r} needs {variant.players} agents (one per seat), got {len(agents)}")
+    match = Match(variant, seed)
+    for seat, agent in enumerate(agents):
+        setup_agent(agent, variant, seat)
+    while not match.is_over:
+        seat = match.to_act[0]
+        agent = agents[seat]
+        action = agent.act(match.observation(seat), actions_for(match, seat))
+        try:
+            match.apply(action)
+        except ValueError as exc:
+            exc.add_note(f"the action came from {agent!r} playing seat {seat}")
+            raise
+    return match
+
+
+# --------------------------------------------------------------------------- shared machinery
+
+_PHASE_CODE = {Phase.DECIDE: 1, Phase.PASS: 2, Phase.PLAY: 3, Phase.OVER: 4}
+_MASK = (1 << 64) - 1
+
+
+class _Draws:
+    """SplitMix64 from a decision key: a cheap, exactly reproducible source of ``random()`` floats.
+
+    Seeding a :class:`random.Random` costs more than a whole heuristic
+    decision, and only ``random()`` is needed.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, key: int) -> None:
+        self.state = key & _MASK
+
+    def random(self) -> float:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
+
+
+def _decision_key(seed: int, obs: Observation) -> int:
+    """A number unique to this decision within a match, mixed with the agent's seed.
+
+    Seeding a fresh RNG from it per decision (instead of drawing from one
+    long-lived RNG) is what makes an agent's choice a function of its seed
+    and the position, so resumed games continue identically.
+    """
+    played = sum(len(t.plays) for t in obs.tricks) + len(obs.trick)
+    key = seed & _MASK
+    # the hand makes the key differ between deals, so one agent's draws differ from match to match
+    for part in (obs.hand_number, played, obs.seat, _PHASE_CODE[obs.phase], *(c.index for c in obs.hand)):
+        key = ((key ^ part) * 0x100000001B3) & _MASK
+    return key
+
+
+class BaseAgent:
+    """A convenient base for agents: a seed, and the variant and seat from ``setup``.
+
+    Subclasses implement :meth:`act`; ``self.variant`` is None until a driver
+    calls :meth:`setup` (the built-in agents then fall back to what the
+    legal actions tell them).
+    """
+
+    #: The name drivers and the command line use for this agent.
+    name = "agent"
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"an agent's seed is a whole number (or None), not {seed!r}")
+        self.seed = seed
+        self.variant: Variant | None = None
+        self.seat: int | None = None
+
+    def setup(self, variant: Variant, seat: int) -> None:
+        """Learn the rules and the seat before a match (drivers call this)."""
+        self.variant = variant
+        self.seat = seat
+
+    def rng(self, observation: Observation) -> random.Random:
+        """A :class:`random.Random` for this decision, fixed by the seed and the position."""
+        return random.Random(_decision_key(self.seed, observation))
+
+    def _draws(self, observation: Observation) -> _Draws:
+        return _Draws(_decision_key(self.seed, observation))
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Choose one of ``legal_actions``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def _pick(rng: _Draws, items: Sequence[Any]) -> Any:
+    # random() is the one draw Python keeps identical across versions
+    return items[int(rng.random() * len(items))]
+
+
+class RandomAgent(BaseAgent):
+    """Plays a uniformly random legal card, passes random cards, makes random decisions.
+
+    >>> import heartslib as hl
+    >>> m = hl.Match(hl.preset("standard"), seed=1)
+    >>> agent = hl.agents.RandomAgent(seed=3)
+    >>> agent.setup(m.variant, 0)
+    >>> a = agent.act(m.observation(0), hl.agents.actions_for(m, 0))
+    >>> type(a).__name__, len(a.cards)
+    ('Pass', 3)
+    """
+
+    name = "random"
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """A random legal action (passes: random cards from the hand, none of them forbidden)."""
+        rng = self._draws(observation)
+        if observation.phase == Phase.PASS and self.variant is not None:
+            forbidden = self.variant.rules.forbidden
+            cards = [c for c in observation.hand if c.index not in forbidden]
+            chosen: list[Card] = []
+            for _ in range(observation.pass_count):
+                chosen.append(cards.pop(int(rng.random() * len(cards))))
+            return Pass(observation.seat, chosen)
+        return cast(Action, _pick(rng, legal_actions))
+
+
+class HeuristicAgent(BaseAgent):
+    """Plays sensible hearts in any variant, from the variant's card values.
+
+    * **Passing**: passes the dangerous cards – penalty cards worth five or
+      more (Q♠, K♠ in Black Maria, J♠ in Black Jack, Q♥ with the pink lady)
+      and the cards above them in their suit unless guarded by four lower
+      ones, high hearts, and short side suits to make a void; keeps bonus
+      cards (negative values such as J♦ −10) and cards it may not pass.
+    * **Following**: ducks under the card winning the trick, giving away
+      the highest (or the most valuable) card that still loses; when it must
+      win, it wins cheaply – with its highest card when last to play, with
+      its lowest when others still play or points may come.
+    * **Void**: discards the big penalty cards first, then the high cards
+      that could catch them, then high hearts and the high cards of short
+      suits – but never a bonus card, and no points onto a player who has
+      taken every point so far (a moon in the making).
+    * **Leading**: low cards of short suits; low spades to flush out an
+      unseen queen; never a penalty card or a guaranteed winner when it can
+      avoid it.
+    * **Bonus cards** (value < 0): tries to win tricks whose total is
+      negative and plays its bonus card when it surely wins the trick.
+    * **Decisions**: chooses the moon scoring that leaves it best placed,
+      passes the most cards to the left as dealer, calls hearts when it may.
+
+    Ties are broken with the seed, so different seeds play slightly differently.
+    """
+
+    name = "heuristic"
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The heuristic's choice among ``legal_actions``."""
+        phase = observation.phase
+        if phase == Phase.PASS:
+            if self.variant is None:
+                return legal_actions[0]
+            return _Think(self.variant, observation, self._draws(observation)).choose_pass()
+        if phase == Phase.DECIDE:
+            return self._decide(observation, legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        variant = self.variant
+        if variant is None:
+            from heartslib.presets import preset
+
+            variant = preset("standard")  # assume standard card values when not set up
+        legal = [a.card.index for a in legal_actions if isinstance(a, Play)]
+        card = _Think(variant, observation, self._draws(observation)).choose_play(legal)
+        return Play(observation.seat, Card.from_index(card))
+
+    def _decide(self, obs: Observation, legal_actions: Sequence[Action]) -> Action:
+        options = [a for a in legal_actions if isinstance(a, Choose)]
+        if not options:
+            return legal_actions[0]
+        names = [a.option for a in options]
+        if obs.decision == "moon" and {"old", "new"} <= set(names) and self.variant is not None:
+            return options[names.index(_moon_choice(self.variant, obs))]
+        if obs.decision == "pass":
+            def weight(option: str) -> tuple[int, bool]:
+                count, _, direction = option.partition(" ")
+                return (int(count) if count.isdigit() else 0, direction == "left")
+
+            return max(options, key=lambda a: weight(a.option))
+        if obs.decision == "suit":
+            for preferred in ("hearts", "spades"):
+                if preferred in names:
+                    return options[names.index(preferred)]
+        return options[0]
+
+
+def _moon_choice(variant: Variant, obs: Observation) -> str:
+    """Old moon (others +N) or new moon (shooter −N): whichever leaves this seat better ranked."""
+    points: Any = variant.rules.moon_points
+    me = obs.seat
+    target = variant.end.target
+    sign = getattr(variant.rules, "sign", 1)
+
+    def badness(total: Any) -> float:
+        # how far a total is from winning: lower is better (magnitude for complex scores)
+        return abs(total) if isinstance(total, complex) else float(sign * total)
+
+    def standing(totals: list[Any]) -> tuple[int, int]:
+        bad = [badness(t) for t in totals]
+        over = bool(target) and max(abs(b) for b in bad) >= target
+        better = sum(1 for s, b in enumerate(bad) if s != me and b < bad[me])
+        # when the match would end, being the lowest is all that matters
+        return (better if over else 0, better)
+
+    scores: list[Any] = list(obs.scores)
+    old = [t if s == me else t + points for s, t in enumerate(scores)]
+    new = [t - points if s == me else t for s, t in enumerate(scores)]
+    return "new" if standing(new) < standing(old) else "old"
+
+
+# --------------------------------------------------------------------------- the heuristic
+
+
+def _cost(value: Any, sign: int) -> float:
+    """How much taking a card of this value hurts: its points against the taker.
+
+    ``sign`` is -1 when the highest total wins; a complex value (complex
+    hearts, where the magnitude decides) hurts by its real part and the size
+    of its imaginary part.
+    """
+    if isinstance(value, complex):
+        return sign * value.real + abs(value.imag)
+    return float(sign * value)
+
+
+class _Tables:
+    """What a variant means to the heuristic, worked out once per variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        rules = variant.rules
+        self.variant = variant
+        self.rules = rules
+        sign = getattr(rules, "sign", 1)
+        self.cost = [_cost(x, sign) for x in rules.value]
+        for i in getattr(rules, "multiply", {}):
+            # a card that multiplies its taker's score usually multiplies penalty points
+            self.cost[i] += 3.0
+        self.suit: list[int] = rules.suit
+        self.rank: list[int] = rules.rank
+        self.counts: Counter[int] = rules.counts
+        # "big" penalty cards: the ones worth avoiding at all cost (Q♠ 13, J♠ 10, K♠ 10, ...)
+        big = [i for i in rules.counts if self.cost[i] >= 5]
+        self.big_rank: dict[int, int] = {}
+        for i in big:
+            s = self.suit[i]
+            self.big_rank[s] = min(self.big_rank.get(s, 99), self.rank[i])
+        self.big = frozenset(big)
+        self.penalty_suits = frozenset(self.suit[i] for i in rules.counts if self.cost[i] > 0)
+        self.penalty_total = sum(max(self.cost[i], 0.0) * n for i, n in rules.counts.items())
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(variant: Variant) -> _Tables:
+    # keyed by the compiled rules' identity: variants are immutable and compiled once
+    key = id(variant.rules)
+    tables = _TABLES.get(key)
+    if tables is None or tables.rules is not variant.rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[key] = _Tables(variant)
+    return tables
+
+
+class _Think:
+    """One decision's worth of reasoning over card indices (internal)."""
+
+    def __init__(self, variant: Variant, obs: Observation, rng: _Draws) -> None:
+        t = _tables(variant)
+        self.t = t
+        self.variant = variant
+        self.obs = obs
+        self.value = t.cost
+        self.suit = t.suit
+        self.rank = t.rank
+        self.hand = [c.index for c in obs.hand]
+        unseen = Counter(t.counts)
+        unseen.subtract(self.hand)
+        unseen.subtract(c.index for c in obs.cards_played)
+        if obs.kitty:
+            unseen.subtract(c.index for c in obs.kitty)
+        self.unseen = +unseen
+        self.big_rank = t.big_rank
+        self.big = t.big
+        self.jitter = {c: rng.random() * 0.01 for c in set(self.hand)}
+
+    # ------------------------------------------------------------------ helpers
+
+    def length(self, suit: int, cards: Sequence[int] | None = None) -> int:
+        return sum(1 for c in (self.hand if cards is None else cards) if self.suit[c] == suit)
+
+    def big_unseen_below(self, suit: int, rank: int) -> bool:
+        """Whether an unseen big penalty card of ``suit`` ranks below ``rank`` (we would catch it)."""
+        return any(self.suit[b] == suit and self.rank[b] < rank and self.unseen[b] > 0 for b in self.big)
+
+    def catcher(self, card: int) -> bool:
+        """A card that ranks above an unseen big penalty card of its suit."""
+        return self.big_unseen_below(self.suit[card], self.rank[card])
+
+    def penalty_suit(self, suit: int) -> bool:
+        return suit in self.t.penalty_suits
+
+    def best(self, cards: Sequence[int], score: Callable[[int], float]) -> int:
+        return max(cards, key=lambda c: score(c) + self.jitter.get(c, 0.0))
+
+    # ------------------------------------------------------------------ passing
+
+    def choose_pass(self) -> Pass:
+        obs = self.obs
+        forbidden = self.variant.rules.forbidden
+        remaining = list(self.hand)
+        cands = [c for c in self.hand if c not in forbidden]
+        chosen: list[int] = []
+        for slot in range(obs.pass_count):
+            left = obs.pass_count - slot
+            card = self.best(cands, functools.partial(self.pass_score, remaining=remaining, left=left))
+            cands.remove(card)
+            remaining.remove(card)
+            chosen.append(card)
+        return Pass(obs.seat, [Card.from_index(c) for c in chosen])
+
+    def pass_score(self, c: int, remaining: list[int], left: int) -> float:
+        v, s, r = self.value[c], self.suit[c], self.rank[c]
+        if v < 0:
+            return -1000.0 + r
+        if s == 4:  # a valueless joker never wins a trick: the safest card to keep
+            return -50.0
+        score = float(r)
+        big_rank = self.big_rank.get(s)
+        if big_rank is not None and r >= big_rank:
+            guards = sum(1 for x in remaining if self.suit[x] == s and self.rank[x] < big_rank)
+            score += 30 + v if guards < 4 else -4
+        if 0 < v < 5:
+            score += v + max(0, r - 9)
+        if not self.penalty_suit(s):
+            n = self.length(s, remaining)
+            if n <= left:
+                score += 14 - 3 * n
+        return score
+
+    # ------------------------------------------------------------------ playing
+
+    def choose_play(self, legal: list[int]) -> int:
+        obs = self.obs
+        if not obs.trick:
+            return self.choose_lead(legal)
+        led = -1 if obs.led_suit is None else int(obs.led_suit)
+        if led < 0:
+            return self.choose_lead(legal)
+        if any(self.suit[c] == led for c in legal):
+            return self.choose_follow(legal, led)
+        return self.choose_discard(legal)
+
+    def trick_state(self, led: int) -> tuple[int, int, float]:
+        """(rank to beat, seat winning now, points in the trick)."""
+        cards = [c.index for _, c in self.obs.trick]
+        seats = [s for s, _ in self.obs.trick]
+        rules = self.variant.rules
+        counts = Counter(cards) if rules.cancel else Counter()
+        best_rank, winner = -1, seats[0]
+        last_wins = rules.identical == Identical.LAST_WINS
+        for seat, c in zip(seats, cards, strict=True):
+            if self.suit[c] != led or counts[c] >= 2:
+                continue
+            if self.rank[c] > best_rank or (self.rank[c] == best_rank and last_wins):
+                best_rank, winner = self.rank[c], seat
+        return best_rank, winner, sum((self.value[c] for c in cards), 0.0)
+
+    def beats(self, c: int, led: int, best_rank: int) -> bool:
+        if self.suit[c] != led:
+            return False
+        if self.variant.rules.cancel and any(x.index == c for _, x in self.obs.trick):
+            return False
+        return self.rank[c] > best_rank or (
+            self.rank[c] == best_rank and self.variant.rules.identical == Identical.LAST_WINS
+        )
+
+    def still_to_play(self) -> int:
+        return self.obs.players - 1 - len(self.obs.trick)
+
+    def higher_unseen(self, c: int) -> bool:
+        s, r = self.suit[c], self.rank[c]
+        return any(self.suit[x] == s and self.rank[x] > r for x in self.unseen)
+
+    def choose_follow(self, legal: list[int], led: int) -> int:
+        best_rank, _, pts = self.trick_state(led)
+        value, rank = self.value, self.rank
+        last = self.still_to_play() <= 0
+        winners = [c for c in legal if self.beats(c, led, best_rank)]
+        losers = [c for c in legal if c not in winners]
+        # bonus cards: take a trick worth less than nothing, and play a bonus card that surely wins
+        if winners:
+            sure = [c for c in winners if last or not self.higher_unseen(c)]
+            for c in sure:
+                if value[c] < 0 and pts + value[c] < 0:
+                    return c
+            if pts < 0 and sure:
+                return self.best(sure, lambda c: -10.0 * value[c] + rank[c])
+        if losers:
+            return self.best(losers, lambda c: (100.0 + 5 * value[c] if value[c] > 0 else
+                                                -100.0 if value[c] < 0 else 0.0) + rank[c])
+        if last:
+            return self.best(winners, lambda c: -10.0 * value[c] + rank[c])
+        safe = pts == 0 and not self.big_unseen_below(led, 99) and (
+            (self.first_trick_clean() and not self.penalty_suit(led)) or self.early_in_suit(led)
+        )
+        if safe:
+            return self.best(winners, lambda c: -10.0 * max(value[c], 0) + rank[c])
+        return self.best(winners, lambda c: -10.0 * max(value[c], 0) - rank[c])
+
+    def first_trick_clean(self) -> bool:
+        """The first trick, under a rule that keeps points off it."""
+        return not self.obs.tricks and self.variant.play.first_trick.value != "any"
+
+    def early_in_suit(self, suit: int) -> bool:
+        """Few cards of the suit have gone, so the others probably still follow it."""
+        gone = sum(1 for c in self.obs.cards_played if c.suit is not None and int(c.suit) == suit)
+        return gone < self.obs.players and not self.penalty_suit(suit)
+
+    def taken_points(self) -> list[float]:
+        pts = [0.0] * self.obs.players
+        for t in self.obs.tricks:
+            if t.winner is not None:
+                pts[t.winner] += sum(max(self.value[c.index], 0) for _, c in t.plays)
+        return pts
+
+    def choose_discard(self, legal: list[int]) -> int:
+        value, rank, suit = self.value, self.rank, self.suit
+        _, winner, _ = self.trick_state(-1 if self.obs.led_suit is None else int(self.obs.led_suit))
+        taken = self.taken_points()
+        total = self.t.penalty_total
+        shooter = taken[winner] > 0 and sum(taken) == taken[winner] and taken[winner] * 3 >= total
+
+        def score(c: int) -> float:
+            v = value[c]
+            if v < 0:
+                return -1000.0
+            if suit[c] == 4:
+                return -20.0
+            p = float(rank[c])
+            if v > 0:
+                p += -200.0 if shooter else 50 + 5 * v
+            if self.catcher(c):
+                p += 40
+            n = self.length(suit[c])
+            p += max(0, 4 - n) * 2
+            return p
+
+        return self.best(legal, score)
+
+    def choose_lead(self, legal: list[int]) -> int:
+        value, rank, suit = self.value, self.rank, self.suit
+
+        def cost(c: int) -> float:
+            v, s, r = value[c], suit[c], rank[c]
+            if s == 4:
+                return -5.0  # a valueless joker never wins
+            k = float(r)
+            if v > 0:
+                k += 10 + 3 * v
+            elif v < 0:
+                k += 30
+            outstanding = sum(n for x, n in self.unseen.items() if suit[x] == s)
+            if outstanding == 0:
+                k += 40  # nobody else can follow: we would take whatever they discard
+            big_rank = self.big_rank.get(s)
+            if big_rank is not None and any(suit[b] == s and self.unseen[b] > 0 for b in self.big):
+                k += -4 if r < big_rank else 30
+            if big_rank is not None and any(suit[b] == s and b in self.hand for b in self.big) and v <= 0:
+                k += 3  # keep the guards of our own big card
+            k += self.length(s)
+            return k
+
+        return self.best(legal, lambda c: -cost(c))
+
+
+#: The built-in agents by name (what ``heartslib simulate --agents`` accepts).
+AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}

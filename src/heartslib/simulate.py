@@ -1,0 +1,444 @@
+"""Simulation at scale: many seeded matches between agents, summarised.
+
+:func:`simulate` plays ``games`` matches and returns a frozen
+:class:`SimulationStats`. Every game ``g`` is seeded from ``(seed, g)``
+alone – the deal and each seat's agent – so the result is the same whether
+the games run in this process or on any :class:`concurrent.futures.Executor`
+(a process pool, a Dask cluster's ``client.get_executor()``, Ray), with any
+number of workers and any chunking.
+
+>>> import heartslib as hl
+>>> from heartslib.simulate import simulate
+>>> stats = simulate(hl.preset("standard"), ["heuristic", "random", "random", "random"], games=4, seed=1)
+>>> stats.games, len(stats.seats), stats.seats[0].agent
+(4, 4, 'heuristic')
+
+Agents are given as *specs*, not instances, so they can be rebuilt in a
+worker process and reseeded per game: a built-in name (``"random"``,
+``"heuristic"``), ``"package.module:Factory"``, or any callable taking a
+seed and returning an agent (an agent class such as
+:class:`~heartslib.agents.HeuristicAgent` is one). With a process pool the
+callable must be picklable: a class or a module-level function, not a lambda.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import Any, TypeAlias, cast
+
+import attrs
+
+from heartslib.agents import AGENTS, Agent, play_match
+from heartslib.variant import Variant
+
+__all__ = [
+    "AgentSpec",
+    "SeatStats",
+    "SimulationStats",
+    "agent_name",
+    "agent_seed",
+    "game_seed",
+    "make_agent",
+    "resolve_agents",
+    "simulate",
+    "wilson",
+]
+
+AgentSpec: TypeAlias = "str | Callable[[int], Agent]"
+"""A built-in agent name, ``"module:attr"``, or a callable ``seed -> agent``."""
+
+ProgressCallback: TypeAlias = Callable[[int, int], None]
+
+
+# --------------------------------------------------------------------------- seeds and specs
+
+
+def _mix(*parts: object) -> int:
+    # a hash that is the same on every machine and Python version (hash() of str is not)
+    text = ":".join(str(p) for p in ("heartslib", *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The match seed of game number ``game`` in a simulation seeded ``seed``.
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    return _mix("game", seed, game)
+
+
+def agent_seed(seed: int, game: int, seat: int) -> int:
+    """The seed of the agent playing ``seat`` in game ``game``."""
+    return _mix("agent", seed, game, seat)
+
+
+def _factory(spec: object) -> Callable[[int], Agent]:
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        if key in AGENTS:
+            return AGENTS[key]
+        if ":" in spec:
+            module_name, _, attr = spec.strip().partition(":")
+            try:
+                target: Any = importlib.import_module(module_name)
+                for part in attr.split("."):
+                    target = getattr(target, part)
+            except (ImportError, AttributeError) as exc:
+                raise ValueError(f"cannot load agent {spec!r}: {exc}") from None
+            if not callable(target):
+                raise ValueError(f"agent {spec!r} is not a class or function taking a seed")
+            return cast("Callable[[int], Agent]", target)
+        raise ValueError(
+            f"unknown agent {spec!r}: use {', '.join(sorted(AGENTS))}, or 'package.module:Factory' for your own"
+        )
+    if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
+        return cast("Callable[[int], Agent]", spec)
+    if hasattr(spec, "act"):
+        raise TypeError(
+            f"{spec!r} is an agent instance; give a factory instead (its class, or a function taking a seed) "
+            "so every game gets a fresh, reseeded agent and results do not depend on how games are split"
+        )
+    raise TypeError(f"{spec!r} is not an agent name or a factory taking a seed")
+
+
+def make_agent(spec: AgentSpec, seed: int) -> Agent:
+    """Build the agent ``spec`` names, with ``seed``.
+
+    >>> make_agent("heuristic", 5)
+    HeuristicAgent(seed=5)
+    """
+    return _factory(spec)(seed)
+
+
+def agent_name(spec: AgentSpec) -> str:
+    """A short display name for an agent spec (``"heuristic"``, ``"MyBot"``)."""
+    if isinstance(spec, str):
+        return spec.strip()
+    name = getattr(spec, "name", None)
+    if isinstance(name, str) and isinstance(spec, type) and spec in AGENTS.values():
+        return name
+    return str(getattr(spec, "__name__", None) or getattr(getattr(spec, "func", None), "__name__", None) or spec)
+
+
+def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tuple[AgentSpec, ...]:
+    """One spec per seat: a single spec plays every seat; a sequence must have one per seat.
+
+    Raises ``ValueError``/``TypeError`` for unknown names and wrong lengths.
+    """
+    if isinstance(agents, str) or callable(agents) or hasattr(agents, "act"):
+        specs = cast("tuple[AgentSpec, ...]", (agents,) * players)
+    else:
+        try:
+            specs = tuple(agents)
+        except TypeError:
+            raise TypeError(f"agents must be a spec or a sequence of specs (one per seat), not {agents!r}") from None
+        if len(specs) != players:
+            raise ValueError(f"{players} players need {players} agents (one per seat), got {len(specs)}")
+    for spec in specs:
+        _factory(spec)  # fail now, not in a worker
+    return specs
+
+
+# --------------------------------------------------------------------------- running games
+
+
+def _parts(score: Any) -> tuple[int, int]:
+    """A score as whole-number (real, imaginary) parts; only complex hearts has imaginary ones."""
+    if isinstance(score, complex):
+        return int(score.real), int(score.imag)
+    return int(score), 0
+
+
+@attrs.frozen
+class _Tally:
+    """Exact integer sums over some games: adding tallies in any order or grouping gives the same sums."""
+
+    games: int
+    rounds: int
+    points: tuple[tuple[int, int], ...]  # per seat: sum of round points, (real, imaginary)
+    squares: tuple[int, ...]  # per seat: sum of |round points|^2
+    wins: tuple[int, ...]
+    moons: tuple[int, ...]
+    suns: tuple[int, ...]
+    totals: tuple[tuple[int, int], ...]  # per seat: sum of final match totals
+
+    @classmethod
+    def empty(cls, n: int) -> _Tally:
+        zero = (0,) * n
+        pairs = ((0, 0),) * n
+        return cls(0, 0, pairs, zero, zero, zero, zero, pairs)
+
+    def __add__(self, other: _Tally) -> _Tally:
+        def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(x + y for x, y in zip(a, b, strict=True))
+
+        def add2(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+            return tuple((x[0] + y[0], x[1] + y[1]) for x, y in zip(a, b, strict=True))
+
+        return _Tally(self.games + other.games, self.rounds + other.rounds, add2(self.points, other.points),
+                      add(self.squares, other.squares), add(self.wins, other.wins), add(self.moons, other.moons),
+                      add(self.suns, other.suns), add2(self.totals, other.totals))
+
+
+def _play_game(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, game: int) -> _Tally:
+    agents = [make_agent(spec, agent_seed(seed, game, seat)) for seat, spec in enumerate(specs)]
+    match = play_match(variant, agents, game_seed(seed, game))
+    n = variant.players
+    re, im, squares, moons, suns = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    for result in match.rounds:
+        for seat, p in enumerate(result.points):
+            a, b = _parts(p)
+            re[seat] += a
+            im[seat] += b
+            squares[seat] += a * a + b * b
+        outcome = result.outcome
+        if outcome.shooter is not None:
+            (suns if outcome.kind == "sun" else moons)[outcome.shooter] += 1
+    winners = set(match.winners)
+    return _Tally(1, len(match.rounds), tuple(zip(re, im, strict=True)), tuple(squares),
+                  tuple(int(s in winners) for s in range(n)), tuple(moons), tuple(suns),
+                  tuple(_parts(t) for t in match.scores))
+
+
+def _run_chunk(variant_data: dict[str, Any], specs: tuple[AgentSpec, ...], seed: int, start: int, stop: int
+               ) -> _Tally:
+    """Games ``start`` to ``stop - 1`` (what one executor task runs).
+
+    The variant travels as plain data and is rebuilt here: every executor's
+    serializer (pickle, cloudpickle, Ray's) handles dicts of strings and
+    numbers, and the task stays small.
+    """
+    variant = Variant.from_dict(variant_data)
+    tally = _Tally.empty(variant.players)
+    for game in range(start, stop):
+        tally = tally + _play_game(variant, specs, seed, game)
+    return tally
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> low, high = wilson(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    # the exact bounds at 0 and at every success (floating point would miss them by an ulp)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def _text(x: float | complex, digits: int) -> str:
+    if isinstance(x, complex):
+        return f"{x.real:.{digits}f}{x.imag:+.{digits}f}i"
+    return f"{x:.{digits}f}"
+
+
+def _plain(x: Any) -> Any:
+    return _text(x, 6).replace(".000000", "") if isinstance(x, complex) else x
+
+
+@attrs.frozen
+class SeatStats:
+    """One seat's results over a simulation.
+
+    ``mean``/``std``: points per round (sample standard deviation; for
+    complex hearts the mean is complex and the deviation is of the
+    complex values);
+    ``wins``: games in which the seat had the lowest total (a tie counts as
+    a win for every tied seat, as the rules share the win); ``win_low`` and
+    ``win_high``: the 95% Wilson interval of ``win_rate``; ``moons`` and
+    ``suns``: rounds in which this seat shot the moon or the sun;
+    ``mean_total``: its average final match total.
+    """
+
+    seat: int
+    agent: str
+    mean: float | complex
+    std: float
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    moons: int
+    suns: int
+    mean_total: float | complex
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as plain data (a complex mean as text such as ``"1.5+3.25i"``)."""
+        return {k: _plain(v) for k, v in attrs.asdict(self).items()}
+
+
+@attrs.frozen
+class SimulationStats:
+    """What :func:`simulate` measured. Values compare equal whatever executor ran them.
+
+    ``rounds_per_match``: mean rounds per game; ``moon_rate``/``sun_rate``:
+    share of rounds in which someone shot the moon/sun. ``seconds`` and
+    ``games_per_second`` are timings and are left out of comparisons.
+    """
+
+    variant: str
+    games: int
+    seed: int
+    rounds: int
+    rounds_per_match: float
+    moon_rate: float
+    sun_rate: float
+    seats: tuple[SeatStats, ...]
+    seconds: float = attrs.field(eq=False)
+    games_per_second: float = attrs.field(eq=False)
+    better: str = "lower"
+    """Which totals win: ``"lower"``, ``"higher"`` (Gong Zhu) or ``"closer to zero"`` (complex hearts)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statistics as plain data (what ``heartslib simulate --json`` prints).
+
+        >>> import json, heartslib as hl
+        >>> data = simulate(hl.preset("standard"), "random", games=1).to_dict()
+        >>> sorted(data["seats"][0])[:4], json.loads(json.dumps(data)) == data
+        (['agent', 'mean', 'mean_total', 'moons'], True)
+        """
+        out = attrs.asdict(self, recurse=False)
+        out["seats"] = [s.to_dict() for s in self.seats]
+        return out
+
+    def table(self) -> str:
+        """A readable results table."""
+        head = (f"{self.variant}: {self.games:,} games, {self.rounds:,} rounds ({self.rounds_per_match:.1f} a "
+                f"match), seed {self.seed}, {self.seconds:.1f} s ({self.games_per_second:,.0f} games/s)")
+        width = max([5] + [len(s.agent) for s in self.seats])
+        lines = [head, "",
+                 f"seat  {'agent':<{width}}  points/round    std   win rate  (95% interval)   moons  final total"]
+        for s in self.seats:
+            lines.append(
+                f"{s.seat:>4}  {s.agent:<{width}}  {_text(s.mean, 2):>12}  {s.std:>5.2f}  {100 * s.win_rate:>8.1f}%  "
+                f"({100 * s.win_low:4.1f}%-{100 * s.win_high:5.1f}%)  {s.moons:>6}  {_text(s.mean_total, 1):>11}"
+            )
+        lines += ["", f"moon shot in {100 * self.moon_rate:.2f}% of rounds, sun in {100 * self.sun_rate:.2f}%; "
+                      f"{_GOAL.get(self.better, self.better)}; a tie for the best total counts as a win for each "
+                      "tied seat"]
+        return "\n".join(lines)
+
+    __str__ = table
+
+
+def _mean(total: tuple[int, int], count: int) -> float | complex:
+    if not count:
+        return 0.0
+    return complex(total[0] / count, total[1] / count) if total[1] else total[0] / count
+
+
+def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Tally, seconds: float
+           ) -> SimulationStats:
+    seats = []
+    rounds, games = tally.rounds, tally.games
+    for seat, spec in enumerate(specs):
+        (s_re, s_im), ss = tally.points[seat], tally.squares[seat]
+        # from exact integer sums, so the figure cannot depend on the order games were added
+        var = (ss - (s_re * s_re + s_im * s_im) / rounds) / (rounds - 1) if rounds > 1 else 0.0
+        low, high = wilson(tally.wins[seat], games)
+        seats.append(SeatStats(
+            seat=seat, agent=agent_name(spec), mean=_mean(tally.points[seat], rounds),
+            std=math.sqrt(max(var, 0.0)), wins=tally.wins[seat],
+            win_rate=tally.wins[seat] / games if games else 0.0, win_low=low, win_high=high,
+            moons=tally.moons[seat], suns=tally.suns[seat], mean_total=_mean(tally.totals[seat], games),
+        ))
+    return SimulationStats(
+        variant=variant.name, games=games, seed=seed, rounds=rounds,
+        rounds_per_match=rounds / games if games else 0.0,
+        moon_rate=sum(tally.moons) / rounds if rounds else 0.0,
+        sun_rate=sum(tally.suns) / rounds if rounds else 0.0,
+        seats=tuple(seats), seconds=seconds, games_per_second=games / seconds if seconds > 0 else 0.0,
+        better=_better(variant),
+    )
+
+
+_GOAL = {"lower": "lower points are better", "higher": "higher points are better",
+         "closer to zero": "points closer to zero are better"}
+
+
+def _better(variant: Variant) -> str:
+    end = variant.end
+    if str(getattr(end, "measure", "score")) == "magnitude":
+        return "closer to zero"
+    return "higher" if str(getattr(end, "winner", "lowest")) == "highest" else "lower"
+
+
+def simulate(
+    variant: Variant,
+    agents: AgentSpec | Sequence[AgentSpec],
+    games: int = 1000,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    chunk_size: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> SimulationStats:
+    """Play ``games`` seeded matches of ``variant`` between ``agents`` and summarise them.
+
+    ``agents``: one spec per seat, or a single spec for every seat (see the
+    module docs). ``executor``: None runs in this process; any
+    :class:`concurrent.futures.Executor` runs chunks of ``chunk_size`` games
+    (default: about four chunks per worker) as tasks. Game ``g`` is seeded
+    from ``(seed, g)`` only, so the statistics are identical for every
+    executor, worker count and chunk size. ``progress(done, total)`` is
+    called as games finish.
+
+    >>> import heartslib as hl
+    >>> a = simulate(hl.preset("standard"), "random", games=3, seed=2)
+    >>> a == simulate(hl.preset("standard"), "random", games=3, seed=2, chunk_size=1)
+    True
+    """
+    if not isinstance(variant, Variant):
+        raise TypeError(f"expected a Variant (e.g. hl.preset('standard')), got {variant!r}")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+        raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
+    specs = resolve_agents(agents, variant.players)
+    started = time.perf_counter()
+    tally = _Tally.empty(variant.players)
+    if executor is None:
+        for game in range(games):
+            tally = tally + _play_game(variant, specs, seed, game)
+            if progress is not None:
+                progress(game + 1, games)
+    else:
+        if chunk_size is None:
+            workers = getattr(executor, "_max_workers", None)
+            tasks = 4 * (workers if isinstance(workers, int) and workers > 0 else 8)
+            chunk_size = max(1, math.ceil(games / tasks))
+        futures: dict[Future[_Tally], int] = {}
+        data = variant.to_dict()
+        try:
+            for start in range(0, games, chunk_size):
+                stop = min(games, start + chunk_size)
+                futures[executor.submit(_run_chunk, data, specs, seed, start, stop)] = stop - start
+            done = 0
+            for future in as_completed(futures):
+                tally = tally + future.result()
+                done += futures[future]
+                if progress is not None:
+                    progress(done, games)
+        finally:
+            for future in futures:
+                future.cancel()
+    return _stats(variant, specs, seed, tally, time.perf_counter() - started)

@@ -1,0 +1,171 @@
+"""heartslib.simulate: seeded games, exact statistics, any executor."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import heartslib as hl
+from heartslib.agents import HeuristicAgent, RandomAgent, play_match
+from heartslib.simulate import (
+    SimulationStats,
+    agent_name,
+    agent_seed,
+    game_seed,
+    make_agent,
+    resolve_agents,
+    simulate,
+    wilson,
+)
+
+STANDARD = hl.preset("standard")
+TABLE = ["heuristic", "random", "random", "random"]
+
+
+def test_results_do_not_depend_on_the_executor_or_the_chunking() -> None:
+    base = simulate(STANDARD, TABLE, games=12, seed=5)
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate(STANDARD, TABLE, games=12, seed=5, executor=pool) == base
+        assert simulate(STANDARD, TABLE, games=12, seed=5, executor=pool, chunk_size=5) == base
+    with ThreadPoolExecutor(3) as threads:
+        assert simulate(STANDARD, TABLE, games=12, seed=5, executor=threads, chunk_size=1) == base
+    assert simulate(STANDARD, TABLE, games=12, seed=6) != base
+
+
+def test_each_game_is_seeded_from_the_seed_and_its_number() -> None:
+    # the statistics equal those of the same games replayed one by one with the documented seeds
+    stats = simulate(STANDARD, [HeuristicAgent, RandomAgent, "random", "heuristic"], games=6, seed=9)
+    per_seat: list[list[int]] = [[], [], [], []]
+    wins = [0, 0, 0, 0]
+    rounds = 0
+    for game in range(6):
+        agents = [cls(agent_seed(9, game, seat))
+                  for seat, cls in enumerate([HeuristicAgent, RandomAgent, RandomAgent, HeuristicAgent])]
+        m = play_match(STANDARD, agents, game_seed(9, game))
+        rounds += len(m.rounds)
+        for result in m.rounds:
+            for seat, p in enumerate(result.points):
+                per_seat[seat].append(int(p))
+        for seat in m.winners:
+            wins[seat] += 1
+    assert stats.games == 6 and stats.rounds == rounds
+    assert stats.rounds_per_match == pytest.approx(rounds / 6)
+    for seat, s in enumerate(stats.seats):
+        assert s.mean == pytest.approx(statistics.mean(per_seat[seat]))
+        assert s.std == pytest.approx(statistics.stdev(per_seat[seat]))
+        assert s.wins == wins[seat] and s.win_rate == pytest.approx(wins[seat] / 6)
+        assert (s.win_low, s.win_high) == wilson(wins[seat], 6)
+    assert [s.agent for s in stats.seats] == ["heuristic", "random", "random", "heuristic"]
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(60, 100)
+    assert (round(low, 4), round(high, 4)) == (0.5020, 0.6906)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(10, 10)
+    assert high == 1.0 and 0.69 < low < 0.73
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.27 < high < 0.31
+
+
+def test_moons_and_suns_are_counted() -> None:
+    # random players shoot the moon now and then; with the sun rule, taking every trick counts as a sun
+    stats = simulate(STANDARD, "random", games=30, seed=3)
+    assert sum(s.moons for s in stats.seats) > 0
+    assert stats.moon_rate == pytest.approx(sum(s.moons for s in stats.seats) / stats.rounds)
+    assert stats.sun_rate == 0.0 and all(s.suns == 0 for s in stats.seats)
+    sun = STANDARD.replace(moon={"sun": "add_52"})
+    assert simulate(sun, "heuristic", games=2, seed=1).sun_rate >= 0.0
+
+
+def test_stats_are_frozen_plain_data_and_readable() -> None:
+    stats = simulate(STANDARD, TABLE, games=3, seed=2)
+    assert isinstance(stats, SimulationStats)
+    with pytest.raises(AttributeError):
+        stats.games = 5  # type: ignore[misc]
+    data = json.loads(json.dumps(stats.to_dict()))
+    assert data["games"] == 3 and len(data["seats"]) == 4 and data["seats"][0]["agent"] == "heuristic"
+    assert stats.games_per_second > 0 and stats.seconds > 0
+    table = stats.table()
+    assert str(stats) == table
+    assert "heuristic" in table and "points/round" in table and "lower points are better" in table
+    assert table.count("random") == 3
+
+
+def test_progress_is_reported() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(STANDARD, "random", games=3, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    with ThreadPoolExecutor(2) as threads:
+        simulate(STANDARD, "random", games=5, seed=1, executor=threads, chunk_size=2,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert sorted(seen)[-1] == (5, 5) and len(seen) == 3
+
+
+def test_agent_specs() -> None:
+    assert resolve_agents("random", 3) == ("random",) * 3
+    assert resolve_agents(RandomAgent, 2) == (RandomAgent, RandomAgent)
+    assert make_agent("Heuristic", 4).seed == 4
+    assert isinstance(make_agent("heartslib.agents:RandomAgent", 1), RandomAgent)
+    partial = functools.partial(HeuristicAgent)
+    assert isinstance(make_agent(partial, 1), HeuristicAgent)
+    assert [agent_name(s) for s in ("random", HeuristicAgent, partial, _module_level_factory)] == [
+        "random", "heuristic", "HeuristicAgent", "_module_level_factory"]
+    with pytest.raises(ValueError, match="unknown agent 'clever'"):
+        resolve_agents("clever", 4)
+    with pytest.raises(ValueError, match="cannot load agent"):
+        resolve_agents("heartslib.agents:Nobody", 4)
+    with pytest.raises(ValueError, match="4 players need 4 agents"):
+        resolve_agents(["random", "random"], 4)
+    with pytest.raises(TypeError, match="give a factory"):
+        resolve_agents(RandomAgent(1), 4)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        resolve_agents([3, 4, 5, 6], 4)  # type: ignore[list-item]
+
+
+def _module_level_factory(seed: int) -> HeuristicAgent:
+    return HeuristicAgent(seed)
+
+
+def test_factories_run_in_worker_processes() -> None:
+    specs = [_module_level_factory, "random", "random", "random"]
+    with ProcessPoolExecutor(2) as pool:
+        remote = simulate(STANDARD, specs, games=4, seed=8, executor=pool)
+    assert remote == simulate(STANDARD, specs, games=4, seed=8)
+    assert remote.seats[0].agent == "_module_level_factory"
+    same_agent = simulate(STANDARD, TABLE, games=4, seed=8)
+    assert [s.mean for s in remote.seats] == [s.mean for s in same_agent.seats]
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError):
+        simulate("standard", "random", games=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        simulate(STANDARD, "random", games=-1)
+    with pytest.raises(ValueError):
+        simulate(STANDARD, "random", games=1, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        simulate(STANDARD, "random", games=1, executor=ThreadPoolExecutor(1), chunk_size=0)
+    empty = simulate(STANDARD, "random", games=0)
+    assert empty.games == 0 and empty.rounds == 0 and math.isclose(empty.seats[0].win_high, 1.0)
+
+
+def test_every_preset_simulates() -> None:
+    for name in hl.preset_names():
+        stats = simulate(hl.preset(name), "random", games=1, seed=4)
+        assert stats.games == 1 and stats.rounds >= 1 and len(stats.seats) == hl.preset(name).players
+
+
+def test_on_a_dask_cluster() -> None:
+    # The optional integration test: `pip install -e ".[dask]"` to run it.
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
+        remote = simulate(STANDARD, TABLE, games=8, seed=4, executor=client.get_executor())
+    assert remote == simulate(STANDARD, TABLE, games=8, seed=4)
