@@ -1,0 +1,671 @@
+"""The ``heartslib`` command line (also ``python -m heartslib``).
+
+Commands::
+
+    heartslib simulate [--variant NAME|FILE.toml] [--games N] [--agents heuristic,random,...]
+                       [--seed S] [--workers N] [--json]
+    heartslib play     [--variant NAME|FILE.toml] [--seat N] [--seed S] [--save FILE] [--resume FILE]
+    heartslib variants
+    heartslib rules    NAME|FILE.toml
+    heartslib validate FILE.toml
+
+Every command has ``--help``. Mistakes (an unknown preset, an invalid rules
+file, a damaged save) are reported on stderr in one line per problem, with
+exit status 2; nothing a user types produces a traceback. ``validate``
+exits 0 for a valid file and 2 with every problem's field path otherwise.
+
+Only the standard library is used (argparse), so the command works
+wherever heartslib is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+from heartslib.actions import (
+    Action,
+    Choose,
+    Event,
+    KittyTaken,
+    MoonShot,
+    Pass,
+    PassesExchanged,
+    Play,
+    RoundScored,
+    TrickWon,
+)
+from heartslib.agents import Agent, HeuristicAgent, actions_for, setup_agent
+from heartslib.cards import Card, Suit, parse_cards
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, PassMode, Phase
+from heartslib.errors import CardError, SaveError, UnknownVariant, VariantError
+from heartslib.match import Match
+from heartslib.observation import Observation
+from heartslib.presets import ALIASES, preset, preset_names
+from heartslib.simulate import AgentSpec, agent_seed, make_agent, resolve_agents, simulate
+from heartslib.variant import Variant
+
+__all__ = ["DEFAULT_GAMES", "PlaySession", "ProgressBar", "UserError", "build_parser", "load_variant", "main",
+           "opponents", "summary"]
+
+#: Games ``heartslib simulate`` plays when ``--games`` is not given (a few seconds).
+DEFAULT_GAMES = 100
+USAGE_ERROR = 2
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for: reported in one line, exit status 2."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def load_variant(text: str) -> Variant:
+    """A preset by name, or a variant from a ``.toml`` file (anything ending in .toml or naming a file)."""
+    path = Path(text)
+    if text.lower().endswith(".toml") or path.is_file():
+        if not path.is_file():
+            raise UserError(f"cannot read the rules file {text!r}: no such file")
+        return Variant.from_toml(path)
+    return preset(text)
+
+
+def summary(v: Variant, *, symbols: bool = True) -> str:
+    """A one-line summary of a variant's main rules (``symbols=False``: card codes instead of suit symbols).
+
+    >>> summary(preset("standard"))
+    '4 players, 52 cards; pass 3 left/right/across/hold; hearts 1, Q♠ 13; old moon; to 100'
+    >>> summary(preset("omnibus_jd"), symbols=False)
+    '4 players, 52 cards; pass 3 left/right/across/hold; hearts 1, JD -10, QS 13; take-all moon; to 100'
+    """
+    r = v.rules
+    parts = [f"{v.players} players, {len(r.pack)} cards" + (" (two decks)" if v.deck.decks == 2 else "")]
+    if r.kitty_size:
+        parts[0] += f" + {r.kitty_size} kitty"
+    if all(d == HOLD for d in r.schedule):
+        parts.append("no passing")
+    else:
+        words = "/".join(_direction_word(d, v.players) for d in r.schedule)
+        parts.append(f"pass {v.passing.cards} {words}")
+    values = [f"{c if symbols else c.code} {_score(p)}" for c, p in v.scoring.values.items()]
+    parts.append(", ".join(["hearts " + ("1" if v.scoring.hearts.value == "one" else "by pips"), *values]))
+    moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
+            MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
+    parts.append(moon.get(v.moon.kind, f"{v.moon.kind.value} moon"))
+    ends = []
+    if v.end.target:
+        ends.append(f"to {v.end.target}")
+    if v.end.hands:
+        ends.append(f"{v.end.hands} hands")
+    parts.append(" or ".join(ends))
+    return "; ".join(parts)
+
+
+def _score(p: object) -> str:
+    """A score as players write it: ``-10``, ``13``, ``13i`` (complex hearts)."""
+    if isinstance(p, complex):
+        re, im = int(p.real), int(p.imag)
+        im_text = {1: "i", -1: "-i"}.get(im, f"{im}i")
+        return im_text if not re else f"{re}{'+' if im > 0 else ''}{im_text}"
+    return str(p)
+
+
+def _direction_word(d: Offset | PassMode, players: int) -> str:
+    return d.name(players) if isinstance(d, Offset) else d.value.replace("_", " ")
+
+
+def _agent_specs(text: str, players: int) -> tuple[AgentSpec, ...]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise UserError("--agents needs at least one agent name, e.g. heuristic,random")
+    if len(names) > players:
+        raise UserError(f"--agents lists {len(names)} agents but the variant has {players} players")
+    names += [names[-1]] * (players - len(names))  # the last name fills the remaining seats
+    try:
+        return resolve_agents(names, players)
+    except (ValueError, TypeError) as exc:
+        raise UserError(str(exc)) from None
+
+
+class ProgressBar:
+    """A progress bar on a terminal stream, drawn only once a run has lasted ``delay`` seconds.
+
+    Call it with ``(done, total)``; :meth:`close` wipes it.
+    """
+
+    def __init__(self, stream: TextIO, *, enabled: bool = True, delay: float = 1.0, width: int = 30,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self.delay = delay
+        self.width = width
+        self.clock = clock
+        self.start = clock()
+        self.last_draw = -1.0
+        self.drawn = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        now = self.clock()
+        elapsed = now - self.start
+        if elapsed < self.delay or (now - self.last_draw < 0.1 and done < total):
+            return
+        self.last_draw = now
+        filled = self.width * done // total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        text = (f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games  "
+                f"{rate:.0f}/s  {eta:.0f}s left ")
+        self.stream.write(text)
+        self.stream.flush()
+        self.drawn = len(text)
+
+    def close(self) -> None:
+        """Erase the bar (if it was drawn)."""
+        if self.drawn:
+            self.stream.write("\r" + " " * self.drawn + "\r")
+            self.stream.flush()
+            self.drawn = 0
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _unicode_ok(stream: TextIO) -> bool:
+    try:
+        "♣♦♥♠·—".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    variant = load_variant(args.variant)
+    specs = _agent_specs(args.agents, variant.players)
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    if args.workers < 1:
+        raise UserError("--workers must be at least 1")
+    bar = ProgressBar(sys.stderr, enabled=not args.no_progress and sys.stderr.isatty())
+    executor: Executor | None = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        stats = simulate(variant, specs, args.games, args.seed, executor, progress=bar)
+    finally:
+        bar.close()
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    if args.json:
+        print(json.dumps(stats.to_dict(), indent=2))
+    else:
+        print(stats.table())
+    return 0
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    names = preset_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        print(f"{name:<{width}}  {summary(preset(name))}")
+    aliases = ", ".join(f"{a} = {t}" for a, t in sorted(ALIASES.items()))
+    print(f"\nAliases: {aliases}.\nShow a preset's rules with: heartslib rules NAME")
+    return 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    print(load_variant(args.variant).describe())
+    return 0
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise UserError(f"cannot read {args.file!r}: no such file")
+    try:
+        v = Variant.from_toml(path)
+    except VariantError as exc:
+        for field, message in exc.problems:
+            print(f"{args.file}: {field or '(file)'}: {message}", file=sys.stderr)
+        count = len(exc.problems)
+        print(f"{args.file}: invalid ({count} problem{'s' if count != 1 else ''})", file=sys.stderr)
+        return USAGE_ERROR
+    print(f"{args.file}: valid: {v.name} ({summary(v)})")
+    return 0
+
+
+# --------------------------------------------------------------------------- play
+
+
+class _Quit(Exception):
+    pass
+
+
+class PlaySession:
+    """A human at ``seat`` against agents, in a text terminal (internal to the ``play`` command)."""
+
+    def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
+                 save_path: Path | None, symbols: bool = True) -> None:
+        self.match = match
+        self.human = human
+        self.agents = agents
+        self.inp = inp
+        self.out = out
+        self.save_path = save_path
+        self.symbols = symbols
+        # typed input is not echoed when it comes from a file or a pipe; show it so transcripts read well
+        self.echo = not _isatty(inp)
+        self.seen = len(match.events)
+        self.rounds_told = len(match.rounds)
+        self.hand_shown = -1
+        for seat, agent in agents.items():
+            setup_agent(agent, match.variant, seat)
+
+    # ------------------------------------------------------------------ text
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def card(self, c: Card) -> str:
+        return str(c) if self.symbols else c.code
+
+    def cards(self, cs: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cs) or "-"
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.human else f"seat {seat}"
+
+    def Who(self, seat: int) -> str:  # the capitalised form of who()
+        return "You" if seat == self.human else f"Seat {seat}"
+
+    def verb(self, seat: int, verb: str) -> str:
+        return verb if seat == self.human else verb + ("es" if verb.endswith(("s", "sh")) else "s")
+
+    def scores_line(self, totals: Sequence[object]) -> str:
+        return ", ".join(f"{self.who(s)} {_score(t)}" for s, t in enumerate(totals))
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        # write then rename, so an interrupted save never leaves half a file
+        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        try:
+            tmp.write_text(self.match.to_json(), encoding="utf-8")
+            os.replace(tmp, self.save_path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise UserError(f"cannot save the game to {str(self.save_path)!r}: {exc.strerror}") from None
+
+    # ------------------------------------------------------------------ narration
+
+    def narrate(self) -> None:
+        events = self.match.events
+        for event in events[self.seen:]:
+            self.tell(event)
+        self.seen = len(events)
+
+    def tell(self, e: Event) -> None:
+        v = self.match.variant
+        if isinstance(e, Pass):
+            if e.seat == self.human:
+                self.say(f"You pass {self.cards(e.cards)}.")
+            else:
+                self.say(f"Seat {e.seat} has chosen the cards to pass.")
+        elif isinstance(e, PassesExchanged):
+            self.say(f"You receive {self.cards(e.received[self.human])}.")
+        elif isinstance(e, Play):
+            self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'play')} {self.card(e.card)}.")
+        elif isinstance(e, Choose):
+            self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'choose')} {e.option!r}.")
+        elif isinstance(e, TrickWon):
+            if e.winner is None:
+                self.say(f"Trick {e.number + 1} is cancelled: its cards go to the next trick's winner.")
+            else:
+                pts = sum((v.rules.value[c.index] for _, c in e.plays), 0)
+                self.say(f"{self.Who(e.winner)} {self.verb(e.winner, 'take')} trick {e.number + 1}"
+                         + (f" ({_score(pts)} point{'' if pts == 1 else 's'})." if pts else "."))
+        elif isinstance(e, KittyTaken):
+            shown = e.seat == self.human and v.deck.kitty_seen_by_winner
+            self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'take')} the kitty"
+                     + (f": {self.cards(e.cards)}." if shown else f" ({len(e.cards)} card(s))."))
+        elif isinstance(e, MoonShot):
+            self.say(f"{self.Who(e.seat)} shot the {e.kind}! ({e.outcome.replace('_', ' ')})")
+        elif isinstance(e, RoundScored):
+            result = self.match.rounds[self.rounds_told]
+            self.rounds_told += 1
+            self.say(f"Hand {result.hand_number + 1} is over. Points: {self.scores_line(e.points)}.")
+            self.say(f"Totals: {self.scores_line(result.totals)}.")
+
+    # ------------------------------------------------------------------ showing the table
+
+    def show(self, obs: Observation, marked: set[Card]) -> None:
+        m = self.match
+        rnd = m.round
+        say = self.say
+        if obs.hand_number != self.hand_shown:
+            self.hand_shown = obs.hand_number
+            say()
+            dot = " · " if self.symbols else " - "
+            say(f"=== Hand {obs.hand_number + 1}{dot}you are seat {self.human}{dot}dealer: {self.who(obs.dealer)} ===")
+            say(f"Scores: {self.scores_line(obs.scores)}")
+            team = next((t for t in m.variant.teams if self.human in t), ())
+            if len(team) > 1:
+                say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
+        say()
+        if obs.phase == Phase.PLAY:
+            value = m.variant.rules.value
+            won = [sum((value[c.index] for _, c in t.plays), 0) for t in obs.tricks]
+            taken: list[object] = [0] * obs.players
+            for t, pts in zip(obs.tricks, won, strict=True):
+                if t.winner is not None:
+                    taken[t.winner] = cast(Any, taken[t.winner]) + pts
+            say(f"Trick {len(obs.tricks) + 1}. Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
+                f"Points taken this hand: {self.scores_line(taken)}.")
+            if obs.trick:
+                plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
+                say(f"On the table: {plays}.")
+            else:
+                say("You lead.")
+        say("Your hand" + (f" (* = you may {'pass' if obs.phase == Phase.PASS else 'play'} it):" if marked else ":"))
+        groups: dict[Suit | None, list[Card]] = {}
+        for c in obs.hand:
+            groups.setdefault(c.suit, []).append(c)
+        for suit, cs in groups.items():
+            label = "jokers" if suit is None else (f"{suit.symbol} {suit}" if self.symbols else str(suit))
+            shown = " ".join(self.card(c) + ("*" if c in marked else "") for c in cs)
+            say(f"  {label:<11}{shown}")
+        if rnd.phase == Phase.PASS and obs.phase == Phase.PASS:
+            say(self.pass_hint(obs))
+
+    def pass_hint(self, obs: Observation) -> str:
+        n, k, d = obs.players, obs.pass_count, obs.passing
+        step = self.match.variant.rules.step
+        if d == SCATTER:
+            order = ", ".join(self.who((obs.seat + step * i) % n) for i in range(1, n))
+            return f"Pass {k} cards, one to each opponent in this order: {order}."
+        if d == STAR:
+            order = ", ".join(self.who((obs.seat + step * i) % n) for i in (2, 3))
+            return f"Pass 2 cards: the first to {order.replace(', ', ', the second to ')}."
+        if d == SHUFFLE:
+            return f"Pass {k} cards to the pile the dealer shuffles and deals out again."
+        assert isinstance(d, Offset)
+        to = (obs.seat + step * d.k) % n
+        return f"Pass {k} card(s) {d.name(n)}, to {self.who(to)}."
+
+    # ------------------------------------------------------------------ input
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        if self.echo:
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def human_action(self) -> Action:
+        m = self.match
+        seat = self.human
+        obs = m.observation(seat)
+        if obs.phase == Phase.PASS:
+            forbidden = m.variant.rules.forbidden
+            marked = {c for c in obs.hand if c.index not in forbidden}
+        else:
+            marked = {a.card for a in m.legal_actions(seat) if isinstance(a, Play)}
+        self.show(obs, marked)
+        if obs.phase == Phase.PASS:
+            prompt = f"Cards to pass (e.g. {' '.join(c.code for c in obs.hand[-obs.pass_count:])}): "
+        elif obs.phase == Phase.DECIDE:
+            what = {"moon": "You shot the moon! Score it", "pass": "Choose this hand's pass",
+                    "suit": "Call the suit to follow"}.get(obs.decision or "", "Choose")
+            self.say(f"{what}: " + ", ".join(f"{i}) {o}" for i, o in enumerate(obs.options, 1)))
+            prompt = "Your choice: "
+        else:
+            prompt = "Your card: "
+        while True:
+            text = self.ask(prompt)
+            word = text.lower()
+            if not word:
+                continue
+            if word in ("q", "quit", "exit"):
+                raise _Quit
+            if word in ("h", "help", "?"):
+                self.say(_PLAY_HELP)
+                continue
+            if word == "hint":
+                hint = HeuristicAgent(seed=0)
+                hint.setup(m.variant, seat)
+                self.say(f"The heuristic agent would {_action_words(hint.act(obs, actions_for(m, seat)))}.")
+                continue
+            try:
+                action = self.parse(obs, text)
+            except (CardError, ValueError) as exc:
+                self.say(f"Not understood: {exc}")
+                continue
+            why = m.why_illegal(action)
+            if why is not None:
+                self.say(f"Not allowed: {why}")
+                continue
+            return action
+
+    def parse(self, obs: Observation, text: str) -> Action:
+        if obs.phase == Phase.PASS:
+            return Pass(self.human, parse_cards(text.replace(",", " ")))
+        if obs.phase == Phase.DECIDE:
+            options = list(obs.options)
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return Choose(self.human, options[int(text) - 1])
+            for option in options:
+                if option.lower() == text.lower():
+                    return Choose(self.human, option)
+            raise ValueError(f"{text!r} is not one of the options: {', '.join(options)}")
+        return Play(self.human, Card.parse(text))
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        m = self.match
+        self.save()
+        try:
+            while not m.is_over:
+                acting = m.to_act
+                others = [s for s in acting if s != self.human]
+                seat = others[0] if others else self.human
+                if seat == self.human:
+                    action = self.human_action()
+                else:
+                    action = self.agents[seat].act(m.observation(seat), actions_for(m, seat))
+                m.apply(action)
+                self.save()
+                self.narrate()
+        except (EOFError, _Quit) as stop:
+            self.say()
+            self.say(("Input ended." if isinstance(stop, EOFError) else "Stopped.") + " " + self.where_saved())
+            return 0
+        self.say()
+        self.say(f"The match is over after {len(m.rounds)} hands. Final totals: {self.scores_line(m.scores)}.")
+        winners = " and ".join(self.who(s) for s in m.winners)
+        self.say(f"Winner: {winners}." if len(m.winners) == 1 else f"Shared win: {winners}.")
+        return 0
+
+    def where_saved(self) -> str:
+        if self.save_path is None:
+            return "The game was not saved (use --save FILE to keep it)."
+        return f"The game is saved in {self.save_path}; continue with: heartslib play --resume {self.save_path}"
+
+
+def _action_words(a: Action) -> str:
+    if isinstance(a, Play):
+        return f"play {a.card.code}"
+    if isinstance(a, Pass):
+        return "pass " + " ".join(c.code for c in a.cards)
+    return f"choose {a.option!r}"
+
+
+_PLAY_HELP = """\
+Type a card as rank then suit: QS, 10H, TH, 2c (or with a suit symbol); cards marked * are legal.
+To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.
+Commands: hint (what the heuristic agent would do), help, quit (the game stays saved).
+There is no undo: once other hands' cards are revealed, a card played stays played."""
+
+
+def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[int, Agent]:
+    """The agents ``heartslib play`` seats around the human: one per other seat, seeded from the match seed.
+
+    Seeding from the match seed (and the built-in agents choosing from the
+    position alone) is what makes a resumed game continue exactly as before.
+    """
+    return {s: make_agent(spec, agent_seed(match.seed, 0, s)) for s in range(match.variant.players) if s != human}
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        if args.variant is not None or args.seed is not None:
+            raise UserError("--resume continues the saved game with its own rules and seed; "
+                            "do not combine it with --variant or --seed")
+        path = Path(args.resume)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot read the save {args.resume!r}: {exc.strerror}") from None
+        match = Match.from_json(text)
+        save_path: Path | None = Path(args.save) if args.save is not None else path
+    else:
+        variant = load_variant(args.variant or "standard")
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        match = Match(variant, seed)
+        save_path = Path(args.save) if args.save is not None else None
+    v = match.variant
+    if not 0 <= args.seat < v.players:
+        raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {args.seat}")
+    try:
+        spec = resolve_agents(args.opponent, v.players)[0]
+    except (ValueError, TypeError) as exc:
+        raise UserError(str(exc)) from None
+    agents = opponents(match, args.seat, spec)
+    session = PlaySession(match, args.seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
+                          symbols=_unicode_ok(sys.stdout))
+    if args.resume is not None:
+        session.say(f"Resuming {v.name} (seed {match.seed}): hand {match.hand_number + 1}, "
+                    f"{len(match.actions)} actions so far.")
+    else:
+        session.say(f"{v.name}: {summary(v, symbols=session.symbols)}. "
+                    f"Seed {match.seed} (the same --seed replays the same deal).")
+        session.say("Type 'help' for help." + (f" Saving to {save_path} after every action." if save_path else ""))
+    return session.run()
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for documentation and tests)."""
+    from heartslib import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="heartslib",
+        description="The hearts family of card games: simulate agents, play in the terminal, inspect rules.",
+        epilog="Run 'heartslib COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"heartslib {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("simulate", help="play many matches between agents and print statistics",
+                       description="Play many seeded matches between agents and print per-seat statistics: "
+                       "points per round (mean, std), win rate with a 95%% interval, moons and suns.")
+    p.add_argument("--variant", default="standard", metavar="NAME|FILE.toml",
+                   help="a preset name (see 'heartslib variants') or a rules file (default: standard)")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
+                   help=f"matches to play (default: {DEFAULT_GAMES})")
+    p.add_argument("--agents", default="heuristic,random", metavar="A,B,...",
+                   help="agents by seat, comma-separated: heuristic, random, or package.module:Factory; "
+                   "the last one fills the remaining seats (default: heuristic,random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default: 0)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="worker processes (default: 1, in this process); results do not depend on it")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("play", help="play a match in the terminal against agents",
+                       description="Play a match against agents in the terminal. The game is saved after "
+                       "every action when --save (or --resume) names a file.")
+    p.add_argument("--variant", default=None, metavar="NAME|FILE.toml", help="rules (default: standard)")
+    p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default: 0)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="deal seed: the same seed deals the same cards (default: random)")
+    p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
+    p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
+    p.add_argument("--opponent", default="heuristic", metavar="AGENT",
+                   help="the agent playing the other seats: heuristic, random or package.module:Factory "
+                   "(default: heuristic)")
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("variants", help="list the preset variants", description="List the preset variants "
+                       "with a one-line summary of each.")
+    p.set_defaults(func=_cmd_variants)
+
+    p = sub.add_parser("rules", help="print a variant's rules in plain English",
+                       description="Print the rules of a preset or a rules file in plain English.")
+    p.add_argument("variant", metavar="NAME|FILE.toml", help="a preset name or a rules file")
+    p.set_defaults(func=_cmd_rules)
+
+    p = sub.add_parser("validate", help="check a rules file",
+                       description="Check a TOML rules file: exit 0 when it is a valid variant, or exit 2 "
+                       "listing every problem with its field path.")
+    p.add_argument("file", metavar="FILE.toml", help="the rules file to check")
+    p.set_defaults(func=_cmd_validate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (the console script exits with it)."""
+    for stream in (sys.stdout, sys.stderr):
+        # a terminal that cannot show a suit symbol gets a "?" rather than a UnicodeEncodeError
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        parser.print_help(sys.stderr)
+        return USAGE_ERROR
+    try:
+        return int(args.func(args))
+    except UserError as exc:
+        return _fail(str(exc))
+    except VariantError as exc:
+        for path, message in exc.problems:
+            _fail(f"{path}: {message}" if path else message)
+        return USAGE_ERROR
+    except (UnknownVariant, SaveError, CardError) as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `heartslib variants | head`): not an error worth a traceback
+        sys.stderr.close()
+        return 0
+
+
+def _fail(message: str) -> int:
+    print(f"heartslib: error: {message}", file=sys.stderr)
+    return USAGE_ERROR
