@@ -1,0 +1,399 @@
+"""The conformance checklist: every variant from ``variants()`` keeps the same invariants.
+
+After OpenSpiel's generic game checks (STYLE.md 21): copy-then-apply equals
+apply; seats not to act have no legal actions; every listed action is legal
+and applies; ``is_legal`` agrees with the list and with ``apply``; an illegal
+action changes nothing; cards are conserved; round points add up to the
+pack's total or the documented moon/sun result (RULES.md section 7); a saved
+game resumes identically; an observation does not change when other seats'
+hidden cards are swapped; the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import heartslib as hl
+from heartslib import strategies as hst
+from heartslib.cards import card_order
+
+JOKERS = frozenset(hl.Card(c) for c in ("0C", "0D", "JK"))
+
+
+def _pass_key(rnd: hl.Round, cards: tuple[hl.Card, ...]) -> tuple[hl.Card, ...]:
+    """Passes compare as multisets, except scatter and star passes, whose order says who gets what."""
+    if rnd.passing in (hl.SCATTER, hl.STAR):
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda c: card_order[c.index]))
+
+
+# --------------------------------------------------------------------------- copy
+
+
+@given(hst.rounds(), st.data())
+def test_copy_then_apply_equals_apply_round(r: hl.Round, data: st.DataObject) -> None:
+    twin = r.copy()
+    assert twin == r and twin.state_key() == r.state_key()
+    assume(r.to_act)
+    action = data.draw(hst.actions(r))
+    before = r.copy()
+    twin.apply(action)
+    assert r == before, "applying to a copy changed the original"
+    r.apply(action)
+    assert twin == r
+    assert twin.events == r.events and twin.hands == r.hands and twin.points == r.points
+
+
+@given(hst.matches(), st.data())
+def test_copy_then_apply_equals_apply_match(m: hl.Match, data: st.DataObject) -> None:
+    twin = m.copy()
+    assert twin == m
+    assume(m.to_act)
+    rng_seed = data.draw(st.integers(0, 2**32 - 1))
+    # several actions, so the copy's RNG must also carry into the next deal
+    for _ in range(data.draw(st.integers(1, 40))):
+        if not m.to_act:
+            break
+        action = hst.random_action(m, random.Random(rng_seed))
+        twin.apply(action)
+        m.apply(action)
+        rng_seed += 1
+        assert twin == m
+    assert twin.scores == m.scores and twin.to_json() == m.to_json()
+
+
+# --------------------------------------------------------------------------- legality
+
+
+@given(hst.rounds())
+def test_seats_not_to_act_have_no_legal_actions(r: hl.Round) -> None:
+    for seat in range(r.variant.players):
+        if seat not in r.to_act:
+            assert r.legal_actions(seat) == []
+            assert r.legal_cards(seat) == ()
+    if r.is_over:
+        assert r.to_act == () and r.legal_actions() == []
+
+
+@given(hst.rounds(), st.data())
+def test_every_listed_action_is_legal_and_applies(r: hl.Round, data: st.DataObject) -> None:
+    assume(r.to_act)
+    seat = data.draw(st.sampled_from(r.to_act))
+    legal = r.legal_actions(seat)
+    assert legal, f"seat {seat} is to act but has no legal action"
+    assert all(a.seat == seat for a in legal)
+    if r.phase == hl.Phase.PASS:
+        keys = [_pass_key(r, a.cards) for a in legal]
+        assert len(set(keys)) == len(keys), "a pass is listed twice"
+        sample = data.draw(st.lists(st.sampled_from(legal), max_size=12, unique=True)) if len(legal) > 12 else legal
+    else:
+        assert len(set(legal)) == len(legal), "an action is listed twice"
+        sample = legal
+    if r.phase == hl.Phase.PLAY:
+        assert r.legal_cards(seat) == tuple(a.card for a in legal)
+    for action in sample:
+        assert r.is_legal(action), f"{action} is listed but is_legal says no"
+        assert r.why_illegal(action) is None
+        twin = r.copy()
+        twin.apply(action)
+        assert twin != r or twin.events != r.events
+
+
+@given(hst.rounds(), st.data())
+def test_is_legal_agrees_with_the_list_and_with_apply(r: hl.Round, data: st.DataObject) -> None:
+    action = data.draw(hst.any_actions(r))
+    n = r.variant.players
+    if action.seat >= n or action.seat not in r.to_act:
+        listed = False
+    elif isinstance(action, hl.Pass) and r.phase == hl.Phase.PASS:
+        listed = _pass_key(r, action.cards) in {_pass_key(r, a.cards) for a in r.legal_actions(action.seat)}
+    else:
+        listed = action in r.legal_actions(action.seat)
+    assert r.is_legal(action) == listed, f"is_legal({action}) = {r.is_legal(action)} but listed = {listed}"
+    before = r.copy()
+    why = r.why_illegal(action)
+    assert (why is None) == listed
+    if listed:
+        r.apply(action)
+        return
+    with pytest.raises(hl.IllegalAction) as info:
+        r.apply(action)
+    assert why is not None and info.value.code == why.code
+    assert info.value.action == action
+    # an illegal action changes nothing
+    assert r == before
+    assert r.events == before.events and r.hands == before.hands
+
+
+@given(hst.matches(), st.data())
+def test_illegal_action_changes_nothing_in_a_match(m: hl.Match, data: st.DataObject) -> None:
+    action = data.draw(hst.any_actions(m))
+    assume(not m.is_legal(action))
+    before = m.copy()
+    text = m.to_json()
+    with pytest.raises(hl.IllegalAction):
+        m.apply(action)
+    assert m == before and m.to_json() == text
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@given(hst.rounds())
+def test_cards_are_conserved(r: hl.Round) -> None:
+    held: Counter[hl.Card] = Counter()
+    for part in (*r.hands, *r.taken, tuple(c for _, c in r.trick), r.kitty):
+        held.update(part)
+    pack = Counter(r.variant.pack)
+    assert not held - pack, "cards appeared that are not in the pack"
+    missing = pack - held
+    # only cancelled tricks waiting to roll over (and the kitty cards due with them) may be out of sight
+    waiting = any(r.hands) and r.tricks and r.tricks[-1].winner is None
+    if not waiting:
+        assert not missing, f"cards lost: {sorted(missing.elements())}"
+    hst.check_invariants(r)
+
+
+# --------------------------------------------------------------------------- points
+
+
+def _trace_taken(
+    v: hl.Variant, r: hl.Round, kitty0: tuple[hl.Card, ...]
+) -> tuple[list[Counter[hl.Card]], list[int]]:
+    """Who must have taken which cards, and how many jokers each took in tricks not led with a heart.
+
+    Worked out from the public tricks, the initial kitty and the rules
+    (RULES.md sections 2 and 5), independently of the engine's bookkeeping.
+    """
+    n = v.players
+    conditional = v.deck.joker_points != 0 and v.deck.joker_points_when == hl.JokerPointsWhen.HEARTS_LED
+    taken: list[Counter[hl.Card]] = [Counter() for _ in range(n)]
+    dead = [0] * n
+    kitty = list(kitty0)
+    carry: list[hl.Card] = []
+    carry_dead = 0
+    tricks = r.tricks
+    for i, trick in enumerate(tricks):
+        last = i == len(tricks) - 1
+        due: list[hl.Card] = []
+        if kitty:
+            mode = v.deck.kitty
+            if mode == hl.KittyMode.FIRST_TRICK:
+                due = kitty[:] if trick.number == 0 or last else []
+            elif mode == hl.KittyMode.ONE_PER_TRICK:
+                due = kitty[:] if last else kitty[:1]
+            else:
+                due = kitty[:1] if trick.number == 0 and not last else (kitty[:] if last else [])
+            kitty = kitty[len(due):]
+        cards = list(trick.cards) + due
+        d = sum(1 for c in cards if c in JOKERS) if conditional and trick.led_suit != hl.Suit.HEARTS else 0
+        if trick.winner is None and not last:
+            carry += cards
+            carry_dead += d
+            continue
+        winner = trick.leader if trick.winner is None else trick.winner
+        taken[winner].update(cards + carry)
+        dead[winner] += d + carry_dead
+        carry, carry_dead = [], 0
+    return taken, dead
+
+
+def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) -> int:
+    """The round's point total implied by its outcome (RULES.md sections 6 and 7)."""
+    outcome = r.outcome
+    assert outcome is not None
+    n, p = v.players, v.moon_points
+    if outcome.shooter is None:
+        return sum(raw) + v.scoring.no_tricks * sum(1 for w in r.tricks_won if w == 0)
+    s = outcome.shooter
+    own = bonus[s] if v.moon.requires == hl.MoonRequires.PENALTY_CARDS else 0
+    others = sum(raw) - raw[s]
+    how = outcome.scoring
+    if outcome.kind == "moon":
+        if how == "no_score":
+            return 0
+        if how == "old":
+            return own + others + (n - 1) * p
+        if how == "penalty":  # the shooter scores the moon points, the others as usual (Likha)
+            return others + p + own
+        assert how in ("new", "take_all"), how
+        return others - p + own
+    assert outcome.kind == "sun", outcome
+    if how == "clean_slate":
+        return others - r.scores[s]
+    if how == "add_52":
+        return own + others + 2 * p * (n - 1)
+    assert how == "punish_passer", how
+    return own + others + p * (n - 1) + p
+
+
+_MOON_SCORING = {
+    "no_score": {"no_score"},
+    "old": {"old"},
+    "new": {"new", "old"},  # old until someone reaches moon.new_after
+    "choice": {"new", "old"},
+    "new_if_old_loses": {"new", "old"},
+    "take_all": {"take_all"},
+    "penalty": {"penalty"},
+}
+
+
+@given(st.data())
+def test_round_points_add_up(data: st.DataObject) -> None:
+    v = data.draw(hst.variants(), label="variant")
+    n = v.players
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    scores = tuple(data.draw(st.lists(st.integers(0, 120), min_size=n, max_size=n), label="scores"))
+    r = hl.Round.deal(v, seed=seed, dealer=seed % n, hand_number=seed % 7, scores=scores)
+    kitty0 = r.kitty
+    rng = random.Random(seed)
+    while not r.is_over:
+        r.apply(hst.random_action(r, rng))
+    value = v.rules.value
+    jp = v.deck.joker_points
+    taken, dead = _trace_taken(v, r, kitty0)
+    assert [Counter(t) for t in r.taken] == taken, "cards went to the wrong seat (kitty or roll-over rules)"
+    raw = [sum(value[c.index] for c in taken[s].elements()) - dead[s] * jp for s in range(n)]
+    bonus = [sum(value[c.index] for c in taken[s].elements() if value[c.index] < 0) - (dead[s] * jp if jp < 0 else 0)
+             for s in range(n)]
+    penalty = [sum(1 for c in taken[s].elements() if value[c.index] > 0) - (dead[s] if jp > 0 else 0)
+               for s in range(n)]
+    bonus_cards = [sum(1 for c in taken[s].elements() if value[c.index] < 0) - (dead[s] if jp < 0 else 0)
+                   for s in range(n)]
+    outcome = r.outcome
+    assert outcome is not None and r.points == outcome.points and len(r.points) == n
+    assert sum(r.points) == _expected_sum(v, r, raw, bonus), (outcome, raw)
+    # the facts behind a moon or a sun, and no moon missed
+    sun = v.moon.sun != hl.Sun.NONE
+    counted = [t.winner for t in (r.tricks[1:] if v.moon.sun_skips_first_trick else r.tricks) if t.winner is not None]
+    sun_shooter = counted[0] if counted and all(w == counted[0] for w in counted) else None
+    total_pen = sum(penalty)
+    moon_shooter = next((s for s in range(n) if total_pen and penalty[s] == total_pen), None)
+    if (moon_shooter is not None and v.moon.requires == hl.MoonRequires.ALL_COUNTERS
+            and bonus_cards[moon_shooter] != sum(bonus_cards)):
+        moon_shooter = None
+    if sun:
+        assert outcome.shooter == sun_shooter and (outcome.kind == "sun") == (sun_shooter is not None), outcome
+    elif v.moon.kind == hl.MoonKind.NONE:
+        assert outcome.shooter is None
+    else:
+        assert outcome.shooter == moon_shooter, (outcome, penalty)
+        if moon_shooter is not None:
+            assert outcome.kind == "moon" and outcome.scoring in _MOON_SCORING[v.moon.kind.value], outcome
+            if v.moon.kind == hl.MoonKind.NEW and not (v.moon.new_after and max(scores) < v.moon.new_after):
+                assert outcome.scoring == "new"
+    if outcome.shooter is None:
+        expected = tuple(raw[s] + (v.scoring.no_tricks if r.tricks_won[s] == 0 else 0) for s in range(n))
+        assert r.points == expected
+
+
+# --------------------------------------------------------------------------- saves and seeds
+
+
+@given(hst.matches(), st.integers(0, 2**32 - 1))
+def test_a_saved_game_resumes_identically(m: hl.Match, seed: int) -> None:
+    text = m.to_json()
+    loaded = hl.Match.from_json(text)
+    assert loaded == m and loaded.to_json() == text
+    assert hl.Match.from_dict(m.to_dict()) == m
+    a_rng, b_rng = random.Random(seed), random.Random(seed)
+    for _ in range(60):
+        if not m.to_act:
+            break
+        a, b = hst.random_action(m, a_rng), hst.random_action(loaded, b_rng)
+        assert a == b
+        m.apply(a)
+        loaded.apply(b)
+    assert loaded == m and loaded.to_json() == m.to_json()
+
+
+@given(hst.deals(), st.integers(0, 2**32 - 1), st.data())
+def test_a_saved_set_deal_resumes_identically(deal: tuple, seed: int, data: st.DataObject) -> None:
+    v, dealt, kitty = deal
+    n = v.players
+    scores = tuple(data.draw(st.lists(st.integers(0, 90), min_size=n, max_size=n)))
+    m = hl.Match.from_deal(v, dealt, kitty=kitty, scores=scores, dealer=seed % n, hand_number=seed % 5, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(data.draw(st.integers(0, 80))):
+        if not m.to_act:
+            break
+        m.apply(hst.random_action(m, rng))
+    loaded = hl.Match.from_json(m.to_json())
+    assert loaded == m and loaded.to_json() == m.to_json()
+
+
+@given(hst.variants(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
+def test_same_seed_same_game(v: hl.Variant, seed: int, play_seed: int) -> None:
+    assert hl.Round.deal(v, seed=seed).hands == hl.Round.deal(v, seed=seed).hands
+    games = []
+    for _ in range(2):
+        m = hl.Match(v, seed)
+        rng = random.Random(play_seed)
+        for _ in range(150):
+            if not m.to_act:
+                break
+            m.apply(hst.random_action(m, rng))
+        games.append(m)
+    a, b = games
+    assert a == b and a.events == b.events and a.to_json() == b.to_json()
+
+
+# --------------------------------------------------------------------------- observations
+
+
+@given(st.data())
+def test_observation_unchanged_when_other_hidden_cards_are_swapped(data: st.DataObject) -> None:
+    v = data.draw(hst.variants(players=st.integers(3, 8)), label="variant")
+    n = v.players
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    dealt = hl.Round.deal(v, seed=seed, dealer=seed % n, hand_number=seed % 5)
+    start = dealt.hands
+
+    def fresh(hands: tuple[tuple[hl.Card, ...], ...]) -> hl.Round:
+        return hl.Round.from_hands(v, hands, dealer=dealt.dealer, passing=dealt.passing, kitty=dealt.kitty,
+                                   hand_number=dealt.hand_number, seed=seed)
+
+    r = fresh(start)
+    rng = random.Random(seed)
+    log = []
+    for _ in range(data.draw(st.integers(0, n * v.deal_size), label="steps")):
+        if not r.to_act:
+            break
+        action = hst.random_action(r, rng)
+        r.apply(action)
+        log.append(action)
+    a, b, c = data.draw(st.permutations(range(n)), label="seats")[:3]
+    passed = Counter(card for act in log if isinstance(act, hl.Pass) for card in act.cards)
+
+    def own(seat: int, other: int) -> list[hl.Card]:
+        # cards dealt to seat, still held, never passed, and not held by the other seat at the deal
+        now, dealt_to = Counter(r.hand(seat)), Counter(start[seat])
+        return [x for x in dealt_to if now[x] == dealt_to[x] and not passed[x] and x not in start[other]]
+
+    # the holder of the opening card is public (they must lead it), so it is not swapped
+    opening = getattr(v.play, "opening_card", None) or min(
+        (x for h in start for x in h if x.suit == hl.Suit.CLUBS), key=lambda x: x.rank, default=None
+    )
+    xs = [x for x in own(a, b) if x != opening]
+    ys = [y for y in own(b, a) if y != opening]
+    assume(xs and ys)
+    same_suit = [(x, y) for x in xs for y in ys if x.suit == y.suit]
+    x, y = data.draw(st.sampled_from(same_suit or [(x, y) for x in xs for y in ys]), label="swap")
+    swapped = list(start)
+    ha, hb = list(start[a]), list(start[b])
+    ha.remove(x)
+    hb.remove(y)
+    swapped[a], swapped[b] = (*ha, y), (*hb, x)
+    twin = fresh(tuple(swapped))
+    for action in log:
+        # the swap may change what a or b may legally play; such games are not comparable
+        assume(twin.is_legal(action))
+        twin.apply(action)
+    assert twin.observation(c) == r.observation(c), "an observation reveals another seat's hidden cards"
+    if c in r.to_act and r.phase != hl.Phase.PASS:
+        assert twin.legal_actions(c) == r.legal_actions(c)
