@@ -152,8 +152,12 @@ def test_an_illegal_action_raises_illegal_action() -> None:
     env.reset(seed=4)
     obs = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.game.copy()
     with pytest.raises(hl.IllegalAction):
         env.step(illegal)
+    assert env.game == before  # nothing changed; a legal action still plays
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.game != before
 
 
 def test_the_pass_is_hidden_sequential_single_card_choices() -> None:

@@ -391,6 +391,7 @@ class HeartsCore:
 
     @property
     def n(self) -> int:
+        """The number of players."""
         return self.setup.variant.players
 
     def current_player(self) -> int:

@@ -252,11 +252,11 @@ class raw_env(AECEnv):
             return
         turns = self.turns
         seat = self._seat_of[agent]
+        rnd = turns.round
+        turns.apply_id(seat, int(action))  # an illegal action raises here, before anything changed
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        rnd = turns.round
-        turns.apply_id(seat, int(action))
         self._collect(rnd)
         current = turns.current()
         over = turns.game.is_over
