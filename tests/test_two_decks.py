@@ -211,6 +211,15 @@ def test_001_valueless_joker_playable_any_time_but_never_wins() -> None:
     assert "JK" not in legal(r)
 
 
+def test_two_jokers_in_one_hand_are_one_legal_play() -> None:
+    v = hl.Variant(players=5, deck={"fill": "jokers", "joker": "valueless"}, passing={"schedule": "hold"},
+                   play={"first_trick": "any"})
+    r = round_from(v, {1: "JK JK 5C"})
+    play(r, "0:2C")
+    plays = r.legal_actions()
+    assert len(plays) == len(set(plays)) and hl.Play(1, "JK") in plays
+
+
 def test_000_valueless_joker_only_when_void() -> None:
     r = joker_round(joker_play="when_void")
     play(r, "0:2C")

@@ -653,7 +653,7 @@ class Round:
         """
         rules = self.rules
         hand = self._hands[seat]
-        cands = hand if rules.decks == 1 else _distinct(hand)
+        cands = _distinct(hand) if rules.repeats else hand
         suit = rules.suit
         first = self._trick_no == 0
 

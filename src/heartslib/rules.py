@@ -188,6 +188,8 @@ class Rules:
         self.hand_size = max(1, (len(pack) - kitty_size) // n)
         self.decks = deck.decks
         self.counts = Counter(pack)
+        #: whether a hand may hold two copies of a card (two decks, or several suitless jokers)
+        self.repeats = any(k > 1 for k in self.counts.values())
 
         # ---------------------------------------------------------------- card tables
         suit = [NO_SUIT] * NUM_CARD_INDICES
