@@ -214,8 +214,8 @@ def test_001_valueless_joker_playable_any_time_but_never_wins() -> None:
 def test_two_jokers_in_one_hand_are_one_legal_play() -> None:
     v = hl.Variant(players=5, deck={"fill": "jokers", "joker": "valueless"}, passing={"schedule": "hold"},
                    play={"first_trick": "any"})
-    r = round_from(v, {1: "JK JK 5C"})
-    play(r, "0:2C")
+    r = round_from(v, {1: "JK JK 5D"}, void={1: "C"})
+    play(r, "0:2C")  # seat 1 has no club: every card of its hand is playable
     plays = r.legal_actions()
     assert len(plays) == len(set(plays)) and hl.Play(1, "JK") in plays
 
