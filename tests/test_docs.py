@@ -44,6 +44,8 @@ EXAMPLE_ARGS: dict[str, list[str]] = {
     "compare_agents.py": ["--games", "4"],
     "simulate_dask.py": ["8"],  # prints a note and exits 0 when Dask is not installed
     "simulate_ray.py": ["8"],
+    "openspiel_ismcts.py": ["standard", "1", "5"],  # the adapters' examples exit 0 without their extras
+    "pettingzoo_training.py": ["standard", "2"],
 }
 EXAMPLE_TIMEOUT = 120  # seconds; a guard against a hang, not a speed assertion
 
