@@ -60,6 +60,7 @@ def test_cards_are_values_and_hands_are_sorted_multisets() -> None:
     assert [c.code for c in hl.sort_cards(two_decks)] == ["0C", "2C", "AH", "QS", "QS"]
     assert hl.Card("2C") < hl.Card("3C") < hl.Card("2D") < hl.Card("AS")
     assert pickle.loads(pickle.dumps(hl.Card("QS"))) is hl.Card("QS")
+    assert hl.Card("QS").__reduce__() == (hl.Card, ("QS",))  # cloudpickle (Ray) needs the class itself
 
 
 def test_card_from_rank_and_suit() -> None:

@@ -6,6 +6,7 @@
 (<Phase.PASS: 'pass'>, (0, 1, 2, 3))
 """
 
+from heartslib import agents
 from heartslib.actions import (
     Action,
     Choose,
@@ -58,6 +59,7 @@ from heartslib.presets import preset, preset_names
 from heartslib.round import Round
 from heartslib.score import Score, parse_score, score_text
 from heartslib.scoring import Outcome
+from heartslib.simulate import simulate
 from heartslib.variant import (
     CardCards,
     CardSuits,
@@ -143,10 +145,12 @@ __all__ = [
     "__version__",
     "action_from_dict",
     "action_from_text",
+    "agents",
     "parse_cards",
     "parse_score",
     "preset",
     "preset_names",
     "score_text",
+    "simulate",
     "sort_cards",
 ]

@@ -246,7 +246,8 @@ class Card:
         raise AttributeError("cards are immutable")
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.parse, (self.code,))
+        # the class itself, not the bound classmethod: cloudpickle (Ray) cannot rebuild Card.parse elsewhere
+        return (Card, (self.code,))
 
     def __copy__(self) -> Card:
         return self
