@@ -376,7 +376,10 @@ def api_index(docs: Path = DOCS) -> str:
     for name in sorted(hl.__all__, key=lambda n: (n.startswith("_"), n.lower())):
         obj = getattr(hl, name)
         module = getattr(obj, "__module__", None)
-        if isinstance(obj, type) and issubclass(obj, enum.Enum):
+        if isinstance(obj, types.ModuleType):
+            kind = "module"
+            module = obj.__name__
+        elif isinstance(obj, type) and issubclass(obj, enum.Enum):
             kind = "enum"
         elif isinstance(obj, type):
             kind = "exception" if issubclass(obj, BaseException) else "class"
