@@ -30,6 +30,13 @@ class VariantError(ValueError):
 
     ``path`` is dotted (``"deck.decks"``); ``problems`` lists every
     ``(path, message)`` found when several fields are wrong at once.
+
+    >>> import heartslib as hl
+    >>> try:
+    ...     hl.Variant(players=11)
+    ... except hl.VariantError as exc:
+    ...     print(exc.problems[0][0])
+    deck.decks
     """
 
     def __init__(self, path: str, message: str, *, problems: tuple[tuple[str, str], ...] = ()) -> None:
@@ -49,6 +56,14 @@ class IllegalAction(ValueError):
     ``code`` is a stable identifier (``"must_follow_suit"``,
     ``"hearts_not_broken"``, ``"no_points_on_first_trick"``, ...) for programs;
     the message explains it in English and quotes the action.
+
+    >>> import heartslib as hl
+    >>> m = hl.Match(hl.preset("standard"), seed=1)
+    >>> try:
+    ...     m.apply(hl.Play(0, "2C"))
+    ... except hl.IllegalAction as exc:
+    ...     print(exc.code)
+    not_playing
     """
 
     def __init__(self, code: str, message: str, *, action: object = None) -> None:

@@ -41,14 +41,21 @@ class RoundResult:
     """A finished round within a match."""
 
     hand_number: int
+    """0 for the first hand of the match."""
     dealer: int
+    """The hand's dealer."""
     passing: PassDirection
+    """The hand's pass direction."""
     points: tuple[Score, ...]
+    """The hand's points per seat, after the moon and sun rules."""
     totals: tuple[Score, ...]
     """Match totals after this round (after the exact-target reset, if on)."""
     outcome: Outcome
+    """The scored result, with the shooter and how a moon or sun scored."""
     tricks_won: tuple[int, ...]
+    """Tricks won per seat."""
     events: tuple[Event, ...] = attrs.field(repr=False)
+    """The hand's event log."""
     lives: tuple[int, ...] = ()
     """Lives left after this round (``end.lives``); empty when the variant has no lives."""
 
@@ -76,6 +83,10 @@ class Match:
     )
 
     _scores: tuple[Score, ...]
+    variant: Variant
+    """The rules of the match (saved with it)."""
+    seed: int
+    """The seed of the match's RNG (chosen at random and recorded when not given)."""
 
     def __init__(self, variant: Variant, seed: int | None = None, *, dealer: int = 0) -> None:
         if not isinstance(variant, Variant):

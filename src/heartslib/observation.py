@@ -24,10 +24,15 @@ class Trick:
     """
 
     number: int
+    """0 for the first trick of the round (cancelled tricks count too)."""
     leader: int
+    """The seat that led it."""
     plays: tuple[tuple[int, Card], ...]
+    """``(seat, card)`` in the order played (more than one round of plays with booster nines)."""
     winner: int | None
+    """The seat that won it; None when it was cancelled and rolled over."""
     led_suit: Suit | None
+    """The suit to follow (None when only valueless jokers were played)."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -45,29 +50,53 @@ class Observation:
     """
 
     seat: int
+    """The seat this observation belongs to."""
     players: int
+    """Number of players at the table."""
     phase: Phase
+    """What the round waits for."""
     to_act: tuple[int, ...]
+    """Seats that must act now (public: you see who has not passed yet)."""
     hand_number: int
+    """0 for the first hand of the match."""
     dealer: int
+    """This hand's dealer."""
     hand: tuple[Card, ...]
+    """This seat's cards, sorted."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
     passing: PassDirection
+    """This hand's pass direction (``HOLD`` when nobody passes)."""
     pass_count: int
+    """Cards each player passes this hand (0 when holding)."""
     passed: tuple[Card, ...] | None
+    """What this seat passed, once it has chosen (None before, and when holding)."""
     received: tuple[Card, ...] | None
+    """What this seat received, once the exchange has happened (None before)."""
     leader: int | None
+    """Who leads (or led) the current trick; None before play starts."""
     trick: tuple[tuple[int, Card], ...]
+    """The current trick's plays so far."""
     led_suit: Suit | None
+    """The suit to follow in the current trick, once known."""
     tricks: tuple[Trick, ...]
+    """The completed tricks, as everyone saw them."""
     tricks_won: tuple[int, ...]
+    """Tricks won per seat."""
     hearts_broken: bool
+    """Whether hearts may be led (always True when the variant never locks them)."""
     kitty_size: int
+    """How many cards the deal left in the kitty."""
     kitty: tuple[Card, ...] | None
+    """Kitty cards this seat took and may look at (``deck.kitty_seen_by_winner``); None otherwise."""
     scores: tuple[Score, ...]
+    """Match totals before this hand."""
     round_points: tuple[Score, ...] | None
+    """The hand's points once it is scored; None before."""
     options: tuple[str, ...]
+    """The options of a decision this seat must make now (``Choose``); empty otherwise."""
     decision: str | None
+    """What the pending decision is about: ``"pass"``, ``"moon"`` or ``"suit"`` (public)."""
 
     @property
     def my_turn(self) -> bool:

@@ -164,11 +164,17 @@ class Round:
     )
 
     variant: Variant
+    """The rules this round is played by."""
     rules: Rules
+    """The variant compiled into tables (internal)."""
     n: int
+    """Number of players."""
     dealer: int
+    """The dealer's seat; eldest hand is the next seat in the direction of play."""
     hand_number: int
+    """0 for the first hand of a match; picks the pass direction from the schedule."""
     scores: tuple[Score, ...]
+    """Match totals before this round (the moon rules that look at the game use them)."""
     _lead: int
     _hands: list[list[int]]
     _kitty: list[int]
@@ -623,7 +629,7 @@ class Round:
 
     def _why_play(self, seat: int, card: int) -> tuple[str, str] | None:
         if card not in self._hands[seat]:
-            return ("card_not_held", f"seat {seat} does not hold {_CODE[card]}")
+            return ("card_not_held", f"{seat}:play {_CODE[card]}: seat {seat} does not hold {_CODE[card]}")
         why: list[tuple[str, str, frozenset[int]]] = []
         legal = self._candidates(seat, why)
         if card in legal:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Final
 
-from heartslib.cards import NUM_CARD_INDICES, Card, Rank, Suit, card_order
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
 from heartslib.enums import (
     DEALERS_CHOICE,
     HOLD,
@@ -356,9 +356,6 @@ class Rules:
         if direction == SCATTER:
             return players - 1 if players else 0
         return cards
-
-    def is_two_of_clubs_rank(self, idx: int) -> bool:  # pragma: no cover - helper for debugging
-        return self.suit[idx] == CLUB and self.rank[idx] == Rank.TWO
 
     def opening_card(self, held: set[int] | frozenset[int]) -> int | None:
         """The card that opens, among ``held`` card indices: the variant's opening card, or when it is
