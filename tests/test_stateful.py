@@ -32,9 +32,7 @@ class NewMoonRules(hst.HeartsStateMachine):
     """The subclassing example of the docs: a house rule and its own invariant."""
 
     variant_strategy = hst.variants(
-        moon={"kind": "new", "points": 0, "new_after": 0, "sun": "none"},
-        scoring={"hearts": "one", "values": {"QS": 13}, "no_tricks": 0},
-        joker_points=0,
+        scoring=hl.ScoringRules(), moon=hl.MoonRules(kind="new"), joker_points=0, winner="lowest"
     )
 
     @invariant()

@@ -44,6 +44,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
+import attrs
+
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, sort_cards
 from heartslib.enums import SCATTER, STAR, Phase
@@ -162,6 +164,8 @@ def _values_strategy() -> SearchStrategy[Any]:
 _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     (None, "players"): lambda: _choice(4, 3, 5, 6, 7, 8, 9, 10, 11),
     (None, "direction"): lambda: _enum_choice(None, "direction"),
+    # teams are drawn as a shape and laid out once the number of players is known
+    (None, "teams"): lambda: _choice((), "pairs", "threes"),
     ("deck", "decks"): lambda: _choice(1, 2),
     ("deck", "fill"): lambda: _enum_choice("deck", "fill"),
     ("deck", "strip"): _strip_strategy,
@@ -185,11 +189,18 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("play", "must_discard"): lambda: _choice((), ("JS",), ("QS", "TD"), ("QS",)),
     ("play", "must_discard_if_all"): st.booleans,
     ("play", "booster_nines"): st.booleans,
+    ("play", "opening_card"): lambda: _choice(None, "2S", "3C", "0C", "AH"),
+    ("play", "opening_taker"): lambda: _choice(None, "QS", "2C"),
     ("play", "identical"): lambda: _enum_choice("play", "identical"),
     ("play", "cancel_rollover"): lambda: _enum_choice("play", "cancel_rollover"),
     ("scoring", "hearts"): lambda: _enum_choice("scoring", "hearts"),
     ("scoring", "values"): _values_strategy,
     ("scoring", "no_tricks"): lambda: _choice(0, -5, 5),
+    ("scoring", "multiply"): lambda: _choice({}, {"TC": 2}, {"TC": -1}),
+    ("scoring", "multiply_alone"): lambda: _choice({}, {"TC": 50}),
+    ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
+    ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
+    ("scoring", "all_hearts_flips"): st.booleans,
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
     ("moon", "points"): lambda: _choice(0, 26, 10),
@@ -201,6 +212,10 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "target"): lambda: _choice(100, 50, 200, 0, 1),
     ("end", "reset_at_exact"): st.booleans,
     ("end", "hands"): lambda: _choice(0, 1, 2, 5),
+    ("end", "winner"): lambda: _enum_choice("end", "winner"),
+    ("end", "measure"): lambda: _enum_choice("end", "measure"),
+    ("end", "lives"): lambda: _choice(0, 3),
+    ("end", "life_threshold"): lambda: _choice(15, 10),
 }
 
 # Field names are unique across sections, so a flat keyword names one field;
@@ -222,6 +237,10 @@ def _as_strategy(value: Any) -> SearchStrategy[Any]:
 def _resolve_pins(pins: Mapping[str, Any]) -> dict[tuple[str | None, str], SearchStrategy[Any]]:
     out: dict[tuple[str | None, str], SearchStrategy[Any]] = {}
     for key, value in pins.items():
+        if key in SECTIONS and isinstance(value, SECTIONS[key]):  # a section object pins the whole section
+            for field in attrs.fields(SECTIONS[key]):
+                out[(key, field.name)] = st.just(getattr(value, field.name))
+            continue
         if key in SECTIONS and isinstance(value, Mapping):
             for field, sub in value.items():
                 if (key, field) not in _DEFAULTS:
@@ -284,7 +303,7 @@ def _repair_deck(draft: _Draft) -> Variant:
     if draft["identical"] == "cancel" and draft["decks"] == 1:
         _fix(draft, ("decks", 2), ("identical", "last_wins"))
     for _ in range(8):
-        data = draft.data(("deck",))
+        data = {**draft.data(("deck",)), "teams": ()}  # teams are laid out later, once players are final
         try:
             return Variant(passing={"schedule": "hold"}, **data)
         except VariantError as exc:
@@ -358,7 +377,21 @@ def _repair_passing(draft: _Draft, probe: Variant) -> None:
             _fix(draft, ("cards", draft["cards"] - 1))
 
 
+def _layout_teams(draft: _Draft) -> None:
+    """Turn a drawn team shape into seats: "pairs" of opposite halves, "threes" of every third seat."""
+    shape, n = draft["teams"], draft["players"]
+    if not isinstance(shape, str):
+        return
+    size = {"pairs": 2, "threes": 3}[shape]
+    if n % size:
+        draft.values[(None, "teams")] = ()  # the shape was drawn by us, not pinned
+        return
+    draft.values[(None, "teams")] = tuple(tuple(range(t, n, size)) for t in range(size))
+
+
 def _repair_end(draft: _Draft) -> None:
+    if any(card not in draft["multiply"] for card in draft["multiply_alone"]):
+        _fix(draft, ("multiply_alone", {}), ("multiply", {**draft["multiply_alone"], **draft["multiply"]}))
     if draft["target"] == 0 and draft["kind"] == "new_if_old_loses":
         _fix(draft, ("target", 100), ("kind", "new"))
     if draft["target"] == 0 and draft["hands"] == 0:
@@ -392,6 +425,7 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
     draft = _Draft(values, set(pins))
     probe = _repair_deck(draft)
     _repair_passing(draft, probe)
+    _layout_teams(draft)
     _repair_end(draft)
     data = draft.data()
     try:
@@ -408,8 +442,9 @@ def variants(**pins: Any) -> SearchStrategy[Variant]:
 
     Keyword arguments pin or restrict fields: give a plain value or a
     strategy, by field name (``players``, ``decks``, ``schedule``,
-    ``kind``), by section-prefixed name (``moon_kind``, ``end_target``) or
-    as a section dict (``moon={"kind": "new"}``). Unpinned fields are
+    ``kind``), by section-prefixed name (``moon_kind``, ``end_target``),
+    as a section dict (``moon={"kind": "new"}``) or as a whole section
+    (``scoring=hl.ScoringRules()`` pins every scoring field to the standard game's). Unpinned fields are
     drawn over every option and then repaired so the variant validates
     (a repair never changes a pinned field; contradictory pins are
     rejected). Generated variants are named after how they differ from
@@ -723,13 +758,13 @@ class HeartsStateMachine(RuleBasedStateMachine):
     :attr:`match`; expose ``YourMachine.TestCase`` to pytest or unittest::
 
         from hypothesis.stateful import invariant
+        import heartslib as hl
         from heartslib import strategies as hst
 
         class NewMoonRules(hst.HeartsStateMachine):
+            # the standard scoring and the new moon; everything else varies
             variant_strategy = hst.variants(
-                moon={"kind": "new", "points": 0, "new_after": 0, "sun": "none"},
-                scoring={"hearts": "one", "values": {"QS": 13}, "no_tricks": 0},
-                joker_points=0,
+                scoring=hl.ScoringRules(), moon=hl.MoonRules(kind="new"), joker_points=0, winner="lowest"
             )
 
             @invariant()
