@@ -147,15 +147,19 @@ def test_illegal_action_changes_nothing_in_a_match(m: hl.Match, data: st.DataObj
 @given(hst.rounds())
 def test_cards_are_conserved(r: hl.Round) -> None:
     held: Counter[hl.Card] = Counter()
-    for part in (*r.hands, *r.taken, tuple(c for _, c in r.trick), r.kitty):
+    for part in (*r.hands, *r.taken, tuple(c for _, c in r.trick), r.kitty, r.carry):
         held.update(part)
     pack = Counter(r.variant.pack)
-    assert not held - pack, "cards appeared that are not in the pack"
-    missing = pack - held
-    # only cancelled tricks waiting to roll over (and the kitty cards due with them) may be out of sight
-    waiting = any(r.hands) and r.tricks and r.tricks[-1].winner is None
-    if not waiting:
-        assert not missing, f"cards lost: {sorted(missing.elements())}"
+    assert held == pack, f"extra {sorted((held - pack).elements())}, missing {sorted((pack - held).elements())}"
+    # the carry holds exactly the cards of the cancelled tricks since the last trick won (and kitty cards)
+    waiting: Counter[hl.Card] = Counter()
+    for trick in reversed(r.tricks if any(r.hands) else ()):
+        if trick.winner is not None:
+            break
+        waiting.update(trick.cards)
+    extra = Counter(r.carry) - waiting
+    assert not waiting - Counter(r.carry)
+    assert sum(extra.values()) <= r.variant.kitty_size, f"carried cards no trick explains: {sorted(extra.elements())}"
     hst.check_invariants(r)
 
 
