@@ -417,3 +417,16 @@ def test_observation_unchanged_when_other_hidden_cards_are_swapped(data: st.Data
     assert twin.observation(c) == r.observation(c), "an observation reveals another seat's hidden cards"
     if c in r.to_act and r.phase != hl.Phase.PASS:
         assert twin.legal_actions(c) == r.legal_actions(c)
+
+
+@given(hst.rounds(), st.integers(0, 2**32 - 1))
+def test_random_playout_plays_only_legal_moves(r: hl.Round, seed: int) -> None:
+    # random_playout is the engine's fast path; replaying what it did through apply checks each move
+    start = r.copy()
+    done = len(r.events)
+    points = r.random_playout(random.Random(seed)) if not r.is_over else r.points
+    assert r.is_over and points == r.points
+    for event in r.events[done:]:
+        if isinstance(event, hl.Play | hl.Pass | hl.Choose):
+            start.apply(event)
+    assert start.is_over and start.points == r.points and start.events == r.events
