@@ -390,8 +390,9 @@ class Round:
         new._pass_size = self._pass_size
         new._passes = self._passes[:]
         new._received = self._received
-        if (self._phase == Phase.PASS and self._passing == SHUFFLE) or self._phase == Phase.DECIDE:
-            # only a shuffle pass still to come draws on the RNG; otherwise sharing is safe
+        if self._phase == Phase.PASS and self._passing == SHUFFLE:
+            # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
+            # shuffle); otherwise sharing it is safe
             rng = random.Random()
             rng.setstate(self._rng.getstate())
             new._rng = rng
@@ -1040,6 +1041,17 @@ class Round:
         return next(s for s in range(self.n) if facts.penalty_cards[s] == total)
 
     def _score(self) -> None:
+        rules = self.rules
+        if rules.packed is not None:
+            # the common case in one pass: each card packs value * 128 + is_penalty, so one sum per seat
+            # gives both its points and its penalty-card count; only a possible moon goes the long way
+            get = rules.packed.__getitem__
+            sums = [sum(map(get, taken)) for taken in self._taken]
+            pen = [x & 127 for x in sums]
+            total = sum(pen)
+            if not (rules.moon_on and total and total in pen):
+                self._finish(Outcome(tuple([x >> 7 for x in sums])))
+                return
         result = score(
             self.variant,
             self.rules,
@@ -1108,7 +1120,6 @@ class Round:
         """
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-        n, step = self.n, rules.step
         rnd = rng.random
         hands, taken, won = self._hands, self._taken, self._won
         events, tricks = self._events, self._tricks
@@ -1123,6 +1134,7 @@ class Round:
         leader = self._leader
         number = self._trick_no
         code = _PLAY_CODE
+        order = rules.order
         while hands[leader]:
             hand = hands[leader]
             cs = counts[leader]
@@ -1138,36 +1150,35 @@ class Round:
             led = suit[card]
             cs[led] -= 1
             events.append(leader * code + card)
-            if breaks[card]:
+            if not broken and breaks[card]:
                 broken = True
             best = rank[card]
-            winner = seat = leader
-            seats = [leader]
+            winner = leader
+            seats = order[leader]
             cards = [card]
-            for _ in range(n - 1):
-                seat = (seat + step) % n
+            for seat in seats[1:]:
                 hand = hands[seat]
                 cs = counts[seat]
                 k = cs[led]
                 if k:
-                    idx = sum(cs[:led]) + (int(rnd() * k) if k > 1 else 0)
+                    # where the suit's slice starts in the sorted hand
+                    start = 0 if not led else cs[0] if led == 1 else cs[0] + cs[1] if led == 2 else sum(cs[:3])
+                    card = hand.pop(start + int(rnd() * k) if k > 1 else start)
+                    cs[led] = k - 1
+                    if rank[card] > best:
+                        best = rank[card]
+                        winner = seat
                 else:
                     size = len(hand)
-                    idx = int(rnd() * size) if size > 1 else 0
-                card = hand.pop(idx)
-                s = suit[card]
-                cs[s] -= 1
+                    card = hand.pop(int(rnd() * size) if size > 1 else 0)
+                    cs[suit[card]] -= 1
                 events.append(seat * code + card)
-                if breaks[card]:
+                if not broken and breaks[card]:
                     broken = True
-                if s == led and rank[card] > best:
-                    best = rank[card]
-                    winner = seat
-                seats.append(seat)
                 cards.append(card)
-            raw: _RawTrick = (number, leader, tuple(seats), tuple(cards), winner, led)
+            raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
             tricks.append(raw)
-            taken[winner].extend(cards)
+            taken[winner] += cards
             won[winner] += 1
             events.append((raw, raw[3]))
             number += 1

@@ -34,6 +34,7 @@ from heartslib.enums import (
     Offset,
     Opening,
     PassDirection,
+    Sun,
     Winner,
 )
 from heartslib.errors import VariantError
@@ -119,6 +120,8 @@ class Rules:
         deck = v.deck
         self.players = n
         self.step = 1 if v.direction == Direction.CLOCKWISE else -1
+        #: ``order[leader]``: the seats in playing order for a trick led by ``leader``
+        self.order = tuple(tuple((lead + self.step * i) % n for i in range(n)) for lead in range(n))
         if n > 10 and deck.decks == 1:
             problem("deck.decks", f"{n} players need two decks (deck.decks = 2); one deck allows 3-10")
         if v.play.identical == Identical.CANCEL and deck.decks != 2:
@@ -248,6 +251,21 @@ class Rules:
         )
         self.moon_points: Score = v.moon.points or self.penalty_total
         self.has_bonus = any(self.bonus[i] for i in pack)
+        #: ``value * 128 + is_penalty`` per card when every value is a whole number >= 0 and the hand's score
+        #: is plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers): Round._score
+        #: then scores a hand without a moon in one sum per seat
+        simple_points = (
+            self.sign == 1
+            and all(type(value[i]) is int and 0 <= value[i] < 10_000 for i in pack)
+            and self.plain_scoring
+            and v.moon.sun == Sun.NONE
+            and not v.scoring.no_tricks
+            and not self.joker_conditional
+        )
+        self.packed: list[int] | None = (
+            [int(value[i]) * 128 + self.penalty[i] for i in range(NUM_CARD_INDICES)] if simple_points else None
+        )
+        self.moon_on = v.moon.kind != MoonKind.NONE
 
         # ---------------------------------------------------------------- play flags
         play = v.play
