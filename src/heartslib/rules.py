@@ -256,14 +256,14 @@ class Rules:
         #: then scores a hand without a moon in one sum per seat
         simple_points = (
             self.sign == 1
-            and all(type(value[i]) is int and 0 <= value[i] < 10_000 for i in pack)
+            and all(isinstance(x, int) and 0 <= x < 10_000 for x in (value[i] for i in pack))
             and self.plain_scoring
             and v.moon.sun == Sun.NONE
             and not v.scoring.no_tricks
             and not self.joker_conditional
         )
         self.packed: list[int] | None = (
-            [int(value[i]) * 128 + self.penalty[i] for i in range(NUM_CARD_INDICES)] if simple_points else None
+            [int(x.real) * 128 + p for x, p in zip(value, self.penalty, strict=True)] if simple_points else None
         )
         self.moon_on = v.moon.kind != MoonKind.NONE
 
