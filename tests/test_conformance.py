@@ -430,3 +430,15 @@ def test_random_playout_plays_only_legal_moves(r: hl.Round, seed: int) -> None:
         if isinstance(event, hl.Play | hl.Pass | hl.Choose):
             start.apply(event)
     assert start.is_over and start.points == r.points and start.events == r.events
+
+
+def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
+    # found by this suite: one deck, several JK in a hand, listed as many times as held
+    v = hl.Variant(players=3, deck={"fill": "jokers", "joker": "valueless", "jokers": 2}, passing={"schedule": "hold"})
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 5D 6D 2D 3D 4D",
+             "JK JK 7D 8D 9D TD JD QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H",
+             "TH JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    r = hl.Round.from_hands(v, hands, passing=hl.HOLD)
+    r.apply(hl.Play(0, hl.Card("2C")))
+    legal = r.legal_actions()
+    assert len(legal) == len(set(legal)) and hl.Play(1, hl.Card("JK")) in legal
