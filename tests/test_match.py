@@ -106,6 +106,7 @@ def test_from_deal_round_trips_through_json() -> None:
         (lambda d: d["actions"].insert(1, {"type": "play", "seat": 0, "card": "2C"}), "actions[1]"),
         (lambda d: d["actions"].append({"type": "jump", "seat": 0}), "actions["),
         (lambda d: d["state"].update(scores=[0, 0, 0, 1]), "state"),
+        (lambda d: d["actions"].pop(), "state"),
         (lambda d: d.update(seed="seven"), "seed"),
         (lambda d: d.pop("actions"), ""),
         (lambda d: d.update(extra=1), ""),

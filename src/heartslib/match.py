@@ -345,8 +345,9 @@ class Match:
         }
 
     def _state(self) -> dict[str, Any]:
+        # the action count catches a save cut short inside a hand
         return {"hand_number": self.hand_number, "scores": [score_data(x) for x in self._scores],
-                "phase": self.phase.value}
+                "phase": self.phase.value, "actions": len(self._actions)}
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The save as JSON text; :meth:`from_json` resumes it exactly, RNG included."""

@@ -108,6 +108,14 @@ def _int_validator(path: str, lo: int | None = None, hi: int | None = None) -> C
     return check
 
 
+def _text_validator(path: str) -> Callable[..., None]:
+    def check(_inst: object, _attr: object, value: Any) -> None:
+        if not isinstance(value, str):
+            raise VariantError(path, f"{value!r} is not text")
+
+    return check
+
+
 def _bool_validator(path: str) -> Callable[..., None]:
     def check(_inst: object, _attr: object, value: Any) -> None:
         if not isinstance(value, bool):
@@ -1112,12 +1120,12 @@ class Variant:
 
     name: str = attrs.field(
         default="custom",
-        validator=attrs.validators.instance_of(str),
+        validator=_text_validator("name"),
         metadata=_meta("name", "The variant's name."),
     )
     source: str = attrs.field(
         default="",
-        validator=attrs.validators.instance_of(str),
+        validator=_text_validator("source"),
         metadata=_meta("source", "Where these rules come from."),
     )
     players: int = _int_field(
