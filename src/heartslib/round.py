@@ -1081,9 +1081,9 @@ class Round:
 
         Each step chooses uniformly among :meth:`legal_actions` (passes are
         chosen uniformly among the legal card sets), so the distribution is the
-        same as a random agent's. For the common one-deck rules the tricks after
-        the first run in a fast loop that makes exactly the same choices as the
-        general one; ``fast=False`` forces the general path (used to test that).
+        same as a random agent's. For the common one-deck rules the tricks run in
+        a fast loop that makes exactly the same choices as the general one;
+        ``fast=False`` forces the general path (used to test that).
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
@@ -1094,7 +1094,7 @@ class Round:
         fast = fast and self.rules.fast_playout
         while self._phase != Phase.OVER:
             phase = self._phase
-            if fast and phase == Phase.PLAY and self._trick_no and not self._tcards and not self._kitty:
+            if fast and phase == Phase.PLAY and not self._tcards and not self._kitty:
                 self._fast_playout(rng)
                 continue
             if phase == Phase.PLAY:
@@ -1112,6 +1112,8 @@ class Round:
 
     def _fast_playout(self, rng: random.Random) -> None:
         """Random play of the remaining tricks for the common one-deck rules, then scoring.
+
+        Called at the start of a trick with no kitty left to hand out.
 
         It draws exactly what the general path draws (the same candidates in the
         same order, one ``rng.random()`` per choice of two or more), so both end
@@ -1136,6 +1138,37 @@ class Round:
         code = _PLAY_CODE
         order = rules.order
         while hands[leader]:
+            seats = order[leader]
+            if number == 0:
+                # the first trick has the opening and first-trick rules: ask the general rules, card by card
+                cards = self._tcards = []
+                led = NO_SUIT
+                best = -1
+                for seat in seats:
+                    cands = self._candidates(seat, None)
+                    card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
+                    hands[seat].remove(card)
+                    s = suit[card]
+                    counts[seat][s] -= 1
+                    if not cards:
+                        led = self._tsuit = s
+                    events.append(seat * code + card)
+                    if not broken and breaks[card]:
+                        broken = True
+                    if s == led and rank[card] > best:
+                        best = rank[card]
+                        winner = seat
+                    cards.append(card)
+                self._tcards = []
+                self._tsuit = NO_SUIT
+                raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
+                tricks.append(raw)
+                taken[winner] += cards
+                won[winner] += 1
+                events.append((raw, raw[3]))
+                number += 1
+                leader = winner
+                continue
             hand = hands[leader]
             cs = counts[leader]
             size = len(hand)
@@ -1154,7 +1187,6 @@ class Round:
                 broken = True
             best = rank[card]
             winner = leader
-            seats = order[leader]
             cards = [card]
             for seat in seats[1:]:
                 hand = hands[seat]
@@ -1176,7 +1208,7 @@ class Round:
                 if not broken and breaks[card]:
                     broken = True
                 cards.append(card)
-            raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
+            raw = (number, leader, seats, tuple(cards), winner, led)
             tricks.append(raw)
             taken[winner] += cards
             won[winner] += 1
