@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, permutations
 from typing import Any
 
@@ -1131,8 +1131,6 @@ class Round:
             for c in hand:
                 cs[suit[c]] += 1
             counts.append(cs)
-        locked = rules.breaking != Breaking.NONE
-        broken = self._broken
         leader = self._leader
         number = self._trick_no
         code = _PLAY_CODE
@@ -1153,72 +1151,78 @@ class Round:
                     if not cards:
                         led = self._tsuit = s
                     events.append(seat * code + card)
-                    if not broken and breaks[card]:
-                        broken = True
+                    if breaks[card]:
+                        self._broken = True
                     if s == led and rank[card] > best:
                         best = rank[card]
                         winner = seat
                     cards.append(card)
                 self._tcards = []
                 self._tsuit = NO_SUIT
-                raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
-                tricks.append(raw)
-                taken[winner] += cards
-                won[winner] += 1
-                events.append((raw, raw[3]))
-                number += 1
-                leader = winner
-                continue
-            hand = hands[leader]
-            cs = counts[leader]
-            size = len(hand)
-            hearts = cs[HEART]
-            if locked and not broken and hearts and hearts < size:
-                first_heart = cs[0] + cs[1]
-                i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
-                idx = i if i < first_heart else i + hearts
             else:
-                idx = int(rnd() * size) if size > 1 else 0
-            card = hand.pop(idx)
-            led = suit[card]
-            cs[led] -= 1
-            events.append(leader * code + card)
-            if not broken and breaks[card]:
-                broken = True
-            best = rank[card]
-            winner = leader
-            cards = [card]
-            for seat in seats[1:]:
-                hand = hands[seat]
-                cs = counts[seat]
-                k = cs[led]
-                if k:
-                    # where the suit's slice starts in the sorted hand
-                    start = 0 if not led else cs[0] if led == 1 else cs[0] + cs[1] if led == 2 else sum(cs[:3])
-                    card = hand.pop(start + int(rnd() * k) if k > 1 else start)
-                    cs[led] = k - 1
-                    if rank[card] > best:
-                        best = rank[card]
-                        winner = seat
-                else:
-                    size = len(hand)
-                    card = hand.pop(int(rnd() * size) if size > 1 else 0)
-                    cs[suit[card]] -= 1
-                events.append(seat * code + card)
-                if not broken and breaks[card]:
-                    broken = True
-                cards.append(card)
-            raw = (number, leader, seats, tuple(cards), winner, led)
+                cards, winner, led = self._fast_trick(rnd, leader, seats, counts)
+            raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
             tricks.append(raw)
             taken[winner] += cards
             won[winner] += 1
             events.append((raw, raw[3]))
             number += 1
             leader = winner
-        self._broken = broken
         self._leader = leader
         self._trick_no = number
         self._score()
+
+    def _fast_trick(
+        self, rnd: Callable[[], float], leader: int, seats: tuple[int, ...], counts: list[list[int]]
+    ) -> tuple[list[int], int, int]:
+        """One random trick after the first under the fast-loop rules: (cards, winner, led suit)."""
+        rules = self.rules
+        suit, rank, breaks = rules.suit, rules.rank, rules.breaks
+        hands = self._hands
+        events = self._events
+        code = _PLAY_CODE
+        broken = self._broken
+        hand = hands[leader]
+        cs = counts[leader]
+        size = len(hand)
+        hearts = cs[HEART]
+        if not broken and hearts and hearts < size and rules.breaking != Breaking.NONE:
+            first_heart = cs[0] + cs[1]
+            i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
+            idx = i if i < first_heart else i + hearts
+        else:
+            idx = int(rnd() * size) if size > 1 else 0
+        card = hand.pop(idx)
+        led = suit[card]
+        cs[led] -= 1
+        events.append(leader * code + card)
+        if not broken and breaks[card]:
+            broken = True
+        best = rank[card]
+        winner = leader
+        cards = [card]
+        for seat in seats[1:]:
+            hand = hands[seat]
+            cs = counts[seat]
+            k = cs[led]
+            if k:
+                # where the suit's slice starts in the sorted hand
+                start = 0 if not led else cs[0] if led == 1 else cs[0] + cs[1] if led == 2 else sum(cs[:3])
+                card = hand.pop(start + int(rnd() * k) if k > 1 else start)
+                cs[led] = k - 1
+                if rank[card] > best:
+                    best = rank[card]
+                    winner = seat
+            else:
+                size = len(hand)
+                card = hand.pop(int(rnd() * size) if size > 1 else 0)
+                cs[suit[card]] -= 1
+            events.append(seat * code + card)
+            if not broken and breaks[card]:
+                broken = True
+            cards.append(card)
+        self._broken = broken
+        return cards, winner, led
 
     # ------------------------------------------------------------------ observation
 
