@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import argparse
 import enum
-import json
 import re
 import sys
 import types
 import typing
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import heartslib as hl
+from heartslib._toml import value_text
 from heartslib.presets import ALIASES
 from heartslib.variant import SECTIONS, field_metadata
 
@@ -81,27 +80,6 @@ def _md(text: str) -> str:
     return text
 
 
-def _toml_value(value: Any) -> str:
-    """A plain value (as ``Variant.to_dict`` gives it) written as TOML."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} as TOML")
-
-
-def _toml_key(key: str) -> str:
-    return key if key and all(ch.isalnum() or ch in "_-" for ch in key) else json.dumps(key)
-
-
 def _kind(tp: Any) -> str:
     """The field's type in the words of the TOML schema."""
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -144,7 +122,7 @@ def _field_entry(section: str, name: str, default: Any, meta: dict[str, Any], tp
     path = f"{section}.{name}" if section else name
     out = [f"## `{path}`: {_md(meta['words'])} {{#{_anchor(path)}}}", "", _md(meta["doc"]), ""]
     where = f"under `[{section}]`" if section else "at the top level"
-    out.append(f"- **In TOML** ({where}): `{name} = {_toml_value(default)}` (the default)")
+    out.append(f"- **In TOML** ({where}): `{name} = {value_text(default)}` (the default)")
     out.append(f"- **Type**: {_kind(tp)}")
     out.append(f"- **Source**: {_md(meta['source'])}" if meta["source"] else "- **Source**: heartslib")
     out.append("")
@@ -229,7 +207,7 @@ def rules_index() -> str:
             path = f"{section}.{name}" if section else name
             out.append(
                 f"| [`{path}`]({stem}.md#{_anchor(path)}) | {_md(meta['words'])} | "
-                f"`{_toml_value(default)}` | {_md(meta['source']) or 'heartslib'} |"
+                f"`{value_text(default)}` | {_md(meta['source']) or 'heartslib'} |"
             )
     return "\n".join(out) + "\n"
 

@@ -10,16 +10,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["dumps"]
+__all__ = ["dumps", "value_text"]
 
 
-def _key(key: str) -> str:
+def key_text(key: str) -> str:
+    """A TOML key: bare when it can be, quoted otherwise."""
     if key and all(ch.isalnum() or ch in "_-" for ch in key):
         return key
     return json.dumps(key, ensure_ascii=False)
 
 
-def _value(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A plain value (str, int, bool, list or mapping, as ``Variant.to_dict`` gives them) as TOML."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -28,9 +30,11 @@ def _value(value: Any) -> str:
         # JSON string escapes are valid TOML basic-string escapes for the characters we emit.
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items()) + " }" if value else "{}"
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{key_text(str(k))} = {value_text(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
@@ -42,10 +46,10 @@ def dumps(data: Mapping[str, Any]) -> str:
         if isinstance(value, Mapping) and value:
             tables.append((key, value))
         else:
-            lines.append(f"{_key(key)} = {_value(value)}")
+            lines.append(f"{key_text(key)} = {value_text(value)}")
     for name, table in tables:
         lines.append("")
-        lines.append(f"[{_key(name)}]")
+        lines.append(f"[{key_text(name)}]")
         for key, value in table.items():
-            lines.append(f"{_key(key)} = {_value(value)}")
+            lines.append(f"{key_text(key)} = {value_text(value)}")
     return "\n".join(lines) + "\n"
