@@ -151,3 +151,15 @@ def test_describe_uses_players_words() -> None:
     assert "cancel" in text and "kitty" in text
     text = hl.preset("standard").replace(play={"booster_nines": True}).describe()
     assert "booster nines" in text.lower()
+
+
+def test_from_dict_reports_every_bad_field_at_once() -> None:
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant.from_dict({"players": 12, "colour": 1, "moon": {"kind": "x", "points": "q"},
+                              "deck": {"decks": 3}, "play": {"booster_nines": "yes"}})
+    paths = [p for p, _ in info.value.problems]
+    assert paths == ["colour", "moon.kind", "moon.points", "deck.decks", "play.booster_nines", "players"]
+    # a valid set of fields in an impossible combination: every combination problem
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant.from_dict({"players": 11})
+    assert {"deck.decks", "deck.strip", "passing.schedule"} <= {p for p, _ in info.value.problems}

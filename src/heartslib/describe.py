@@ -62,7 +62,8 @@ def describe(v: Variant) -> str:
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
-        lines.append(f"Partnerships: {teams}. " + _doc(v, "teams") + ".")
+        lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
+                     "score's team when players of several teams reach it in the same hand).")
 
     deck = v.deck
     pack = f"{'one 52-card deck' if deck.decks == 1 else 'two 52-card decks shuffled together'}"

@@ -1069,15 +1069,27 @@ def _section_converter(name: str) -> Callable[[Any], Any]:
 
 def _section_from_dict(cls: type[Any], name: str, data: Mapping[str, Any], base: Any = None) -> Any:
     known = {f.name for f in attrs.fields(cls)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise VariantError(
-            f"{name}.{unknown[0]}",
-            f"unknown field; {name} has {', '.join(sorted(known))}",
-        )
-    if base is None:
-        return cls(**data)
-    return attrs.evolve(base, **data)
+    problems = [(f"{name}.{key}", f"unknown field; {name} has {', '.join(sorted(known))}")
+                for key in sorted(set(data) - known)]
+    if not problems:
+        try:
+            return cls(**data) if base is None else attrs.evolve(base, **data)
+        except VariantError:
+            pass  # find every bad field below, not just the first
+    for key, value in data.items():
+        if key in known:
+            try:
+                cls(**{key: value})
+            except VariantError as exc:
+                problems.extend(exc.problems)
+    _raise(problems)
+    raise AssertionError("unreachable")  # pragma: no cover - _raise raised: some field failed above
+
+
+def _raise(problems: list[tuple[str, str]]) -> None:
+    """Raise one VariantError listing every problem (if there are any)."""
+    if problems:
+        raise VariantError(problems[0][0], problems[0][1], problems=tuple(problems))
 
 
 def _to_deck(value: Any) -> DeckRules:
@@ -1233,10 +1245,35 @@ class Variant:
         if not isinstance(data, Mapping):
             raise VariantError("", f"expected a table of variant fields, got {type(data).__name__}")
         known = {f.name for f in attrs.fields(cls) if f.init}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise VariantError(unknown[0], f"unknown field; a variant has {', '.join(sorted(known))}")
-        return cls(**dict(data))
+        problems = [(key, f"unknown field; a variant has {', '.join(sorted(known))}")
+                    for key in sorted(set(data) - known)]
+        fields: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            try:
+                if key in SECTIONS:
+                    if not isinstance(value, Mapping):
+                        raise VariantError(key, f"expected a table of {key} rules, got {value!r}")
+                    fields[key] = _section_from_dict(SECTIONS[key], key, value)
+                else:
+                    fields[key] = value
+            except VariantError as exc:
+                problems.extend(exc.problems)
+        if not problems:
+            try:
+                return cls(**fields)
+            except VariantError as exc:
+                problems.extend(exc.problems)
+        # table-level fields checked one by one; combinations are judged only once every field is valid
+        for key in ("name", "source", "players", "direction", "teams"):
+            if key in fields:
+                try:
+                    cls(**{key: fields[key]})
+                except VariantError as exc:
+                    problems.extend(p for p in exc.problems if p[0] == key and p not in problems)
+        _raise(problems)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def to_dict(self) -> dict[str, Any]:
         """The variant as plain data (str, int, bool, lists and dicts) that :meth:`from_dict` reads back."""
