@@ -278,29 +278,37 @@ class PlaySession:
     # ------------------------------------------------------------------ text
 
     def say(self, text: str = "") -> None:
+        """Write one line to the player."""
         self.out.write(text + "\n")
 
     def card(self, c: Card) -> str:
+        """A card as text: its symbol form, or its code where the terminal cannot show suit symbols."""
         return str(c) if self.symbols else c.code
 
     def cards(self, cs: Sequence[Card]) -> str:
+        """Several cards as text ("-" for none)."""
         return " ".join(self.card(c) for c in cs) or "-"
 
     def who(self, seat: int) -> str:
+        """"you" for the human seat, "seat N" for the others."""
         return "you" if seat == self.human else f"seat {seat}"
 
-    def Who(self, seat: int) -> str:  # the capitalised form of who()
+    def Who(self, seat: int) -> str:
+        """who(), capitalised to start a sentence."""
         return "You" if seat == self.human else f"Seat {seat}"
 
     def verb(self, seat: int, verb: str) -> str:
+        """The verb agreeing with who() ("you play", "seat 2 plays")."""
         return verb if seat == self.human else verb + ("es" if verb.endswith(("s", "sh")) else "s")
 
     def scores_line(self, totals: Sequence[object]) -> str:
+        """The match totals as one line."""
         return ", ".join(f"{self.who(s)} {_score(t)}" for s, t in enumerate(totals))
 
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
+        """Save the match to the --save file (atomically), if one was given."""
         if self.save_path is None:
             return
         # write then rename, so an interrupted save never leaves half a file
@@ -315,12 +323,14 @@ class PlaySession:
     # ------------------------------------------------------------------ narration
 
     def narrate(self) -> None:
+        """Tell the player every event since the last call."""
         events = self.match.events
         for event in events[self.seen:]:
             self.tell(event)
         self.seen = len(events)
 
     def tell(self, e: Event) -> None:
+        """Describe one event in a sentence."""
         v = self.match.variant
         if isinstance(e, Pass):
             if e.seat == self.human:
@@ -355,6 +365,7 @@ class PlaySession:
     # ------------------------------------------------------------------ showing the table
 
     def show(self, obs: Observation, marked: set[Card]) -> None:
+        """Draw the table for the human seat: scores, the trick, the hand grouped by suit with legal cards marked."""
         m = self.match
         rnd = m.round
         say = self.say
@@ -394,6 +405,7 @@ class PlaySession:
             say(self.pass_hint(obs))
 
     def pass_hint(self, obs: Observation) -> str:
+        """Where this hand's passed cards go, in words."""
         n, k, d = obs.players, obs.pass_count, obs.passing
         step = self.match.variant.rules.step
         if d == SCATTER:
@@ -411,6 +423,7 @@ class PlaySession:
     # ------------------------------------------------------------------ input
 
     def ask(self, prompt: str) -> str:
+        """Prompt and read one line; end of input ends the session."""
         self.out.write(prompt)
         self.out.flush()
         line = self.inp.readline()
@@ -421,6 +434,7 @@ class PlaySession:
         return line.strip()
 
     def human_action(self) -> Action:
+        """Ask the human for an action until a legal one is given, explaining any refusal."""
         m = self.match
         seat = self.human
         obs = m.observation(seat)
@@ -466,6 +480,7 @@ class PlaySession:
             return action
 
     def parse(self, obs: Observation, text: str) -> Action:
+        """Turn the player's text into an action for the current phase."""
         if obs.phase == Phase.PASS:
             return Pass(self.human, parse_cards(text.replace(",", " ")))
         if obs.phase == Phase.DECIDE:
@@ -481,6 +496,7 @@ class PlaySession:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
+        """Play the match to its end (or until input ends); return the exit status."""
         m = self.match
         self.save()
         try:
@@ -506,6 +522,7 @@ class PlaySession:
         return 0
 
     def where_saved(self) -> str:
+        """Where the game is saved and how to resume it."""
         if self.save_path is None:
             return "The game was not saved (use --save FILE to keep it)."
         return f"The game is saved in {self.save_path}; continue with: heartslib play --resume {self.save_path}"
