@@ -101,6 +101,11 @@ def test_001_everyone_passes_to_everyone(players: int, expected: list[str]) -> N
     assert got == expected
 
 
+def test_four_way_cycle_at_an_odd_table_drops_across() -> None:
+    v = hl.preset("standard").replace(players=5, moon={"kind": "new"})
+    assert v.rules.schedule == (hl.Offset(1), hl.Offset(-1), hl.HOLD) and v.deal_size == 10
+
+
 def test_000_rotating_pass() -> None:
     from heartslib.rules import resolve_schedule
 

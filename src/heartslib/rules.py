@@ -66,7 +66,8 @@ def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[Pas
     n = players
     if isinstance(schedule, str):
         if schedule == "four_way":
-            words: tuple[str, ...] = ("left", "right", "across", "hold")
+            # an odd table has nobody across: the cycle is then left, right, hold
+            words: tuple[str, ...] = ("left", "right", "across", "hold") if n % 2 == 0 else ("left", "right", "hold")
         elif schedule == "everyone":
             w = []
             for k in range(1, (n - 1) // 2 + 1):
@@ -114,7 +115,8 @@ class Rules:
         problems: list[tuple[str, str]] = []
 
         def problem(path: str, message: str) -> None:
-            problems.append((path, message))
+            if (path, message) not in problems:
+                problems.append((path, message))
 
         n = v.players
         deck = v.deck

@@ -411,7 +411,7 @@ def _to_teams(value: Any) -> tuple[tuple[int, ...], ...]:
 # --------------------------------------------------------------------------- passing words
 
 NAMED_CYCLES: dict[str, str] = {
-    "four_way": "left, right, across, hold (four-way passing)",
+    "four_way": "left, right, across, hold (four-way passing; left, right, hold with an odd number of players)",
     "everyone": "left, right, 2nd left, 2nd right, ... until everyone has passed to everyone, then hold",
     "rotating": "1 left, 2 left, 3 left, ... (rotating pass)",
     "rotating_hold": "1 left, 2 left, 3 left, ..., then hold",
