@@ -111,6 +111,9 @@ def test_000_new_moon_only_after_a_set_score() -> None:
     f = facts((26, 0, 0, 0), (14, 0, 0, 0))
     assert run(v, f, (10, 20, 30, 40)).points == (0, 26, 26, 26)  # nobody at 50 yet: old moon
     assert run(v, f, (10, 20, 30, 55)).points == (-26, 0, 0, 0)
+    own = v.replace(moon={"new_after_shooter": True})  # "once the shooter ... has reached a set score"
+    assert run(own, f, (10, 20, 30, 55)).points == (0, 26, 26, 26)
+    assert run(own, f, (50, 20, 30, 55)).points == (-26, 0, 0, 0)
 
 
 def test_000_omnibus_take_all_needs_the_bonus_card_too() -> None:

@@ -175,7 +175,8 @@ def describe(v: Variant) -> str:
         else:
             text += " " + _says(moon, "requires")
             if moon.new_after and moon.kind in (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES):
-                text += f" New moon only once a player has reached {moon.new_after}."
+                who = "the shooter" if moon.new_after_shooter else "a player"
+                text += f" New moon only once {who} has reached {moon.new_after}."
             text += " The moon is judged when the hand is complete."
         lines.append(text)
     if moon.shooter_cannot_win:

@@ -309,8 +309,11 @@ def score(
 
     kind = moon.kind
     new_kinds = (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES)
-    if kind in new_kinds and moon.new_after and max(_key(v, x) for x in scores_before) < moon.new_after:
-        kind = MoonKind.OLD
+    if kind in new_kinds and moon.new_after:
+        reached = (_key(v, scores_before[shooter]) if moon.new_after_shooter
+                   else max(_key(v, x) for x in scores_before))
+        if reached < moon.new_after:
+            kind = MoonKind.OLD
     if kind == MoonKind.CHOICE:
         return shooter
     if kind == MoonKind.NEW_IF_OLD_LOSES:

@@ -205,6 +205,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
     ("moon", "points"): lambda: _choice(0, 26, 10),
     ("moon", "new_after"): lambda: _choice(0, 50),
+    ("moon", "new_after_shooter"): st.booleans,
     ("moon", "sun"): lambda: _enum_choice("moon", "sun"),
     ("moon", "sun_skips_first_trick"): st.booleans,
     ("moon", "shooter_cannot_win"): st.booleans,

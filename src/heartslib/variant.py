@@ -929,6 +929,15 @@ class MoonRules:
         0,
         100_000,
     )
+    new_after_shooter: bool = _bool_field(
+        "moon.new_after_shooter",
+        False,
+        _meta(
+            "new moon threshold for the shooter",
+            "The new moon threshold (moon.new_after) looks at the shooter's own score instead of any player's.",
+            "000",
+        ),
+    )
     sun: Sun = _enum_field(
         "moon.sun",
         Sun,
