@@ -147,6 +147,28 @@ def test_fast_playout_agrees_with_the_general_path(name: str, seed: int, steps: 
     assert fast == general
 
 
+@settings(max_examples=15, deadline=None)
+@given(PRESETS, SEEDS)
+def test_short_trick_resolution_agrees_with_the_general_one(name: str, seed: int) -> None:
+    # Round._resolve takes a short path for the fast-loop rules; with the flag off it takes the general one
+    v = hl.preset(name)
+    ends = []
+    for fast in (True, False):
+        saved = v.rules.fast_playout
+        v.rules.fast_playout = fast and saved
+        try:
+            m = hl.Match(v, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(200):
+                if m.is_over:
+                    break
+                m.apply(random_action(m, rng))
+            ends.append(m)
+        finally:
+            v.rules.fast_playout = saved
+    assert ends[0] == ends[1]
+
+
 def test_golden_deal_is_pinned() -> None:
     # the shuffle is built on random.random() only, which Python keeps stable across versions
     r = hl.Round.deal(hl.preset("standard"), seed=2026)

@@ -931,6 +931,30 @@ class Round:
         led = self._tsuit
         suit = rules.suit
         rank = rules.rank
+        if rules.fast_playout and not self._kitty:
+            # one deck, no valueless jokers, nothing rolled over or due from the kitty: the highest card
+            # of the suit led wins and takes the trick, as below but without the branches
+            best = -1
+            winner = self._leader
+            for seat, card in zip(seats, cards, strict=True):
+                if suit[card] == led and rank[card] > best:
+                    best = rank[card]
+                    winner = seat
+            raw: _RawTrick = (self._trick_no, self._leader, tuple(seats), tuple(cards), winner, led)
+            self._tricks.append(raw)
+            self._taken[winner] += cards
+            self._won[winner] += 1
+            self._events.append((raw, raw[3]))
+            self._leader = winner
+            self._trick_no += 1
+            self._tseats = []
+            self._tcards = []
+            self._tsuit = NO_SUIT
+            if self._hands[winner]:
+                self._turn = winner
+            else:
+                self._score()
+            return
         rollover = False
         winner_pos = -1
         if led != NO_SUIT:
@@ -977,7 +1001,7 @@ class Round:
             del kitty[: len(due)]
             if rules.joker_conditional and led != HEART:
                 dead += sum(1 for c in due if c in rules.jokers)
-        raw: _RawTrick = (self._trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
+        raw = (self._trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
         self._tricks.append(raw)
         if rollover and not last:
             self._carry = pile + due
