@@ -364,3 +364,17 @@ def test_chooses_the_new_moon_when_the_old_one_would_lose() -> None:
 
     assert choice((90, 95, 63, 50)) == "new"
     assert choice((10, 20, 30, 40)) == "old"  # +26 to everyone else keeps the shooter ahead
+
+
+def test_lazy_pass_list_holds_nothing_hidden() -> None:
+    from heartslib.agents import LazyActions
+
+    m = hl.Match(hl.preset("standard"), seed=5)
+    lazy = LazyActions(m.round, 2)
+    held = {type(getattr(lazy, name)) for name in lazy.__slots__}
+    assert hl.Round not in held and hl.Match not in held
+    assert lazy._rules.hand == tuple(c.index for c in m.round.hand(2))
+    own = m.round.hand(2)
+    other = m.round.hand(3)
+    assert hl.Pass(2, own[:3]) in lazy and hl.Pass(2, other[:3]) not in lazy and hl.Pass(2, own[:2]) not in lazy
+    assert len(lazy) == 286 and list(lazy) == m.legal_actions(2)

@@ -85,25 +85,25 @@ class Agent(Protocol):
 
 
 class LazyActions(Sequence[Action]):
-    """The legal actions of one seat, listed only when first read.
+    """The legal passes of one seat, listed only when first read.
 
     Drivers pass this instead of a list while passing, where the list can be
-    huge and most agents never need it. It holds a copy of the round, so it
-    stays correct after the match moves on.
+    huge and most agents never need it. It keeps only what the seat itself
+    knows (its hand and the pass rules: :class:`~heartslib.round.PassRules`),
+    never the round, so it stays correct after the match moves on and shows
+    an agent nothing hidden.
     """
 
-    __slots__ = ("_items", "_round", "_seat")
+    __slots__ = ("_items", "_rules", "_seat")
 
     def __init__(self, round_: Round, seat: int) -> None:
-        self._round: Round | None = round_.copy()
+        self._rules = round_.pass_rules(seat)
         self._seat = seat
         self._items: list[Action] | None = None
 
     def _list(self) -> list[Action]:
         if self._items is None:
-            assert self._round is not None
-            self._items = self._round.legal_actions(self._seat)
-            self._round = None
+            self._items = list(self._rules.choices())
         return self._items
 
     @overload
@@ -122,8 +122,8 @@ class LazyActions(Sequence[Action]):
         return iter(self._list())
 
     def __contains__(self, action: object) -> bool:
-        if self._items is None and self._round is not None and isinstance(action, Pass | Play | Choose):
-            return action.seat == self._seat and self._round.is_legal(action)
+        if self._items is None:
+            return isinstance(action, Pass) and self._rules.problem(action) is None
         return action in self._list()
 
     def __repr__(self) -> str:

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, permutations
 from typing import Any
 
+import attrs
+
 from heartslib.actions import (
     Action,
     Choose,
@@ -59,7 +61,7 @@ from heartslib.score import Score
 from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
 from heartslib.variant import Variant
 
-__all__ = ["Round", "shuffled"]
+__all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
 
 _ORDER = card_order
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -746,32 +748,24 @@ class Round:
         return cands
 
     def _why_pass(self, seat: int, cards: list[int]) -> tuple[str, str] | None:
-        size = self._pass_size
-        text = " ".join(_CODE[c] for c in cards)
-        if len(cards) != size:
-            return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
-        held = Counter(self._hands[seat])
-        want = Counter(cards)
-        if want - held:
-            missing = " ".join(_CODE[c] for c in (want - held).elements())
-            return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
-        bad = [c for c in cards if c in self.rules.forbidden]
-        if bad:
-            return ("pass_forbidden_card", f"{seat}:pass {text}: {_CODE[bad[0]]} may not be passed")
-        return None
+        return pass_problem(seat, self._hands[seat], cards, self._pass_size, self.rules.forbidden)
 
     def _pass_choices(self, seat: int) -> list[tuple[int, ...]]:
-        hand = [c for c in self._hands[seat] if c not in self.rules.forbidden]
-        size = self._pass_size
-        ordered = self._passing in (SCATTER, STAR)
-        seen: set[tuple[int, ...]] = set()
-        out: list[tuple[int, ...]] = []
-        combos = permutations(hand, size) if ordered else combinations(hand, size)
-        for combo in combos:
-            if combo not in seen:
-                seen.add(combo)
-                out.append(combo)
-        return out
+        return pass_choices(self._hands[seat], self._pass_size, self.rules.forbidden,
+                            self._passing in (SCATTER, STAR))
+
+    def pass_rules(self, seat: int) -> PassRules:
+        """What ``seat`` knows about its pass: its hand, how many cards, which are forbidden, whether
+        the order matters. Enough to list or check its passes without the rest of the round.
+
+        >>> import heartslib as hl
+        >>> rules = hl.Round.deal(hl.preset("standard"), seed=1).pass_rules(0)
+        >>> rules.size, len(rules.choices())
+        (3, 286)
+        """
+        _check_seat(seat, self.n)
+        return PassRules(seat, tuple(self._hands[seat]), self._pass_size, self.rules.forbidden,
+                         self._passing in (SCATTER, STAR))
 
     def _dealers_choice_options(self) -> tuple[str, ...]:
         names = [Offset(k).name(self.n) for k in range(1, self.n)]
@@ -1344,6 +1338,65 @@ def _canonical(offset: Offset, n: int) -> PassDirection:
     if k == 0:
         return HOLD
     return Offset(k - n if k > n // 2 else k)
+
+
+def pass_problem(
+    seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int]
+) -> tuple[str, str] | None:
+    """Why passing ``cards`` (indices) from ``hand`` is illegal, as ``(code, message)``; None if it is legal.
+
+    The one source of pass legality: rounds and :class:`PassRules` both ask it.
+    """
+    text = " ".join(_CODE[c] for c in cards)
+    if len(cards) != size:
+        return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
+    want = Counter(cards)
+    short = want - Counter(hand)
+    if short:
+        missing = " ".join(_CODE[c] for c in short.elements())
+        return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
+    bad = [c for c in cards if c in forbidden]
+    if bad:
+        return ("pass_forbidden_card", f"{seat}:pass {text}: {_CODE[bad[0]]} may not be passed")
+    return None
+
+
+def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> list[tuple[int, ...]]:
+    """Every legal pass from ``hand`` (card indices): combinations, or orderings for scatter and star passes."""
+    cards = [c for c in hand if c not in forbidden]
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[int, ...]] = []
+    for combo in permutations(cards, size) if ordered else combinations(cards, size):
+        if combo not in seen:
+            seen.add(combo)
+            out.append(combo)
+    return out
+
+
+@attrs.frozen
+class PassRules:
+    """One seat's view of its pass (see :meth:`Round.pass_rules`): it holds no other seat's cards."""
+
+    seat: int
+    hand: tuple[int, ...]
+    """The seat's cards, as card indices."""
+    size: int
+    """How many cards to pass."""
+    forbidden: frozenset[int]
+    """Card indices that may not be passed."""
+    ordered: bool
+    """Whether the order of the cards matters (scatter and star passes)."""
+
+    def choices(self) -> list[Pass]:
+        """Every legal pass, in the order :meth:`Round.legal_actions` lists them."""
+        return [Pass(self.seat, tuple(_CARD[c] for c in combo))
+                for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered)]
+
+    def problem(self, action: Pass) -> tuple[str, str] | None:
+        """Why ``action`` is not a legal pass for this seat (None when it is)."""
+        if action.seat != self.seat:
+            return ("not_your_turn", f"{action}: this is seat {self.seat}'s pass")
+        return pass_problem(self.seat, self.hand, [c.index for c in action.cards], self.size, self.forbidden)
 
 
 def _record(why: list[tuple[str, str, frozenset[int]]], cands: list[int], keep: list[int], code: str,
