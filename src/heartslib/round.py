@@ -49,6 +49,7 @@ from heartslib.enums import (
     JokerLead,
     KittyMode,
     LeadHeartsUnbroken,
+    MoonRequires,
     Offset,
     Opening,
     PassDirection,
@@ -493,7 +494,7 @@ class Round:
     @property
     def hearts_broken(self) -> bool:
         """Whether hearts have been broken (always True when breaking is "none")."""
-        return self._broken or self.variant.play.breaking.value == "none"
+        return self._broken or self.rules.breaking == Breaking.NONE
 
     @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
@@ -820,7 +821,7 @@ class Round:
         else:  # moon
             assert self._outcome is None
             shooter = self._moon_shooter()
-            keep = self.variant.moon.requires.value == "penalty_cards"
+            keep = self.variant.moon.requires == MoonRequires.PENALTY_CARDS
             self._finish(moon_result(self._facts(), self.rules, shooter, option, keep))
 
     def _exchange(self) -> None:
@@ -891,7 +892,7 @@ class Round:
         csuit = rules.suit[card]
         if len(self._tcards) == 1:
             self._tsuit = csuit
-            if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT and any(self._hands):
+            if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT:
                 self._phase = Phase.DECIDE
                 self._decision = ("suit", seat, self._callable_suits(seat))
                 return
@@ -908,7 +909,7 @@ class Round:
         """Suits a joker's leader may call: hearts only under the rules for leading a heart."""
         rules = self.rules
         hand = self._hands[seat]
-        if self._broken or rules.breaking.value == "none":
+        if self._broken or rules.breaking == Breaking.NONE:
             return _SUIT_NAMES
         suit = rules.suit
         real = [c for c in hand if suit[c] != NO_SUIT]
