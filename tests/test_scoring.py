@@ -25,6 +25,16 @@ def play_out(v: hl.Variant, hands: list[str], scores: tuple[int, ...] | None = N
     return r
 
 
+def finish_hand(m: hl.Match, seed: int = 0, *, to_the_end: bool = False) -> None:
+    """Play the current hand (or the whole match) with random legal actions."""
+    rng = random.Random(seed)
+    hand = m.hand_number
+    while not m.is_over and (to_the_end or m.hand_number == hand):
+        seat = m.to_act[rng.randrange(len(m.to_act))]
+        acts = m.legal_actions(seat)
+        m.apply(acts[rng.randrange(len(acts))])
+
+
 def facts(raw: tuple[int, ...], pen: tuple[int, ...], won: tuple[int, ...] = (3, 3, 3, 4),
           bonus: tuple[int, ...] = (0, 0, 0, 0), bonus_cards: tuple[int, ...] = (0, 0, 0, 0)) -> RoundFacts:
     winners = tuple(s for s, w in enumerate(won) for _ in range(w))
@@ -85,24 +95,15 @@ def test_000_new_moon_when_old_moon_loses() -> None:
              "2D 3D 4D 5D 6D 7D 8D 9D 2S 3S 4S 5S 6S 7S 8S 9S TS",
              "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH JS QS KS AS"]
     m = hl.Match.from_deal(v, hands, scores=(90, 95, 63), passing=hl.HOLD, seed=1)
-    rng = random.Random(0)
-    while m.hand_number == 0 and not m.is_over:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 0)
     assert m.rounds[0].outcome.scoring == "new"
     assert m.scores == (64, 95, 63) and not m.is_over
     old = hl.Match.from_deal(v.replace(moon={"kind": "old"}), hands, scores=(90, 95, 63), passing=hl.HOLD, seed=1)
-    rng = random.Random(0)
-    while not old.is_over:
-        acts = old.legal_actions()
-        old.apply(acts[rng.randrange(len(acts))])
+    finish_hand(old, 0, to_the_end=True)
     assert old.scores == (90, 121, 89) and old.winners == (2,)
     # when old moon does not make the shooter lose, it stands
     m2 = hl.Match.from_deal(v, hands, scores=(10, 20, 30), passing=hl.HOLD, seed=1)
-    rng = random.Random(0)
-    while m2.hand_number == 0:
-        acts = m2.legal_actions()
-        m2.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m2, 0)
     assert m2.scores == (10, 46, 56)
 
 
@@ -202,61 +203,42 @@ def test_002_ties_for_lowest_share_the_win() -> None:
     v = STD.replace(end={"target": 100})
     m = hl.Match.from_deal(v, ALL_TRICKS, scores=(80, 80, 80, 60), passing=hl.HOLD, seed=3)
     # seat 0 shoots (old moon): 80, 106, 106, 86 -> seat 0 wins alone
-    rng = random.Random(1)
-    while not m.is_over:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 1, to_the_end=True)
     assert m.scores == (80, 106, 106, 86) and m.winners == (0,)
     m = hl.Match.from_deal(v.replace(moon={"kind": "none"}), ALL_TRICKS, scores=(80, 106, 106, 106),
                            passing=hl.HOLD, seed=3)
-    while not m.is_over:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 1, to_the_end=True)
     assert m.scores == (106, 106, 106, 106) and m.winners == (0, 1, 2, 3)
 
 
 def test_000_exactly_the_target_resets_to_zero() -> None:
     v = STD.replace(end={"reset_at_exact": True}, moon={"kind": "none"})
     m = hl.Match.from_deal(v, ALL_TRICKS, scores=(74, 10, 20, 30), passing=hl.HOLD, seed=3)
-    rng = random.Random(1)
-    while m.hand_number == 0:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 1)
     assert m.scores == (0, 10, 20, 30) and not m.is_over
 
 
 def test_000_danger_style_fixed_number_of_hands() -> None:
     v = STD.replace(end={"hands": 3, "target": 0})
     m = hl.Match(v, seed=5)
-    rng = random.Random(2)
-    while not m.is_over:
-        acts = m.legal_actions(m.to_act[0])
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 2, to_the_end=True)
     assert len(m.rounds) == 3
 
 
 def test_000_shooter_cannot_win_on_the_moon_hand() -> None:
     v = STD.replace(moon={"shooter_cannot_win": True})
     m = hl.Match.from_deal(v, ALL_TRICKS, scores=(50, 80, 80, 80), passing=hl.HOLD, seed=3)
-    rng = random.Random(1)
-    while m.hand_number == 0:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 1)
     assert m.scores == (50, 106, 106, 106) and not m.is_over  # play continues at least one more hand
     plain = hl.Match.from_deal(STD, ALL_TRICKS, scores=(50, 80, 80, 80), passing=hl.HOLD, seed=3)
-    while not plain.is_over:
-        acts = plain.legal_actions()
-        plain.apply(acts[rng.randrange(len(acts))])
+    finish_hand(plain, 1, to_the_end=True)
     assert plain.winners == (0,) and len(plain.rounds) == 1
 
 
 def test_000_game_continues_after_a_moon_lowest_wins_over_target() -> None:
     v = STD.replace(moon={"continue_after_moon": True})
     m = hl.Match.from_deal(v, ALL_TRICKS, scores=(120, 90, 95, 80), passing=hl.HOLD, seed=3)
-    rng = random.Random(1)
-    while m.hand_number == 0:
-        acts = m.legal_actions()
-        m.apply(acts[rng.randrange(len(acts))])
+    finish_hand(m, 1)
     assert m.scores == (120, 116, 121, 106) and not m.is_over
 
 
