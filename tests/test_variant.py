@@ -47,6 +47,8 @@ def test_replace_sections_by_dict_and_object() -> None:
         ({"players": 5, "passing": {"schedule": ["left", "across"]}}, "passing.schedule", "across"),
         ({"players": 5, "passing": {"schedule": "left"}, "deck": {"strip": ["2C"]}}, "deck.strip", "only 1"),
         ({"moon": {"kind": "sideways"}}, "moon.kind", "'old'"),
+        ({"players": 10, "deck": {"strip": ["2C", "2D"]}, "passing": {"schedule": "scatter"}},
+         "passing.schedule", "scatter pass needs 9"),
         ({"passing": {"schedule": ["left", "upwards"]}}, "passing.schedule[1]", "not a pass"),
         ({"deck": {"decks": 3}}, "deck.decks", "too large"),
         ({"deck": {"fill": "jokers", "jokers": 3}}, "deck.jokers", "zero-suit"),

@@ -331,7 +331,7 @@ class Rules:
         forbidden_in_pack = sum(self.counts[i] for i in self.forbidden)
         passable = self.hand_size - min(forbidden_in_pack, self.hand_size)
         for d in self.schedule:
-            need = self.pass_size(d, pc)
+            need = self.pass_size(d, pc, n)
             if d == STAR and n != 5:
                 problem("passing.schedule", f"star passing needs five players, not {n}")
             if need > passable:
@@ -404,12 +404,4 @@ def _against(value: Score, sign: int) -> bool:
 
 def compile_variant(v: Variant) -> Rules:
     """Validate ``v`` and compile it (called once by :class:`~heartslib.Variant`)."""
-    rules = Rules(v)
-    # scatter sizes depend on the player count, checked after construction
-    for d in rules.schedule:
-        if d == SCATTER and v.players - 1 > rules.hand_size:
-            raise VariantError(
-                "passing.schedule",
-                f"a scatter pass needs {v.players - 1} cards but a hand holds {rules.hand_size}",
-            )
-    return rules
+    return Rules(v)
