@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import heartslib as hl
@@ -430,6 +430,23 @@ def test_random_playout_plays_only_legal_moves(r: hl.Round, seed: int) -> None:
         if isinstance(event, hl.Play | hl.Pass | hl.Choose):
             start.apply(event)
     assert start.is_over and start.points == r.points and start.events == r.events
+
+
+# the variants the fast loop takes: one deck, no valueless jokers, none of the rules it leaves to the general path
+FAST_LOOP_VARIANTS = hst.variants(
+    decks=1, joker="zero_suits",
+    booster_nines=False, queen_forced=False, must_discard=(), queen_needs_broken=False,
+    lead_hearts_unbroken="only_hearts",
+)
+
+
+@settings(max_examples=120)
+@given(st.one_of(hst.rounds(FAST_LOOP_VARIANTS, max_steps=12), hst.rounds()), st.integers(0, 2**32 - 1))
+def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Round, seed: int) -> None:
+    # the fast loop draws exactly what the general path draws, so both end in the same state
+    fast, general = r.copy(), r.copy()
+    assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
+    assert fast == general and fast.events == general.events
 
 
 def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:

@@ -1132,54 +1132,75 @@ class Round:
     def _fast_playout(self, rng: random.Random) -> None:
         """Random play of the remaining tricks for the common one-deck rules, then scoring.
 
-        Called at the start of a trick with no kitty left to hand out.
+        Called at the start of a trick with no kitty left to hand out; plays
+        every card left, so the hands end empty.
 
         It draws exactly what the general path draws (the same candidates in the
         same order, one ``rng.random()`` per choice of two or more), so both end
-        in the same state; a property test holds them to that. It relies on hands
-        being sorted by suit: a suit's cards are one slice, found from counts.
+        in the same state; a property test holds them to that. Each hand is split
+        into one list per suit (hands are sorted by suit, clubs to spades), which
+        makes following suit one list operation; a choice among several suits
+        counts through the lists in hand order.
         """
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
         rnd = rng.random
-        hands, taken, won = self._hands, self._taken, self._won
-        events, tricks = self._events, self._tricks
-        counts = []
+        hands = self._hands
+        split: list[list[list[int]]] = []
         for hand in hands:
-            cs = [0, 0, 0, 0, 0]
+            lists: list[list[int]] = [[], [], [], []]
             for c in hand:
-                cs[suit[c]] += 1
-            counts.append(cs)
+                lists[suit[c]].append(c)
+            split.append(lists)
+            hand.clear()
         leader = self._leader
+        size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
         number = self._trick_no
-        code = _PLAY_CODE
         order = rules.order
-        while hands[leader]:
+        tricks, taken, won, events = self._tricks, self._taken, self._won, self._events
+        code = _PLAY_CODE
+        # while hearts are unbroken (and the variant locks them) a lead must avoid hearts if it can
+        guard = not self._broken and rules.breaking != Breaking.NONE
+        while size:
             seats = order[leader]
             if number == 0:
-                # the first trick has the opening and first-trick rules: ask the general rules, card by card
-                cards = self._tcards = []
-                led = NO_SUIT
-                best = -1
-                for seat in seats:
-                    cands = self._candidates(seat, None)
-                    card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-                    hands[seat].remove(card)
-                    s = suit[card]
-                    counts[seat][s] -= 1
-                    if not cards:
-                        led = self._tsuit = s
-                    events.append(seat * code + card)
-                    if breaks[card]:
-                        self._broken = True
-                    if s == led and rank[card] > best:
-                        best = rank[card]
-                        winner = seat
-                    cards.append(card)
-                self._tcards = []
-                self._tsuit = NO_SUIT
+                cards, winner, led, guard = self._fast_first_trick(rnd, seats, split, guard)
             else:
-                cards, winner, led = self._fast_trick(rnd, leader, seats, counts)
+                lists = split[leader]
+                hearts = len(lists[HEART])
+                if guard and hearts and hearts < size:
+                    clubs, diamonds, spades = lists[0], lists[1], lists[3]
+                    i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
+                    if i < len(clubs):
+                        card = clubs.pop(i)
+                    elif i - len(clubs) < len(diamonds):
+                        card = diamonds.pop(i - len(clubs))
+                    else:
+                        card = spades.pop(i - len(clubs) - len(diamonds))
+                else:
+                    card = _pick(lists, int(rnd() * size) if size > 1 else 0)
+                led = suit[card]
+                if guard and breaks[card]:
+                    guard = False
+                best = rank[card]
+                winner = leader
+                cards = [card]
+                events.append(leader * code + card)
+                for seat in seats[1:]:
+                    lists = split[seat]
+                    same = lists[led]
+                    if same:
+                        k = len(same)
+                        card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
+                        if rank[card] > best:
+                            best = rank[card]
+                            winner = seat
+                    else:
+                        card = _pick(lists, int(rnd() * size) if size > 1 else 0)
+                    if guard and breaks[card]:
+                        guard = False
+                    events.append(seat * code + card)
+                    cards.append(card)
             raw: _RawTrick = (number, leader, seats, tuple(cards), winner, led)
             tricks.append(raw)
             taken[winner] += cards
@@ -1187,61 +1208,56 @@ class Round:
             events.append((raw, raw[3]))
             number += 1
             leader = winner
+            size -= 1
+        if not guard and rules.breaking != Breaking.NONE:
+            self._broken = True
         self._leader = leader
         self._trick_no = number
         self._score()
 
-    def _fast_trick(
-        self, rnd: Callable[[], float], leader: int, seats: tuple[int, ...], counts: list[list[int]]
-    ) -> tuple[list[int], int, int]:
-        """One random trick after the first under the fast-loop rules: (cards, winner, led suit)."""
+    def _fast_first_trick(
+        self, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]], guard: bool
+    ) -> tuple[list[int], int, int, bool]:
+        """The first trick of :meth:`_fast_playout`: the opening lead and the first-trick ban as in
+        :meth:`_candidates`, from the per-suit lists. Returns (cards, winner, led suit, guard)."""
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-        hands = self._hands
+        banned = rules.first_trick_banned
+        opening = self._opening
         events = self._events
-        code = _PLAY_CODE
-        broken = self._broken
-        hand = hands[leader]
-        cs = counts[leader]
-        size = len(hand)
-        hearts = cs[HEART]
-        if not broken and hearts and hearts < size and rules.breaking != Breaking.NONE:
-            first_heart = cs[0] + cs[1]
-            i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
-            idx = i if i < first_heart else i + hearts
-        else:
-            idx = int(rnd() * size) if size > 1 else 0
-        card = hand.pop(idx)
-        led = suit[card]
-        cs[led] -= 1
-        events.append(leader * code + card)
-        if not broken and breaks[card]:
-            broken = True
-        best = rank[card]
-        winner = leader
-        cards = [card]
-        for seat in seats[1:]:
-            hand = hands[seat]
-            cs = counts[seat]
-            k = cs[led]
-            if k:
-                # where the suit's slice starts in the sorted hand
-                start = 0 if not led else cs[0] if led == 1 else cs[0] + cs[1] if led == 2 else sum(cs[:3])
-                card = hand.pop(start + int(rnd() * k) if k > 1 else start)
-                cs[led] = k - 1
-                if rank[card] > best:
-                    best = rank[card]
-                    winner = seat
+        cards: list[int] = []
+        led = NO_SUIT
+        best = -1
+        winner = seats[0]
+        for seat in seats:
+            lists = split[seat]
+            hand = lists[0] + lists[1] + lists[2] + lists[3]
+            if cards:
+                cands = lists[led] or hand
+                if banned is not None:
+                    cands = [c for c in cands if not banned[c]] or cands
+            elif opening >= 0 and rules.opening == Opening.TWO_OF_CLUBS:
+                cands = [opening]
+            elif opening >= 0 and lists[suit[opening]]:
+                cands = lists[suit[opening]]
             else:
-                size = len(hand)
-                card = hand.pop(int(rnd() * size) if size > 1 else 0)
-                cs[suit[card]] -= 1
-            events.append(seat * code + card)
-            if not broken and breaks[card]:
-                broken = True
+                cands = hand
+                if guard:
+                    cands = [c for c in cands if suit[c] != HEART] or cands
+                if banned is not None:
+                    cands = [c for c in cands if not banned[c]] or cands
+            card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
+            lists[suit[card]].remove(card)
+            if not cards:
+                led = suit[card]
+            if guard and breaks[card]:
+                guard = False
+            if suit[card] == led and rank[card] > best:
+                best = rank[card]
+                winner = seat
+            events.append(seat * _PLAY_CODE + card)
             cards.append(card)
-        self._broken = broken
-        return cards, winner, led
+        return cards, winner, led, guard
 
     # ------------------------------------------------------------------ observation
 
@@ -1405,6 +1421,15 @@ def _record(why: list[tuple[str, str, frozenset[int]]], cands: list[int], keep: 
     """Note which cards a legality rule removed, for the explanation of an illegal play."""
     if len(keep) < len(cands):
         why.append((code, message, frozenset(cands) - frozenset(keep)))
+
+
+def _pick(lists: list[list[int]], i: int) -> int:
+    """Remove and return the ``i``-th card of a hand held as per-suit lists (in hand order)."""
+    for cards in lists:
+        if i < len(cards):
+            return cards.pop(i)
+        i -= len(cards)
+    raise IndexError(i)  # pragma: no cover
 
 
 def _distinct(hand: list[int]) -> list[int]:
