@@ -143,6 +143,17 @@ def test_match_rejects_bad_arguments() -> None:
     hands[0][0] = hands[1][0]
     with pytest.raises(hl.CardError, match="too many copies"):
         hl.Round.from_hands(STD, hands)
+    with pytest.raises(hl.IllegalAction, match="dealer 4 does not exist"):
+        hl.Round.deal(STD, seed=1, dealer=4)
+    with pytest.raises(hl.CardError, match="expected 4 hands"):
+        hl.Round.from_hands(STD, 5)  # type: ignore[arg-type]
+
+
+def test_round_rejects_a_dealer_of_the_wrong_type_by_name() -> None:
+    # the pure build names the argument; the compiled build rejects the type at the call (TypeError)
+    expected: type[Exception] = TypeError if hl.COMPILED else hl.IllegalAction
+    with pytest.raises(expected, match="dealer 'x' does not exist" if not hl.COMPILED else "int"):
+        hl.Round.deal(STD, seed=1, dealer="x")  # type: ignore[arg-type]
 
 
 def test_seedless_match_records_its_seed() -> None:

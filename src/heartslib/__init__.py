@@ -76,7 +76,18 @@ from heartslib.variant import (
 
 __version__ = "0.1.0"
 
+import heartslib.round as _round_module
+
+COMPILED: bool = not (_round_module.__file__ or "").endswith(".py")
+"""Whether the engine's hot modules (``round``, ``rules``) run compiled by mypyc.
+
+False for the default install (pure Python); True for a build made with
+``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install .`` (see the performance
+page). Both builds play the same games; the compiled one is 2-4x faster.
+"""
+
 __all__ = [
+    "COMPILED",
     "DEALERS_CHOICE",
     "HOLD",
     "NUM_CARD_INDICES",

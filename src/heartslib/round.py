@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -75,8 +75,14 @@ _PLAYS = tuple(tuple(Play(seat, card) for card in _CARD) for seat in range(11))
 _RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
 #: A TrickWon event as stored: the raw trick and the card indices its winner took.
 _RawTrickWon = tuple[_RawTrick, tuple[int, ...]]
+# The phases as constants: compared by identity on every step (and a compiled build reads them as
+# static values rather than attributes of the enum class).
+_PLAY: Final = Phase.PLAY
+_PASS: Final = Phase.PASS
+_DECIDE: Final = Phase.DECIDE
+_OVER: Final = Phase.OVER
 #: Plays are logged as ``seat * _PLAY_CODE + card index`` (an int), turned into Play values on demand.
-_PLAY_CODE = 64
+_PLAY_CODE: Final = 64
 
 
 def _trick(raw: _RawTrick) -> Trick:
@@ -207,7 +213,7 @@ class Round:
     _decision: tuple[str, int, tuple[str, ...]] | None
     _events: list[Event | int | _RawTrickWon]
     _phase: Phase
-    _memo: tuple[int, list[int]] | None
+    _memo: tuple[list[int], list[Action]] | None
 
     # ------------------------------------------------------------------ construction
 
@@ -234,6 +240,7 @@ class Round:
             rng = random.Random(_check_seed(seed))
         elif seed is not None:
             raise ValueError("give either seed or rng, not both")
+        _check_seat(dealer, v.players, "dealer")
         rules = v.rules
         pack = shuffled(rules.pack, rng)
         n = v.players
@@ -274,7 +281,7 @@ class Round:
         (<Phase.PLAY: 'play'>, (0,), [Play(seat=0, card=Card('2C'))])
         """
         n = v.players
-        if isinstance(hands, str) or len(hands) != n:
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
             raise CardError(f"expected {n} hands (one per player), got {hands!r}")
         parsed = [[c.index for c in parse_cards(h)] for h in hands]
         kitty_cards = [c.index for c in parse_cards(kitty)]
@@ -312,7 +319,7 @@ class Round:
         rng: random.Random,
         leader: int | None = None,
     ) -> Round:
-        self = object.__new__(cls)
+        self = cls()  # no __init__: the fields are set here (a plain call, so mypyc can compile it)
         rules = v.rules
         n = v.players
         self.variant = v
@@ -378,7 +385,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (cheap: shares immutable parts, copies small lists)."""
-        new = object.__new__(Round)
+        new = Round()
         new.variant = self.variant
         new.rules = self.rules
         new.n = self.n
@@ -393,7 +400,7 @@ class Round:
         new._pass_size = self._pass_size
         new._passes = self._passes[:]
         new._received = self._received
-        if self._phase == Phase.PASS and self._passing == SHUFFLE:
+        if self._phase is _PASS and self._passing == SHUFFLE:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe
             rng = random.Random()
@@ -421,10 +428,11 @@ class Round:
         new._decision = self._decision
         new._events = self._events[:]
         new._phase = self._phase
-        new._memo = None
+        new._memo = self._memo  # never changed in place, so safe to share
         return new
 
-    __copy__ = copy
+    def __copy__(self) -> Round:
+        return self.copy()
 
     # ------------------------------------------------------------------ public state
 
@@ -437,11 +445,11 @@ class Round:
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now (several while passing)."""
         phase = self._phase
-        if phase == Phase.PLAY:
+        if phase is _PLAY:
             return (self._turn,)
-        if phase == Phase.PASS:
+        if phase is _PASS:
             return tuple(s for s in range(self.n) if self._passes[s] is None)
-        if phase == Phase.DECIDE:
+        if phase is _DECIDE:
             assert self._decision is not None
             return (self._decision[1],)
         return ()
@@ -449,7 +457,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """Whether the round is finished and scored."""
-        return self._phase == Phase.OVER
+        return self._phase is _OVER
 
     @property
     def passing(self) -> PassDirection:
@@ -553,16 +561,18 @@ class Round:
         which grows quickly with hand size (3 of 13: 286; scatter orders them).
         """
         phase = self._phase
-        if phase == Phase.PLAY and (seat is None or seat == self._turn):
-            plays = _PLAYS[self._turn]
-            return [plays[c] for c in self._legal_now()]
+        if phase is _PLAY and (seat is None or seat == self._turn):
+            memo = self._memo
+            if memo is None:
+                memo = self._legal_plays()
+            return memo[1][:]
         seat = self._seat_arg(seat)
         if seat not in self.to_act:
             return []
-        if phase == Phase.PLAY:
+        if phase is _PLAY:
             plays = _PLAYS[seat]
             return [plays[c] for c in self._candidates(seat, None)]
-        if phase == Phase.DECIDE:
+        if phase is _DECIDE:
             assert self._decision is not None
             return [Choose(seat, o) for o in self._decision[2]]
         return [Pass(seat, tuple(_CARD[c] for c in combo)) for combo in self._pass_choices(seat)]
@@ -570,7 +580,7 @@ class Round:
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
         seat = self._seat_arg(seat)
-        if self._phase != Phase.PLAY or seat != self._turn:
+        if self._phase is not _PLAY or seat != self._turn:
             return ()
         return tuple(_CARD[c] for c in self._candidates(seat, None))
 
@@ -606,21 +616,21 @@ class Round:
         if not 0 <= seat < self.n:
             return ("no_such_seat", f"{action}: there is no seat {seat}; seats are 0-{self.n - 1}")
         phase = self._phase
-        if phase == Phase.OVER:
+        if phase is _OVER:
             return ("round_over", f"{action}: the round is over")
         if isinstance(action, Play):
-            if phase != Phase.PLAY:
+            if phase is not _PLAY:
                 return ("not_playing", f"{action}: cards are not being played now (phase {phase.value})")
             if seat != self._turn:
                 return ("not_your_turn", f"{action}: it is seat {self._turn}'s turn to play")
             return self._why_play(seat, action.card.index)
         if isinstance(action, Pass):
-            if phase != Phase.PASS:
+            if phase is not _PASS:
                 return ("not_passing", f"{action}: cards are not being passed now (phase {phase.value})")
             if self._passes[seat] is not None:
                 return ("already_passed", f"{action}: seat {seat} has already passed")
             return self._why_pass(seat, [c.index for c in action.cards])
-        if phase != Phase.DECIDE:
+        if phase is not _DECIDE:
             return ("no_decision", f"{action}: there is no decision to make now (phase {phase.value})")
         assert self._decision is not None
         _, who, options = self._decision
@@ -643,16 +653,15 @@ class Round:
                 return (code, f"{seat}:play {_CODE[card]}: {message}")
         return ("illegal_play", f"{seat}:play {_CODE[card]} is not allowed now")  # pragma: no cover
 
-    def _legal_now(self) -> list[int]:
-        """The cards the seat to play may play, remembered until the next action (a program asking
-        for the legal actions and then applying one computes them once)."""
-        memo = self._memo
-        step = len(self._events)
-        if memo is not None and memo[0] == step:
-            return memo[1]
-        cands = self._candidates(self._turn, None)
-        self._memo = (step, cands)
-        return cands
+    def _legal_plays(self) -> tuple[list[int], list[Action]]:
+        """The cards the seat to play may play and the Play actions for them, remembered until the
+        next change of state (a program asking for the legal actions and then applying one computes
+        them once). Every change goes through :meth:`_play` or :meth:`apply`, which forget them."""
+        plays = _PLAYS[self._turn]
+        cards = self._candidates(self._turn, None)
+        memo: tuple[list[int], list[Action]] = (cards, [plays[c] for c in cards])
+        self._memo = memo
+        return memo
 
     def _candidates(self, seat: int, why: list[tuple[str, str, frozenset[int]]] | None) -> list[int]:
         """The distinct cards ``seat`` may play: the single source of play legality.
@@ -777,11 +786,15 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
-        if type(action) is Play and self._phase == Phase.PLAY and action.seat == self._turn:
-            card = action.card.index
-            if card in self._legal_now():
-                self._events.append(action.seat * _PLAY_CODE + card)
-                self._play(action.seat, card)
+        if type(action) is Play and self._phase is _PLAY:
+            memo = self._memo
+            if memo is None and action.seat == self._turn:
+                memo = self._legal_plays()
+            if memo is not None and action.seat == self._turn and action.card.index in memo[0]:
+                seat = action.seat
+                card = action.card.index
+                self._events.append(seat * _PLAY_CODE + card)
+                self._play(seat, card)
                 return
         why = self._why(action)
         if why is not None:
@@ -790,11 +803,13 @@ class Round:
             self._events.append(action.seat * _PLAY_CODE + action.card.index)
             self._play(action.seat, action.card.index)
         elif isinstance(action, Pass):
+            self._memo = None
             self._events.append(action)
             self._passes[action.seat] = tuple(c.index for c in action.cards)
             if all(p is not None for p in self._passes):
                 self._exchange()
         else:
+            self._memo = None
             self._events.append(action)
             self._decide(action.option)
 
@@ -882,6 +897,7 @@ class Round:
 
     def _play(self, seat: int, card: int) -> None:
         rules = self.rules
+        self._memo = None
         self._hands[seat].remove(card)
         self._tseats.append(seat)
         self._tcards.append(card)
@@ -1111,12 +1127,12 @@ class Round:
         (True, True)
         """
         fast = fast and self.rules.fast_playout
-        while self._phase != Phase.OVER:
+        while self._phase is not _OVER:
             phase = self._phase
-            if fast and phase == Phase.PLAY and not self._tcards and not self._kitty:
+            if fast and phase is _PLAY and not self._tcards and not self._kitty:
                 self._fast_playout(rng)
                 continue
-            if phase == Phase.PLAY:
+            if phase is _PLAY:
                 seat = self._turn
                 cands = self._candidates(seat, None)
                 card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
@@ -1142,6 +1158,7 @@ class Round:
         makes following suit one list operation; a choice among several suits
         counts through the lists in hand order.
         """
+        self._memo = None
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
         rnd = rng.random
