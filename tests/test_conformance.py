@@ -432,6 +432,23 @@ def test_random_playout_plays_only_legal_moves(r: hl.Round, seed: int) -> None:
     assert start.is_over and start.points == r.points and start.events == r.events
 
 
+@given(hst.rounds(), st.integers(0, 2**32 - 1))
+def test_remembered_legal_actions_follow_each_copy(r: hl.Round, seed: int) -> None:
+    # legal_actions is remembered until the next change; a copy made in between must not see the
+    # original's later plays (nor the original the copy's)
+    assume(r.phase == hl.Phase.PLAY)
+    before = r.legal_actions()
+    twin = r.copy()
+    rng = random.Random(seed)
+    r.apply(before[rng.randrange(len(before))])
+    assert twin.legal_actions() == before
+    assert twin.legal_cards() == tuple(a.card for a in before)  # type: ignore[union-attr]
+    if r.phase == hl.Phase.PLAY:
+        after = r.legal_actions()
+        twin.apply(before[rng.randrange(len(before))])
+        assert r.legal_actions() == after
+
+
 # the variants the fast loop takes: one deck, no valueless jokers, none of the rules it leaves to the general path
 FAST_LOOP_VARIANTS = hst.variants(
     decks=1, joker="zero_suits",

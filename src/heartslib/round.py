@@ -43,7 +43,6 @@ from heartslib.enums import (
     SCATTER,
     SHUFFLE,
     STAR,
-    Breaking,
     CancelRollover,
     Identical,
     JokerLead,
@@ -64,12 +63,12 @@ from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
 
-_ORDER = card_order
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_CODE = tuple(Card.from_index(i).code for i in range(55))
-_CARD = tuple(Card.from_index(i) for i in range(55))
+_ORDER: Final = card_order
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+_CODE: Final = tuple(Card.from_index(i).code for i in range(55))
+_CARD: Final = tuple(Card.from_index(i) for i in range(55))
 #: Interned Play actions, ``_PLAYS[seat][card index]``: legal_actions returns these without building new ones.
-_PLAYS = tuple(tuple(Play(seat, card) for card in _CARD) for seat in range(11))
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in _CARD) for seat in range(11))
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit);
 #: :attr:`Round.tricks` turns these into :class:`Trick` values on demand.
 _RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
@@ -83,6 +82,11 @@ _DECIDE: Final = Phase.DECIDE
 _OVER: Final = Phase.OVER
 #: Plays are logged as ``seat * _PLAY_CODE + card index`` (an int), turned into Play values on demand.
 _PLAY_CODE: Final = 64
+#: The Play class, for the type test in Round.apply (a static value when compiled).
+_PLAY_TYPE: Final = Play
+#: ``id(play) -> seat * _PLAY_CODE + card index`` for the interned plays, so Round.apply knows one of them
+#: without reading its attributes (they live as long as this module, so their ids stay theirs).
+_PLAY_IDS: Final = {id(_PLAYS[seat][card]): seat * _PLAY_CODE + card for seat in range(11) for card in range(55)}
 
 
 def _trick(raw: _RawTrick) -> Trick:
@@ -213,7 +217,7 @@ class Round:
     _decision: tuple[str, int, tuple[str, ...]] | None
     _events: list[Event | int | _RawTrickWon]
     _phase: Phase
-    _memo: tuple[list[int], list[Action]] | None
+    _memo: list[int] | None
 
     # ------------------------------------------------------------------ construction
 
@@ -428,7 +432,7 @@ class Round:
         new._decision = self._decision
         new._events = self._events[:]
         new._phase = self._phase
-        new._memo = self._memo  # never changed in place, so safe to share
+        new._memo = None  # it may be the hand list itself, which only this round's plays change
         return new
 
     def __copy__(self) -> Round:
@@ -502,7 +506,7 @@ class Round:
     @property
     def hearts_broken(self) -> bool:
         """Whether hearts have been broken (always True when breaking is "none")."""
-        return self._broken or self.rules.breaking == Breaking.NONE
+        return self._broken or not self.rules.locks_hearts
 
     @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
@@ -565,7 +569,8 @@ class Round:
             memo = self._memo
             if memo is None:
                 memo = self._legal_plays()
-            return memo[1][:]
+            plays = _PLAYS[self._turn]
+            return [plays[c] for c in memo]
         seat = self._seat_arg(seat)
         if seat not in self.to_act:
             return []
@@ -653,15 +658,13 @@ class Round:
                 return (code, f"{seat}:play {_CODE[card]}: {message}")
         return ("illegal_play", f"{seat}:play {_CODE[card]} is not allowed now")  # pragma: no cover
 
-    def _legal_plays(self) -> tuple[list[int], list[Action]]:
-        """The cards the seat to play may play and the Play actions for them, remembered until the
-        next change of state (a program asking for the legal actions and then applying one computes
-        them once). Every change goes through :meth:`_play` or :meth:`apply`, which forget them."""
-        plays = _PLAYS[self._turn]
+    def _legal_plays(self) -> list[int]:
+        """The cards the seat to play may play, remembered until the next change of state (a program
+        asking for the legal actions and then applying one computes them once). Every change goes
+        through :meth:`_play` or :meth:`apply`, which forget them."""
         cards = self._candidates(self._turn, None)
-        memo: tuple[list[int], list[Action]] = (cards, [plays[c] for c in cards])
-        self._memo = memo
-        return memo
+        self._memo = cards
+        return cards
 
     def _candidates(self, seat: int, why: list[tuple[str, str, frozenset[int]]] | None) -> list[int]:
         """The distinct cards ``seat`` may play: the single source of play legality.
@@ -698,7 +701,7 @@ class Round:
                     if why is not None:
                         _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
                     cands = keep
-            if not self._broken and rules.breaking != Breaking.NONE:
+            if not self._broken and rules.locks_hearts:
                 exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
                     rules.penalty[c] or suit[c] == HEART for c in cands
                 )
@@ -786,16 +789,21 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
-        if type(action) is Play and self._phase is _PLAY:
-            memo = self._memo
-            if memo is None and action.seat == self._turn:
-                memo = self._legal_plays()
-            if memo is not None and action.seat == self._turn and action.card.index in memo[0]:
-                seat = action.seat
-                card = action.card.index
-                self._events.append(seat * _PLAY_CODE + card)
-                self._play(seat, card)
-                return
+        if self._phase is _PLAY:
+            # the common step: one of the plays legal_actions handed out, known by identity
+            code = _PLAY_IDS.get(id(action), -1)
+            if code < 0 and type(action) is _PLAY_TYPE:  # a Play built by the caller
+                code = action.seat * _PLAY_CODE + action.card.index
+            seat = code // _PLAY_CODE
+            if code >= 0 and seat == self._turn:
+                memo = self._memo
+                if memo is None:
+                    memo = self._legal_plays()
+                card = code - seat * _PLAY_CODE
+                if card in memo:
+                    self._events.append(code)
+                    self._play(seat, card)
+                    return
         why = self._why(action)
         if why is not None:
             raise IllegalAction(why[0], why[1], action=action)
@@ -925,7 +933,7 @@ class Round:
         """Suits a joker's leader may call: hearts only under the rules for leading a heart."""
         rules = self.rules
         hand = self._hands[seat]
-        if self._broken or rules.breaking == Breaking.NONE:
+        if self._broken or not rules.locks_hearts:
             return _SUIT_NAMES
         suit = rules.suit
         real = [c for c in hand if suit[c] != NO_SUIT]
@@ -1177,7 +1185,7 @@ class Round:
         tricks, taken, won, events = self._tricks, self._taken, self._won, self._events
         code = _PLAY_CODE
         # while hearts are unbroken (and the variant locks them) a lead must avoid hearts if it can
-        guard = not self._broken and rules.breaking != Breaking.NONE
+        guard = not self._broken and rules.locks_hearts
         while size:
             seats = order[leader]
             if number == 0:
@@ -1226,7 +1234,7 @@ class Round:
             number += 1
             leader = winner
             size -= 1
-        if not guard and rules.breaking != Breaking.NONE:
+        if not guard and rules.locks_hearts:
             self._broken = True
         self._leader = leader
         self._trick_no = number

@@ -278,6 +278,8 @@ class Rules:
         if play.opening_card is not None and play.opening_card.suit is None:
             problem("play.opening_card", "a suitless joker cannot be the opening card")
         self.breaking = play.breaking
+        #: whether leading hearts waits until hearts are broken (read on every lead, so a plain bool)
+        self.locks_hearts = play.breaking != Breaking.NONE
         if play.breaking == Breaking.HEARTS:
             self.breaks = [suit[i] == HEART for i in range(NUM_CARD_INDICES)]
         elif play.breaking == Breaking.PENALTY_CARDS:
