@@ -466,6 +466,25 @@ def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Roun
     assert fast == general and fast.events == general.events
 
 
+@settings(max_examples=80)
+@given(st.one_of(hst.rounds(st.sampled_from([hl.preset(n) for n in hl.preset_names()])), hst.rounds()),
+       st.integers(0, 2**32 - 1))
+def test_one_pass_scoring_agrees_with_the_general_scorer(r: hl.Round, seed: int) -> None:
+    # Rules.packed scores a hand without a moon in one sum per seat (negative card values included);
+    # with it switched off every hand takes the general scorer
+    rules = r.variant.rules
+    packed = r.copy()
+    packed.random_playout(random.Random(seed))
+    saved = rules.packed
+    rules.packed = None
+    try:
+        general = r.copy()
+        general.random_playout(random.Random(seed))
+    finally:
+        rules.packed = saved
+    assert packed == general and packed.outcome == general.outcome
+
+
 def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
     # found by this suite: one deck, several JK in a hand, listed as many times as held
     v = hl.Variant(players=3, deck={"fill": "jokers", "joker": "valueless", "jokers": 2}, passing={"schedule": "hold"})

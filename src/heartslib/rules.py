@@ -253,12 +253,13 @@ class Rules:
         )
         self.moon_points: Score = v.moon.points or self.penalty_total
         self.has_bonus = any(self.bonus[i] for i in pack)
-        #: ``value * 128 + is_penalty`` per card when every value is a whole number >= 0 and the hand's score
-        #: is plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers): Round._score
-        #: then scores a hand without a moon in one sum per seat
+        #: ``value * 128 + is_penalty`` per card when every value is a whole number and the hand's score is
+        #: plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers): Round._score
+        #: then scores a hand without a moon in one sum per seat. A seat's sum is ``points * 128 +
+        #: penalty cards``, and ``& 127`` / ``>> 7`` take it apart for negative points too (a pack has
+        #: fewer than 128 cards, so the count never reaches the points)
         simple_points = (
-            self.sign == 1
-            and all(isinstance(x, int) and 0 <= x < 10_000 for x in (value[i] for i in pack))
+            all(isinstance(x, int) for x in (value[i] for i in pack))
             and self.plain_scoring
             and v.moon.sun == Sun.NONE
             and not v.scoring.no_tricks
