@@ -34,10 +34,12 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+import tomllib
 import tracemalloc
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -460,6 +462,30 @@ def _git_revision() -> str:
     return f" (commit {rev}{'+changes' if dirty else ''})" if rev else ""
 
 
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_DIR = Path(__file__).resolve().parent / ".build"
+
+
+def compile_sources() -> Path:
+    """Compile a private copy of ``src/heartslib`` with mypyc, as the optional compiled build does.
+
+    The modules are the ones ``pyproject.toml`` gives the build hook, so this
+    measures what ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install .`` installs.
+    Returns the directory to put first on ``sys.path`` (``benchmarks/.build``).
+    """
+    hook = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
+    modules = [m.removeprefix("src/") for m in hook["hooks"]["mypyc"]["include"]]
+    shutil.rmtree(BUILD_DIR, ignore_errors=True)
+    shutil.copytree(ROOT / "src" / "heartslib", BUILD_DIR / "heartslib",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    print(f"compiling {', '.join(modules)} with mypyc into {BUILD_DIR} ...", flush=True)
+    done = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=BUILD_DIR, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit("mypyc failed (it needs the bench extra's mypy and a C compiler):\n"
+                         + done.stdout + done.stderr)
+    return BUILD_DIR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer deals, repetitions and matches (~20 s)")
@@ -475,7 +501,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="wall time (default), or this process's CPU time, steadier on a busy machine "
                         "(simulate always uses wall time)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--build", choices=("installed", "compiled"), default="installed",
+                        help="measure the installed heartslib (default), or compile the sources with mypyc first "
+                        "and measure that build (the optional compiled build; needs a C compiler)")
     args = parser.parse_args(argv)
+    if args.build == "compiled":
+        path = compile_sources()
+        # the same options in a fresh interpreter that imports the compiled copy (the last --build wins)
+        rest = [*(sys.argv[1:] if argv is None else argv), "--build", "installed"]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(path), os.environ.get("PYTHONPATH", "")]),
+               "HEARTSLIB_BENCH_COMPILED": "1"}
+        return subprocess.run([sys.executable, __file__, *rest], env=env).returncode
+    if os.environ.get("HEARTSLIB_BENCH_COMPILED") == "1" and not getattr(hl, "COMPILED", False):
+        raise SystemExit(f"expected the compiled copy in {BUILD_DIR}, but imported {hl.__file__}")
     quick = args.quick
     defaults = {"deals": 200, "variant_deals": 20 if quick else 50, "reps": 3 if quick else 7,
                 "block": 0.1 if quick else 0.3, "matches": 2 if quick else 10, "sim_games": 8 if quick else 40}
