@@ -530,8 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"warning: load average {load:.1f} on {os.cpu_count()} CPUs; other work will make the figures noisy")
     info["load average at start"] = f"{load:.2f}"
     if info["build"] == "pure Python":
-        print("note: this is the pure-Python build; for the compiled one (about 2-3x faster) install with "
-              "HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install '.[bench]' (see docs/performance.md)")
+        print("note: this is the pure-Python build; `--build compiled` measures the optional compiled build "
+              "(about 2-3x faster; see docs/performance.md)")
     print(f"deals {args.deals}, repetitions {args.reps} (interleaved, median), block {args.block} s, "
           f"clock: {'CPU time of this process' if args.clock == 'cpu' else 'wall time'}")
     out: dict[str, Any] = {"machine": info, "args": {k: str(v) for k, v in vars(args).items()}}
