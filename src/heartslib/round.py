@@ -8,6 +8,11 @@ Internally cards are indices (see :mod:`heartslib.cards`) held in lists
 sorted in hand order; every rule question is answered from the tables the
 variant compiled once (:class:`heartslib.rules.Rules`).
 
+This module is one of the two the optional compiled build turns into a C
+extension with mypyc (see ``docs/performance.md``): keep it strictly typed,
+construct classes by calling them (not ``object.__new__``), and annotate
+module constants read on hot paths ``Final``. CI runs the tests on both builds.
+
 >>> import heartslib as hl
 >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
 >>> r.phase, r.to_act

@@ -4,6 +4,11 @@
 :class:`~heartslib.VariantError` with every problem found) and builds a
 :class:`Rules` object of plain tables indexed by card index, so the engine's
 hot path never re-reads options. A variant compiles once, when built.
+
+This module is one of the two the optional compiled build turns into a C
+extension with mypyc (see ``docs/performance.md``): keep it strictly typed,
+construct classes by calling them (not ``object.__new__``), and annotate
+module constants read on hot paths ``Final``. CI runs the tests on both builds.
 """
 
 from __future__ import annotations
