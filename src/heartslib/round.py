@@ -85,6 +85,9 @@ _PLAY: Final = Phase.PLAY
 _PASS: Final = Phase.PASS
 _DECIDE: Final = Phase.DECIDE
 _OVER: Final = Phase.OVER
+#: The suits a lead may come from: any, or anything but hearts while they are locked.
+_SUITS: Final = (0, 1, 2, 3)
+_NOT_HEARTS: Final = (0, 1, 3)
 #: Plays are logged as ``seat * _PLAY_CODE + card index`` (an int), turned into Play values on demand.
 _PLAY_CODE: Final = 64
 #: The Play class, for the type test in Round.apply (a static value when compiled).
@@ -956,12 +959,14 @@ class Round:
         suit = rules.suit
         rank = rules.rank
         if rules.fast_playout and not self._kitty:
-            # one deck, no valueless jokers, nothing rolled over or due from the kitty: the highest card
-            # of the suit led wins and takes the trick, as below but without the branches
+            # no valueless jokers, no cancellation, nothing due from the kitty: the highest card of the
+            # suit led wins (of two identical ones the first, or with last_wins the last: rules.challenge)
+            # and takes the trick, as below but without the branches
             best = -1
+            challenge = rules.challenge
             winner = self._leader
             for seat, card in zip(seats, cards, strict=True):
-                if suit[card] == led and rank[card] > best:
+                if suit[card] == led and challenge[card] > best:
                     best = rank[card]
                     winner = seat
             raw: _RawTrick = (self._trick_no, self._leader, tuple(seats), tuple(cards), winner, led)
@@ -1159,7 +1164,7 @@ class Round:
         return self._outcome.points
 
     def _fast_playout(self, rng: random.Random) -> None:
-        """Random play of the remaining tricks for the common one-deck rules, then scoring.
+        """Random play of the remaining tricks for the common rules, then scoring.
 
         Called at the start of a trick with no kitty left to hand out; plays
         every card left, so the hands end empty.
@@ -1169,11 +1174,15 @@ class Round:
         in the same state; a property test holds them to that. Each hand is split
         into one list per suit (hands are sorted by suit, clubs to spades), which
         makes following suit one list operation; a choice among several suits
-        counts through the lists in hand order.
+        counts through the lists in hand order. With two decks a hand may hold
+        both copies of a card, which count once among the choices, and of two
+        identical winning cards the first or the last played wins.
         """
         self._memo = None
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
+        dup = rules.repeats
+        challenge = rules.challenge
         rnd = rng.random
         hands = self._hands
         split: list[list[list[int]]] = []
@@ -1198,7 +1207,9 @@ class Round:
             else:
                 lists = split[leader]
                 hearts = len(lists[HEART])
-                if guard and hearts and hearts < size:
+                if dup:
+                    card = _take_distinct(rnd, lists, _NOT_HEARTS if guard and 0 < hearts < size else _SUITS, suit)
+                elif guard and hearts and hearts < size:
                     clubs, diamonds, spades = lists[0], lists[1], lists[3]
                     i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
                     if i < len(clubs):
@@ -1220,11 +1231,16 @@ class Round:
                     lists = split[seat]
                     same = lists[led]
                     if same:
-                        k = len(same)
-                        card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
-                        if rank[card] > best:
+                        if dup:
+                            card = _take_distinct(rnd, lists, (led,), suit)
+                        else:
+                            k = len(same)
+                            card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
+                        if challenge[card] > best:
                             best = rank[card]
                             winner = seat
+                    elif dup:
+                        card = _take_distinct(rnd, lists, _SUITS, suit)
                     else:
                         card = _pick(lists, int(rnd() * size) if size > 1 else 0)
                     if guard and breaks[card]:
@@ -1253,6 +1269,8 @@ class Round:
         rules = self.rules
         suit, rank, breaks = rules.suit, rules.rank, rules.breaks
         banned = rules.first_trick_banned
+        dup = rules.repeats
+        challenge = rules.challenge
         opening = self._opening
         events = self._events
         cards: list[int] = []
@@ -1276,13 +1294,15 @@ class Round:
                     cands = [c for c in cands if suit[c] != HEART] or cands
                 if banned is not None:
                     cands = [c for c in cands if not banned[c]] or cands
+            if dup:
+                cands = _distinct(cands)
             card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
             lists[suit[card]].remove(card)
             if not cards:
                 led = suit[card]
             if guard and breaks[card]:
                 guard = False
-            if suit[card] == led and rank[card] > best:
+            if suit[card] == led and challenge[card] > best:
                 best = rank[card]
                 winner = seat
             events.append(seat * _PLAY_CODE + card)
@@ -1451,6 +1471,15 @@ def _record(why: list[tuple[str, str, frozenset[int]]], cands: list[int], keep: 
     """Note which cards a legality rule removed, for the explanation of an illegal play."""
     if len(keep) < len(cands):
         why.append((code, message, frozenset(cands) - frozenset(keep)))
+
+
+def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
+    """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
+    per-suit lists (two decks: both copies of a card count once, as in :meth:`Round._candidates`)."""
+    cands = _distinct([c for s in suits for c in lists[s]])
+    card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
+    lists[suit[card]].remove(card)
+    return card
 
 
 def _pick(lists: list[list[int]], i: int) -> int:

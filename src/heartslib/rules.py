@@ -315,9 +315,14 @@ class Rules:
         self.joker_lead = deck.joker_lead
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
-        #: whether Round.random_playout may use its fast loop after the first trick
+        #: ``challenge[card]``: what a card of the suit led must exceed, against the best rank so far, to win
+        #: the trick: its rank, or with two decks and last_wins its rank + 0.5, so an identical later card wins
+        self.challenge: list[float] = (
+            [r + 0.5 for r in rank] if self.identical == Identical.LAST_WINS else list(rank)
+        )
+        #: whether Round.random_playout may use its fast loop (and Round._resolve its short path)
         self.fast_playout = (
-            deck.decks == 1
+            not self.cancel
             and not self.valueless
             and not play.booster_nines
             and not self.queen_forced
