@@ -574,10 +574,11 @@ class Round:
         """
         phase = self._phase
         if phase is _PLAY and (seat is None or seat == self._turn):
+            turn = self._turn
             memo = self._memo
             if memo is None:
-                memo = self._legal_plays()
-            plays = _PLAYS[self._turn]
+                memo = self._memo = self._candidates(turn, None)
+            plays = _PLAYS[turn]
             return [plays[c] for c in memo]
         seat = self._seat_arg(seat)
         if seat not in self.to_act:
@@ -666,20 +667,18 @@ class Round:
                 return (code, f"{seat}:play {_CODE[card]}: {message}")
         return ("illegal_play", f"{seat}:play {_CODE[card]} is not allowed now")  # pragma: no cover
 
-    def _legal_plays(self) -> list[int]:
-        """The cards the seat to play may play, remembered until the next change of state (a program
-        asking for the legal actions and then applying one computes them once). Every change goes
-        through :meth:`_play` or :meth:`apply`, which forget them."""
-        cards = self._candidates(self._turn, None)
-        self._memo = cards
-        return cards
-
     def _candidates(self, seat: int, why: list[tuple[str, str, frozenset[int]]] | None) -> list[int]:
         """The distinct cards ``seat`` may play: the single source of play legality.
 
         Each rule narrows the candidates in turn; when ``why`` is a list, each
         narrowing records its code, its explanation and the cards it removed
         (messages are only built then: this runs at every step of a playout).
+
+        :attr:`_memo` keeps the answer for the seat to play until the next
+        change of state (a program asking for the legal actions and then
+        applying one computes them once); :meth:`_play` and :meth:`apply`
+        forget it. It may be the hand list itself, so it is never shared with
+        a copy.
         """
         rules = self.rules
         hand = self._hands[seat]
@@ -806,7 +805,7 @@ class Round:
             if code >= 0 and seat == self._turn:
                 memo = self._memo
                 if memo is None:
-                    memo = self._legal_plays()
+                    memo = self._memo = self._candidates(seat, None)
                 card = code - seat * _PLAY_CODE
                 if card in memo:
                     self._events.append(code)
@@ -916,9 +915,21 @@ class Round:
         self._memo = None
         self._hands[seat].remove(card)
         self._tseats.append(seat)
-        self._tcards.append(card)
+        tcards = self._tcards
+        tcards.append(card)
         if rules.breaks[card]:
             self._broken = True
+        if rules.fast_playout:
+            # no booster nines and no suitless jokers: the first card sets the suit led and the trick
+            # ends with one card from each player
+            plays = len(tcards)
+            if plays == 1:
+                self._tsuit = rules.suit[card]
+            elif plays == self.n:
+                self._resolve()
+                return
+            self._turn = (seat + rules.step) % self.n
+            return
         if rules.booster_nines and rules.rank[card] == 9:
             self._nines += 1
         csuit = rules.suit[card]
@@ -1134,9 +1145,10 @@ class Round:
 
         Each step chooses uniformly among :meth:`legal_actions` (passes are
         chosen uniformly among the legal card sets), so the distribution is the
-        same as a random agent's. For the common one-deck rules the tricks run in
-        a fast loop that makes exactly the same choices as the general one;
-        ``fast=False`` forces the general path (used to test that).
+        same as a random agent's. For the common rules (one deck, or two without
+        cancellation) the tricks run in a fast loop that makes exactly the same
+        choices as the general one; ``fast=False`` forces the general path for
+        the play (used to test that).
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
