@@ -176,3 +176,18 @@ def test_openspiel_scores_the_forced_moon() -> None:
     state = openspiel_driver.start(openspiel_driver.load(), hands)
     assert openspiel_driver.playout(state, random.Random(0)) == [26.0, 0.0, 0.0, 0.0]
     assert not state.is_terminal()  # playout works on a clone
+
+
+def test_the_compiled_build_lists_modules_that_exist_and_are_mypyc_ready() -> None:
+    # benchmarks/run.py --build compiled and the package's build hook compile the same modules, listed once
+    # in pyproject.toml; each must exist and be constructed without object.__new__ (which mypyc refuses)
+    import tomllib
+
+    pyproject = tomllib.loads((BENCH.parent / "pyproject.toml").read_text())
+    hook = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False, "the default install stays pure Python"
+    assert hook["include"], "the hook compiles nothing"
+    for path in hook["include"]:
+        source = BENCH.parent / path
+        assert source.is_file(), f"{path} (compiled by the mypyc hook) does not exist"
+        assert "object.__new__(" not in source.read_text(), f"{path}: mypyc cannot compile object.__new__"
