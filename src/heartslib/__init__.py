@@ -78,7 +78,7 @@ __version__ = "0.1.0"
 
 import heartslib.round as _round_module
 
-COMPILED: bool = not (_round_module.__file__ or "").endswith(".py")
+COMPILED: bool = not (_round_module.__file__ or "").endswith((".py", ".pyc"))
 """Whether the engine's hot modules (``round``, ``rules``) run compiled by mypyc.
 
 False for the default install (pure Python); True for a build made with
