@@ -67,6 +67,28 @@ def test_copy_then_apply_equals_apply_match(m: hl.Match, data: st.DataObject) ->
     assert twin.scores == m.scores and twin.to_json() == m.to_json()
 
 
+@settings(max_examples=15)
+@given(hst.matches())
+def test_states_pickle_and_deepcopy(m: hl.Match) -> None:
+    # not how heartslib saves games (that is JSON), but programs send states to worker processes; the
+    # compiled build's extension types must survive it too
+    import copy
+    import pickle
+
+    for state in (m, m.round):
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert twin == state
+            assert twin.variant.rules is not None and twin.variant == state.variant
+    loaded = pickle.loads(pickle.dumps(m))
+    for _ in range(20):
+        if m.is_over:
+            break
+        action = hst.random_action(m, random.Random(len(m.round.events)))
+        m.apply(action)
+        loaded.apply(action)
+    assert loaded == m
+
+
 # --------------------------------------------------------------------------- legality
 
 

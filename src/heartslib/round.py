@@ -446,6 +446,10 @@ class Round:
     def __copy__(self) -> Round:
         return self.copy()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Round:
+        # copy() already copies every mutable part (the variant and its tables never change)
+        return self.copy()
+
     # ------------------------------------------------------------------ public state
 
     @property

@@ -14,7 +14,7 @@ module constants read on hot paths ``Final``. CI runs the tests on both builds.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
 from heartslib.enums import (
@@ -117,6 +117,8 @@ class Rules:
     """A variant compiled into tables (internal; attributes may change between releases)."""
 
     def __init__(self, v: Variant) -> None:
+        #: the variant compiled (pickling a Rules pickles this and takes the variant's own rules back)
+        self.variant = v
         problems: list[tuple[str, str]] = []
 
         def problem(path: str, message: str) -> None:
@@ -379,6 +381,14 @@ class Rules:
             first_path, first_message = problems[0]
             raise VariantError(first_path, first_message, problems=tuple(problems))
 
+    def __reduce__(self) -> tuple[Any, tuple[Variant]]:
+        # a variant's rules are rebuilt from the variant (in the compiled build Rules is an extension
+        # type that pickle cannot rebuild field by field)
+        return (_rules_of, (self.variant,))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # tables computed once and never changed
+
     @staticmethod
     def pass_size(direction: PassDirection, cards: int, players: int = 0) -> int:
         """Cards each player passes for a direction (``players`` needed for scatter)."""
@@ -413,6 +423,12 @@ def _against(value: Score, sign: int) -> bool:
     if isinstance(value, complex):
         return sign * value.real > 0 or value.imag > 0
     return sign * value > 0
+
+
+def _rules_of(v: Variant) -> Rules:
+    """The compiled rules of ``v`` (how a pickled :class:`Rules` is loaded)."""
+    rules: Rules = v.rules
+    return rules
 
 
 def compile_variant(v: Variant) -> Rules:

@@ -1189,6 +1189,10 @@ class Variant:
 
         object.__setattr__(self, "_compiled", compile_variant(self))
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # pickled as its fields; the compiled rules are rebuilt when loaded (and hold the variant)
+        return (_variant_from_fields, ({f.name: getattr(self, f.name) for f in attrs.fields(Variant) if f.init},))
+
     # ------------------------------------------------------------ derived facts
 
     @property
@@ -1363,3 +1367,8 @@ def field_metadata(cls: type[Any]) -> list[tuple[str, Any, dict[str, Any]]]:
         default = factory() if factory is not None else f.default
         out.append((f.name, default, meta))
     return out
+
+
+def _variant_from_fields(fields: dict[str, Any]) -> Variant:
+    """A pickled :class:`Variant` loaded again (see ``Variant.__reduce__``)."""
+    return Variant(**fields)
