@@ -135,6 +135,31 @@ def test_decision_bonus_card_keeps_its_value_on_top_of_the_moon() -> None:
     assert run(v, f).points == (0, 16, 26, 26)
 
 
+def test_decision_bonus_card_keeps_its_value_when_nobody_scores_the_moon() -> None:
+    # Culbertson's "nobody scores for the hand" cancels the penalty cards; the J♦ still counts (Decision, 7)
+    v = hl.preset("omnibus_jd").replace(moon={"kind": "no_score", "requires": "penalty_cards"})
+    f = facts((26, -10, 0, 0), (14, 0, 0, 0), bonus=(0, -10, 0, 0), bonus_cards=(0, 1, 0, 0))
+    assert run(v, f).points == (0, -10, 0, 0)
+    f = facts((16, 0, 0, 0), (14, 0, 0, 0), bonus=(-10, 0, 0, 0), bonus_cards=(1, 0, 0, 0))
+    assert run(v, f).points == (-10, 0, 0, 0)
+    # a moon that needs the bonus card itself takes it in: nobody scores at all
+    needs_it = v.replace(moon={"requires": "all_counters"})
+    assert run(needs_it, f).points == (0, 0, 0, 0)
+
+
+def test_000_new_moon_when_old_moon_would_lose_on_the_last_of_fixed_hands() -> None:
+    # "old moon would end the game": the game also ends after a fixed number of hands
+    v = STD.replace(moon={"kind": "new_if_old_loses"}, end={"target": 200, "hands": 10})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(10, 1, 1, 1))
+    last = score(v, v.rules, f, scores_before=(50, 10, 10, 10), passing=hl.HOLD, hands_played=10)
+    assert last.points == (-26, 0, 0, 0) and last.scoring == "new"
+    earlier = score(v, v.rules, f, scores_before=(50, 10, 10, 10), passing=hl.HOLD, hands_played=9)
+    assert earlier.points == (0, 26, 26, 26) and earlier.scoring == "old"  # the game goes on: old moon stands
+    # when the match continues after a moon anyway, old moon never ends it, so it stands
+    goes_on = STD.replace(moon={"kind": "new_if_old_loses", "continue_after_moon": True})
+    assert run(goes_on, f, (90, 95, 63, 70)).scoring == "old"
+
+
 def test_000_no_tricks_bonus_not_in_a_moon_hand() -> None:
     v = STD.replace(scoring={"no_tricks": -5})
     f = facts((10, 16, 0, 0), (5, 9, 0, 0), won=(6, 7, 0, 0))

@@ -299,3 +299,20 @@ def test_eleven_players_need_two_decks() -> None:
     assert info.value.path == "deck.decks"
     v = hl.preset("cancellation").replace(players=11)
     assert v.deal_size == 9 and v.kitty_size == 5
+
+
+@pytest.mark.parametrize("name", ["double_deck_6_dirty", "double_deck_8", "double_deck_9", "double_deck_10"])
+def test_001_two_deck_moon_is_52_even_when_the_pack_holds_51(name: str) -> None:
+    # 001: the player who takes every penalty card adds +52 to every other player (or takes -52); at 9 and 10
+    # players one 2♥ may be stripped and the pack holds 51 points, but the moon stays 52
+    from heartslib.scoring import RoundFacts, score
+
+    v = hl.preset(name)
+    n = v.players
+    total = v.penalty_total
+    assert total == (51 if name in ("double_deck_9", "double_deck_10") else 52)
+    won = (2,) * n
+    f = RoundFacts(raw=(total,) + (0,) * (n - 1), bonus=(0,) * n, penalty_cards=(28,) + (0,) * (n - 1),
+                   bonus_cards=(0,) * n, tricks_won=won, trick_winners=tuple(s for s in range(n) for _ in range(2)))
+    outcome = score(v, v.rules, f, scores_before=(0,) * n, passing=hl.HOLD, hands_played=1)
+    assert outcome.points == (0,) + (52,) * (n - 1)

@@ -53,6 +53,9 @@ def _double_deck(players: int, deck: dict[str, Any], source_note: str) -> dict[s
         deck={"decks": 2, **deck},
         passing={"schedule": "everyone"},
         play={"identical": "first_wins"},
+        # 001: "the player who takes all the penalty cards adds +52 to every other player" - 52 also at 9 and
+        # 10 players, whose pack holds 51 points (one 2♥ may be stripped)
+        moon={"points": 52},
         end={"target": 200},
     )
 

@@ -243,7 +243,10 @@ def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: str, keep_bo
     p = rules.moon_points
     n = len(facts.raw)
     if how == "no_score":
-        return Outcome((0,) * n, shooter, "moon", how)
+        # nobody scores the penalty cards; bonus cards keep their value (RULES.md 7: the bonus card stays on
+        # top of the moon result unless the moon needs it, and then only the shooter can hold one)
+        bonus: list[Score] = [facts.bonus[s] if keep_bonus else 0 for s in range(n)]
+        return Outcome(tuple(_multiply(rules, facts, bonus)), shooter, "moon", how)
     own = facts.bonus[shooter] if keep_bonus else 0
     team = rules.team_of[shooter]
     pts = list(facts.raw)
@@ -319,7 +322,9 @@ def score(
     if kind == MoonKind.NEW_IF_OLD_LOSES:
         old = moon_result(facts, rules, shooter, "old", keep_bonus)
         totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)])
-        if reached_target(v, totals) and shooter not in winners(v, totals):
+        # "old moon would end the game": the target or the last of a fixed number of hands, and not a hand
+        # after which the match goes on anyway (continue_after_moon)
+        if match_over(v, totals, hands_played, old) and shooter not in winners(v, totals):
             return moon_result(facts, rules, shooter, "new", keep_bonus)
         return old
     return moon_result(facts, rules, shooter, kind.value, keep_bonus)
