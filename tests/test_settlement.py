@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 
 import pytest
 
+import heartslib as hl
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 
 # --- Howell ---------------------------------------------------------------
@@ -211,3 +213,69 @@ def test_sweepstake_rejects_bad_pool_and_stake(kwargs: dict[str, object], messag
 def test_howell_rejects_bad_total(total: object) -> None:
     with pytest.raises(ValueError, match=r"^total must be an int >= 1"):
         howell([14, 5, 4, 3], total=total)  # type: ignore[arg-type]
+
+
+# --- as a variant option (scoring.settlement): Match keeps the counters -------------------------------
+
+
+def _taken_points(result: hl.RoundResult, v: hl.Variant) -> tuple[int, ...]:
+    """Points of the penalty cards each seat took, read from the hand's event log (before any moon; a trick's
+    ``taken`` includes the kitty cards that came with it)."""
+    pts = [0] * v.players
+    for event in result.events:
+        if isinstance(event, hl.TrickWon) and event.winner is not None:
+            pts[event.winner] += sum(v.rules.value[c.index] for c in event.taken if v.rules.penalty[c.index])
+    return tuple(pts)
+
+
+def _play_match(v: hl.Variant, seed: int) -> hl.Match:
+    m = hl.Match(v, seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        seat = m.to_act[rng.randrange(len(m.to_act))]
+        actions = m.legal_actions(seat)
+        m.apply(actions[rng.randrange(len(actions))])
+    return m
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("preset", ["standard", "pink_lady", "double_deck_6_dirty"])
+def test_howell_settles_every_hand_of_a_match(preset: str, seed: int) -> None:
+    v = hl.preset(preset).replace(scoring={"settlement": "howell"})
+    m = _play_match(v, seed)
+    counters = [0] * v.players
+    for result in m.rounds:
+        points = _taken_points(result, v)
+        assert result.settlement == howell(points, total=sum(points))  # moons included: the cards taken
+        counters = [c + d for c, d in zip(counters, result.settlement.net, strict=True)]
+        assert result.counters == tuple(counters)
+    assert m.counters == tuple(counters) and sum(m.counters) == 0 and m.pool == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_foster_preset_settles_by_sweepstake_and_carries_the_jack(seed: int) -> None:
+    v = hl.preset("foster_1909")
+    assert v.scoring.settlement == hl.Settlement.SWEEPSTAKE
+    m = _play_match(v, seed)
+    pool = 0
+    for result in m.rounds:
+        expected = sweepstake(_taken_points(result, v), pool=pool)
+        assert result.settlement == expected
+        pool = expected.carry
+    assert m.pool == pool
+    assert sum(m.counters) + m.pool == 0  # counters are conserved: what is not with a player is in the pool
+    loaded = hl.Match.from_json(m.to_json())
+    assert loaded == m and loaded.counters == m.counters and loaded.pool == m.pool
+
+
+def test_no_counters_without_a_settlement() -> None:
+    m = _play_match(hl.preset("standard"), 1)
+    assert m.counters == () and m.pool == 0
+    assert all(r.settlement is None and r.counters == () for r in m.rounds)
+
+
+def test_settlement_needs_whole_penalty_points_where_the_lowest_wins() -> None:
+    with pytest.raises(hl.VariantError, match=r"scoring\.settlement"):
+        hl.preset("gong_zhu").replace(scoring={"settlement": "howell"})
+    with pytest.raises(hl.VariantError, match=r"scoring\.settlement"):
+        hl.preset("complex_hearts").replace(scoring={"settlement": "sweepstake"})

@@ -49,6 +49,7 @@ from heartslib.enums import (
     PassDirection,
     PassMode,
     Phase,
+    Settlement,
     Sun,
     Winner,
 )
@@ -144,6 +145,7 @@ __all__ = [
     "SaveError",
     "Score",
     "ScoringRules",
+    "Settlement",
     "StripTable",
     "Suit",
     "Sun",

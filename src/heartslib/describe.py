@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from heartslib.cards import Card, Suit
-from heartslib.enums import Fill, Identical, Measure, MoonKind, Offset, Opening, PassMode, Sun, Winner
+from heartslib.enums import Fill, Identical, Measure, MoonKind, Offset, Opening, PassMode, Settlement, Sun, Winner
 from heartslib.rules import resolve_schedule
 from heartslib.score import score_text
 from heartslib.variant import META_KEY, StripTable, Variant
@@ -160,6 +160,9 @@ def describe(v: Variant) -> str:
         lines.append(_doc(scoring, "all_hearts_flips") + ".")
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
+    if scoring.settlement != Settlement.NONE:
+        lines.append("Each hand is also settled with counters (Foster): "
+                     + _meta(scoring, "settlement")["values"][scoring.settlement.value] + ".")
 
     moon = v.moon
     if moon.sun != Sun.NONE:

@@ -147,6 +147,14 @@ class HeartsScoring(enum.StrEnum):
     SPOT = "spot"
 
 
+class Settlement(enum.StrEnum):
+    """Foster's counters: how each hand is also settled through a pool (RULES.md 6)."""
+
+    NONE = "none"
+    SWEEPSTAKE = "sweepstake"
+    HOWELL = "howell"
+
+
 class MoonKind(enum.StrEnum):
     """What taking every penalty card in one hand does."""
 

@@ -22,12 +22,13 @@ import attrs
 
 from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card
-from heartslib.enums import Offset, PassDirection, PassMode, Phase
+from heartslib.enums import Offset, PassDirection, PassMode, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.round import Round, _check_seat
 from heartslib.score import Score, parse_score, score_data
 from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
+from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
 
 __all__ = ["Match", "RoundResult"]
@@ -58,6 +59,10 @@ class RoundResult:
     """The hand's event log."""
     lives: tuple[int, ...] = ()
     """Lives left after this round (``end.lives``); empty when the variant has no lives."""
+    settlement: SweepstakeResult | HowellResult | None = None
+    """The hand's counter settlement (``scoring.settlement``): who paid and received what; None without."""
+    counters: tuple[int, ...] = ()
+    """Net counters per seat after this round (``scoring.settlement``); empty without counters."""
 
 
 class Match:
@@ -68,11 +73,13 @@ class Match:
 
     __slots__ = (
         "_actions",
+        "_counters",
         "_deal",
         "_dealer0",
         "_hand0",
         "_lives",
         "_over",
+        "_pool",
         "_results",
         "_rng",
         "_round",
@@ -103,6 +110,9 @@ class Match:
         self._hand0 = 0
         self._scores0: tuple[Score, ...] = (0,) * variant.players
         self._lives: tuple[int, ...] = (variant.end.lives,) * variant.players if variant.end.lives else ()
+        settles = variant.scoring.settlement != Settlement.NONE
+        self._counters: tuple[int, ...] = (0,) * variant.players if settles else ()
+        self._pool = 0
         self._deal: dict[str, Any] | None = None
         self._scores = self._scores0
         self._results: list[RoundResult] = []
@@ -177,6 +187,23 @@ class Match:
     def lives(self) -> tuple[int, ...]:
         """Lives left per seat (``end.lives``, danger hearts); empty when the variant has no lives."""
         return self._lives
+
+    @property
+    def counters(self) -> tuple[int, ...]:
+        """Net counters per seat from Foster's settlement (``scoring.settlement``), starting at 0; empty
+        when the variant settles no counters. The counters in the pool are :attr:`pool`.
+
+        >>> import heartslib as hl
+        >>> m = hl.Match(hl.preset("standard").replace(scoring={"settlement": "howell"}), seed=1)
+        >>> m.counters, m.pool
+        ((0, 0, 0, 0), 0)
+        """
+        return self._counters
+
+    @property
+    def pool(self) -> int:
+        """Counters left in the sweepstake pool for the next hand (the "jack"); 0 otherwise."""
+        return self._pool
 
     @property
     def rounds(self) -> tuple[RoundResult, ...]:
@@ -254,6 +281,7 @@ class Match:
         v = self.variant
         totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)])
         self._scores = totals
+        settled = self._settle(rnd)
         if self._lives:
             threshold = v.end.life_threshold
             self._lives = tuple(
@@ -271,6 +299,8 @@ class Match:
                 tricks_won=rnd.tricks_won,
                 events=rnd.events,
                 lives=self._lives,
+                settlement=settled,
+                counters=self._counters,
             )
         )
         if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
@@ -283,6 +313,24 @@ class Match:
             leader = next((s for s, cards in enumerate(rnd.taken) if taker_card in cards), None)
         self._round = Round.deal(v, rng=self._rng, dealer=dealer, hand_number=rnd.hand_number + 1,
                                  scores=totals, leader=leader)
+
+    def _settle(self, rnd: Round) -> SweepstakeResult | HowellResult | None:
+        """Settle the finished hand with counters (``scoring.settlement``), updating counters and pool."""
+        how = self.variant.scoring.settlement
+        if how == Settlement.NONE:
+            return None
+        points = rnd._penalty_points()
+        result: SweepstakeResult | HowellResult | None
+        if how == Settlement.SWEEPSTAKE:
+            result = sweepstake(points, pool=self._pool)
+            self._pool = result.carry
+        elif sum(points):
+            result = howell(points, total=sum(points))
+        else:
+            result = None  # no penalty points taken (every one dead): nothing to pay or claim
+        if result is not None:
+            self._counters = tuple(c + d for c, d in zip(self._counters, result.net, strict=True))
+        return result
 
     def copy(self) -> Match:
         """An independent copy, RNG included."""
@@ -298,6 +346,8 @@ class Match:
         new._deal = self._deal
         new._scores = self._scores
         new._lives = self._lives
+        new._counters = self._counters
+        new._pool = self._pool
         new._results = self._results[:]
         new._actions = self._actions[:]
         new._over = self._over
@@ -315,6 +365,8 @@ class Match:
             self.variant == other.variant
             and self._scores == other._scores
             and self._lives == other._lives
+            and self._counters == other._counters
+            and self._pool == other._pool
             and self._results == other._results
             and self._over == other._over
             and self._round == other._round

@@ -71,7 +71,7 @@ _PRESETS: dict[str, dict[str, Any]] = {
         "deck": {"fill": "strip", "strip": _FOSTER_STRIP},
         "passing": {"cards": 3, "schedule": "left"},
         "play": _OLD_PLAY,
-        "scoring": {"values": {"QS": 13}},
+        "scoring": {"values": {"QS": 13}, "settlement": "sweepstake"},
         "moon": {"kind": "none"},
         "end": {"target": 100},
     },

@@ -1103,6 +1103,12 @@ class Round:
             taken=tuple(tuple(t) for t in self._taken),
         )
 
+    def _penalty_points(self) -> tuple[int, ...]:
+        """Per seat, the points of the penalty cards taken this hand, before the moon (what Foster's
+        counter settlements are paid on; ``scoring.settlement`` requires whole-number values)."""
+        value, penalty = self.rules.value, self.rules.penalty
+        return tuple(int(sum(value[c] for c in taken if penalty[c]).real) for taken in self._taken)
+
     def _moon_shooter(self) -> int:
         facts = self._facts()
         total = sum(facts.penalty_cards)

@@ -39,6 +39,7 @@ from heartslib.enums import (
     Offset,
     Opening,
     PassDirection,
+    Settlement,
     Sun,
     Winner,
 )
@@ -228,6 +229,14 @@ class Rules:
         ) or any(is_complex(x) for x in v.scoring.multiply_alone.values())
         if self.complex and v.end.measure != Measure.MAGNITUDE:
             problem("end.measure", "complex card values (scoring) need end.measure = \"magnitude\"")
+        if v.scoring.settlement != Settlement.NONE and (
+            self.sign != 1 or not all(isinstance(value[i], int) for i in set(pack))
+        ):
+            problem(
+                "scoring.settlement",
+                "counters settle whole-number penalty points in a game the lowest total wins; "
+                "use settlement = \"none\" with complex values or end.winner = \"highest\"",
+            )
         #: cards that count as scoring cards (listed values, zeros included; hearts; jokers with points)
         self.counters = frozenset(
             [i for i in range(26, 39)] + [c.index for c in v.scoring.values] + (

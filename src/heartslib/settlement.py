@@ -19,6 +19,12 @@ any shoot-the-moon adjustment: Foster's scheme has no moon, and a
 moon-adjusted score (shooter 0, others 26) would reward the shooter as if
 they had taken nothing.
 
+A variant can settle every hand of a match this way itself: with
+``scoring.settlement = "sweepstake"`` or ``"howell"`` (the ``foster_1909``
+preset uses the sweepstake), :attr:`heartslib.Match.counters` keeps each
+seat's net counters, :attr:`heartslib.Match.pool` the sweepstake's jack, and
+each :class:`heartslib.RoundResult` its hand's result.
+
 >>> howell([14, 5, 4, 3]).net
 (-30, 6, 10, 14)
 >>> sweepstake([0, 10, 13, 3]).received

@@ -201,6 +201,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
     ("scoring", "all_hearts_flips"): st.booleans,
+    ("scoring", "settlement"): lambda: _enum_choice("scoring", "settlement"),
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
     ("moon", "points"): lambda: _choice(0, 26, 10),
@@ -397,6 +398,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("target", 100), ("kind", "new"))
     if draft["target"] == 0 and draft["hands"] == 0:
         _fix(draft, ("hands", 5), ("target", 100))
+    if draft["settlement"] != "none" and draft["winner"] == "highest":
+        _fix(draft, ("settlement", "none"), ("winner", "lowest"))
 
 
 _STANDARD_DATA: dict[str, Any] | None = None

@@ -44,6 +44,7 @@ from heartslib.enums import (
     MoonKind,
     MoonRequires,
     Opening,
+    Settlement,
     Sun,
     Winner,
 )
@@ -866,6 +867,23 @@ class ScoringRules:
             "all the hearts",
             "A player who takes every heart scores its negative card values as positive (Gong Zhu).",
             "000 (Gong Zhu, pagat)",
+        ),
+    )
+    settlement: Settlement = _enum_field(
+        "scoring.settlement",
+        Settlement,
+        Settlement.NONE,
+        _meta(
+            "counter settlement",
+            "Also settle each hand with counters through a pool, from the points of the penalty cards each "
+            "player took (before any moon): Match.counters keeps each player's net counters.",
+            "000 (Foster 1909)",
+            {
+                "none": "no counters",
+                "sweepstake": "each pays a counter per point; the players who took no points share the pool "
+                "(odd counters stay), and a pool nobody wins carries over to the next hand",
+                "howell": "each pays its points once per opponent, then claims the points it did not take",
+            },
         ),
     )
 
