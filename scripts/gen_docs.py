@@ -209,6 +209,20 @@ def rules_index() -> str:
                 f"| [`{path}`]({stem}.md#{_anchor(path)}) | {_md(meta['words'])} | "
                 f"`{value_text(default)}` | {_md(meta['source']) or 'heartslib'} |"
             )
+    out += [
+        "",
+        "## Not supported",
+        "",
+        "These rules appear in the sources but are not variant options (yet):",
+        "",
+        "- **Shooting the big moon** (000): 260 points over ten rounds.",
+        "- **Gong Zhu's exposed (sold) cards** (000, pagat): doubling a card's value by showing it "
+        "before play.",
+        "- **Round-score bonuses** (001): +50, +100 or +150 for an \u201ceven\u201d score; the source "
+        "gives no values.",
+        "- **Half moon with two decks** (001): the player who takes every penalty card scores -26 and "
+        "everyone else +26.",
+    ]
     return "\n".join(out) + "\n"
 
 
