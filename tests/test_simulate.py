@@ -123,8 +123,6 @@ def test_agent_specs() -> None:
         resolve_agents("heartslib.agents:Nobody", 4)
     with pytest.raises(ValueError, match="4 players need 4 agents"):
         resolve_agents(["random", "random"], 4)
-    with pytest.raises(TypeError, match="give a factory"):
-        resolve_agents(RandomAgent(1), 4)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         resolve_agents([3, 4, 5, 6], 4)  # type: ignore[list-item]
 
@@ -169,3 +167,17 @@ def test_on_a_dask_cluster() -> None:
                                   host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
         remote = simulate(STANDARD, TABLE, games=8, seed=4, executor=client.get_executor())
     assert remote == simulate(STANDARD, TABLE, games=8, seed=4)
+
+
+def test_agent_instances_are_accepted_and_split_independently() -> None:
+    # API.md: hl.simulate(v, agents, ...) with hl.agents.RandomAgent(seed) / HeuristicAgent(seed) objects; every
+    # game gets a copy (reseeded per game and seat), so results do not depend on the executor or the chunking
+    agents = [HeuristicAgent(1), RandomAgent(2), RandomAgent(3), RandomAgent(4)]
+    local = simulate(STANDARD, agents, games=6, seed=5)
+    assert local == simulate(STANDARD, agents, games=6, seed=5, executor=None, chunk_size=1)
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate(STANDARD, agents, games=6, seed=5, executor=pool, chunk_size=2) == local
+    assert agents[0].seed == 1 and agents[0].variant is None  # the caller's agents are left untouched
+    # one instance for every seat: the copies are reseeded per seat, so the seats do not play in lockstep
+    assert simulate(STANDARD, RandomAgent(0), games=4, seed=1).games == 4
+    assert [agent_name(a) for a in agents[:2]] == ["HeuristicAgent(seed=1)", "RandomAgent(seed=2)"]

@@ -606,7 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many matches between agents and print statistics",
                        description="Play many seeded matches between agents and print per-seat statistics: "
-                       "points per round (mean, std), win rate with a 95%% interval, moons and suns.")
+                       "points per round (mean, std), win rate with a 95% interval, moons and suns.")
     p.add_argument("--variant", default="standard", metavar="NAME|FILE.toml",
                    help="a preset name (see 'heartslib variants') or a rules file (default: standard)")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",

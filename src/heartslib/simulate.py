@@ -23,6 +23,7 @@ callable must be picklable: a class or a module-level function, not a lambda.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import math
@@ -33,7 +34,7 @@ from typing import Any, TypeAlias, cast
 
 import attrs
 
-from heartslib.agents import AGENTS, Agent, play_match
+from heartslib.agents import AGENTS, Agent, BaseAgent, play_match
 from heartslib.variant import Variant
 
 __all__ = [
@@ -49,8 +50,9 @@ __all__ = [
     "wilson",
 ]
 
-AgentSpec: TypeAlias = "str | Callable[[int], Agent]"
-"""A built-in agent name, ``"module:attr"``, or a callable ``seed -> agent``."""
+AgentSpec: TypeAlias = "str | Callable[[int], Agent] | Agent"
+"""A built-in agent name, ``"module:attr"``, a callable ``seed -> agent``, or an agent instance (copied for
+each game; the built-in agents' copies are reseeded per game and seat)."""
 
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 
@@ -100,11 +102,23 @@ def _factory(spec: object) -> Callable[[int], Agent]:
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         return cast("Callable[[int], Agent]", spec)
     if hasattr(spec, "act"):
-        raise TypeError(
-            f"{spec!r} is an agent instance; give a factory instead (its class, or a function taking a seed) "
-            "so every game gets a fresh, reseeded agent and results do not depend on how games are split"
-        )
+        return _InstanceFactory(cast(Agent, spec))
     raise TypeError(f"{spec!r} is not an agent name or a factory taking a seed")
+
+
+class _InstanceFactory:
+    """An agent instance used as a spec: each game gets a copy, so every game starts it in the same state
+    whatever the executor or the chunking; a :class:`~heartslib.agents.BaseAgent` copy (the built-in agents)
+    is also reseeded from its own seed and the game's agent seed, so seats and games differ."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def __call__(self, seed: int) -> Agent:
+        agent = copy.deepcopy(self.agent)
+        if isinstance(agent, BaseAgent):
+            agent.seed = _mix("instance", agent.seed, seed)
+        return agent
 
 
 def make_agent(spec: AgentSpec, seed: int) -> Agent:
