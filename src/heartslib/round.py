@@ -1229,19 +1229,11 @@ class Round:
             else:
                 lists = split[leader]
                 hearts = len(lists[HEART])
+                suits, k = (_NOT_HEARTS, size - hearts) if guard and 0 < hearts < size else (_SUITS, size)
                 if dup:
-                    card = _take_distinct(rnd, lists, _NOT_HEARTS if guard and 0 < hearts < size else _SUITS, suit)
-                elif guard and hearts and hearts < size:
-                    clubs, diamonds, spades = lists[0], lists[1], lists[3]
-                    i = int(rnd() * (size - hearts)) if size - hearts > 1 else 0
-                    if i < len(clubs):
-                        card = clubs.pop(i)
-                    elif i - len(clubs) < len(diamonds):
-                        card = diamonds.pop(i - len(clubs))
-                    else:
-                        card = spades.pop(i - len(clubs) - len(diamonds))
+                    card = _take_distinct(rnd, lists, suits, suit)
                 else:
-                    card = _pick(lists, int(rnd() * size) if size > 1 else 0)
+                    card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
                 led = suit[card]
                 if guard and breaks[card]:
                     guard = False
@@ -1264,7 +1256,7 @@ class Round:
                     elif dup:
                         card = _take_distinct(rnd, lists, _SUITS, suit)
                     else:
-                        card = _pick(lists, int(rnd() * size) if size > 1 else 0)
+                        card = _pick(lists, _SUITS, int(rnd() * size) if size > 1 else 0)
                     if guard and breaks[card]:
                         guard = False
                     events.append(seat * code + card)
@@ -1301,9 +1293,8 @@ class Round:
         winner = seats[0]
         for seat in seats:
             lists = split[seat]
-            hand = lists[0] + lists[1] + lists[2] + lists[3]
             if cards:
-                cands = lists[led] or hand
+                cands = lists[led] or lists[0] + lists[1] + lists[2] + lists[3]
                 if banned is not None:
                     cands = [c for c in cands if not banned[c]] or cands
             elif opening >= 0 and rules.opening == Opening.TWO_OF_CLUBS:
@@ -1311,7 +1302,7 @@ class Round:
             elif opening >= 0 and lists[suit[opening]]:
                 cands = lists[suit[opening]]
             else:
-                cands = hand
+                cands = lists[0] + lists[1] + lists[2] + lists[3]
                 if guard:
                     cands = [c for c in cands if suit[c] != HEART] or cands
                 if banned is not None:
@@ -1504,9 +1495,10 @@ def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tupl
     return card
 
 
-def _pick(lists: list[list[int]], i: int) -> int:
-    """Remove and return the ``i``-th card of a hand held as per-suit lists (in hand order)."""
-    for cards in lists:
+def _pick(lists: list[list[int]], suits: tuple[int, ...], i: int) -> int:
+    """Remove and return the ``i``-th card of ``suits`` in a hand held as per-suit lists (in hand order)."""
+    for s in suits:
+        cards = lists[s]
         if i < len(cards):
             return cards.pop(i)
         i -= len(cards)
