@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -77,6 +78,14 @@ def legal(r: hl.Round, seat: int | None = None) -> set[str]:
 
 
 def finish_randomly(r: hl.Round, seed: int = 0) -> tuple[int, ...]:
-    import random
-
     return r.random_playout(random.Random(seed))
+
+
+def finish_hand(m: hl.Match, seed: int = 0, *, to_the_end: bool = False) -> None:
+    """Play the current hand (or the whole match) with random legal actions."""
+    rng = random.Random(seed)
+    hand = m.hand_number
+    while not m.is_over and (to_the_end or m.hand_number == hand):
+        seat = m.to_act[rng.randrange(len(m.to_act))]
+        acts = m.legal_actions(seat)
+        m.apply(acts[rng.randrange(len(acts))])

@@ -8,6 +8,7 @@ import pytest
 
 import heartslib as hl
 from heartslib.scoring import RoundFacts, score
+from helpers import finish_hand
 
 STD = hl.preset("standard")
 # seat 0 takes every trick: it holds all the clubs and the others cannot follow
@@ -23,16 +24,6 @@ def play_out(v: hl.Variant, hands: list[str], scores: tuple[int, ...] | None = N
     r = hl.Round.from_hands(v, hands, passing=hl.HOLD, scores=scores)
     r.random_playout(random.Random(seed))
     return r
-
-
-def finish_hand(m: hl.Match, seed: int = 0, *, to_the_end: bool = False) -> None:
-    """Play the current hand (or the whole match) with random legal actions."""
-    rng = random.Random(seed)
-    hand = m.hand_number
-    while not m.is_over and (to_the_end or m.hand_number == hand):
-        seat = m.to_act[rng.randrange(len(m.to_act))]
-        acts = m.legal_actions(seat)
-        m.apply(acts[rng.randrange(len(acts))])
 
 
 def facts(raw: tuple[int, ...], pen: tuple[int, ...], won: tuple[int, ...] = (3, 3, 3, 4),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 
 import pytest
 
 import heartslib as hl
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
+from helpers import finish_hand
 
 # --- Howell ---------------------------------------------------------------
 
@@ -230,11 +230,7 @@ def _taken_points(result: hl.RoundResult, v: hl.Variant) -> tuple[int, ...]:
 
 def _play_match(v: hl.Variant, seed: int) -> hl.Match:
     m = hl.Match(v, seed=seed)
-    rng = random.Random(seed)
-    while not m.is_over:
-        seat = m.to_act[rng.randrange(len(m.to_act))]
-        actions = m.legal_actions(seat)
-        m.apply(actions[rng.randrange(len(actions))])
+    finish_hand(m, seed, to_the_end=True)
     return m
 
 
