@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import heartslib as hl
-from heartslib._toml import value_text
 from heartslib.presets import ALIASES
+from heartslib.serialize import toml_value as value_text
 from heartslib.variant import SECTIONS, field_metadata
 
 ROOT = Path(__file__).resolve().parent.parent

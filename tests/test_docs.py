@@ -292,11 +292,11 @@ def error_codes_in(source: str) -> set[str]:
 
 
 def engine_error_codes() -> set[str]:
-    """Every ``IllegalAction`` code in the engine's source (round.py, match.py, rules.py)."""
+    """Every ``IllegalAction`` code in the engine's source (round.py, match.py and the engine package)."""
     src = Path(heartslib.__file__).parent
     codes: set[str] = set()
-    for name in ("round.py", "match.py", "rules.py"):
-        codes |= error_codes_in((src / name).read_text(encoding="utf-8"))
+    for path in [src / "round.py", src / "match.py", *sorted((src / "engine").glob("*.py"))]:
+        codes |= error_codes_in(path.read_text(encoding="utf-8"))
     return codes
 
 

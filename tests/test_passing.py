@@ -95,7 +95,7 @@ def test_legal_pass_count_is_combinations() -> None:
     ],
 )
 def test_001_everyone_passes_to_everyone(players: int, expected: list[str]) -> None:
-    from heartslib.rules import resolve_schedule
+    from heartslib.enums import resolve_schedule
 
     got = [d.name(players) if isinstance(d, hl.Offset) else d.value for d in resolve_schedule("everyone", players)]
     assert got == expected
@@ -107,7 +107,7 @@ def test_four_way_cycle_at_an_odd_table_drops_across() -> None:
 
 
 def test_000_rotating_pass() -> None:
-    from heartslib.rules import resolve_schedule
+    from heartslib.enums import resolve_schedule
 
     assert resolve_schedule("rotating", 5) == tuple(hl.Offset(k) for k in range(1, 5))
     assert resolve_schedule("rotating_hold", 4)[-1] is hl.HOLD

@@ -30,6 +30,7 @@ from heartslib.enums import (
     STAR,
     Breaking,
     CancelRollover,
+    Decision,
     Direction,
     Fill,
     FirstTrick,
@@ -44,22 +45,25 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
+    MoonScoring,
     Offset,
     Opening,
     PassDirection,
     PassMode,
     Phase,
     Settlement,
+    Shot,
     Sun,
     Winner,
 )
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match, RoundResult
 from heartslib.observation import Observation, Trick
+from heartslib.points import Score, score_text
 from heartslib.presets import preset, preset_names
 from heartslib.round import Round
-from heartslib.score import Score, parse_score, score_text
 from heartslib.scoring import Outcome
+from heartslib.serialize import parse_score
 from heartslib.simulate import simulate
 from heartslib.variant import (
     CardCards,
@@ -104,6 +108,7 @@ __all__ = [
     "CardSuits",
     "CardValues",
     "Choose",
+    "Decision",
     "DeckRules",
     "Direction",
     "EndRules",
@@ -125,6 +130,7 @@ __all__ = [
     "MoonKind",
     "MoonRequires",
     "MoonRules",
+    "MoonScoring",
     "MoonShot",
     "Observation",
     "Offset",
@@ -146,6 +152,7 @@ __all__ = [
     "Score",
     "ScoringRules",
     "Settlement",
+    "Shot",
     "StripTable",
     "Suit",
     "Sun",

@@ -19,8 +19,9 @@ from typing import Any
 import attrs
 
 from heartslib.cards import Card, parse_cards
-from heartslib.errors import CardError
-from heartslib.score import Score
+from heartslib.enums import MoonScoring, Shot
+from heartslib.points import Score
+from heartslib.serialize import read_tagged, tagged_data
 
 __all__ = [
     "Action",
@@ -59,7 +60,7 @@ class Pass:
     (scatter) or to the 2nd and 3rd player on (star)."""
 
     seat: int = attrs.field(converter=_seat)
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards, metadata={"data": "cards"})
 
     def text(self) -> str:
         """``"0:pass AS KS QS"``."""
@@ -72,7 +73,7 @@ class Pass:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "pass", "seat": 0, "cards": ["AS", ...]}``."""
-        return {"type": "pass", "seat": self.seat, "cards": [c.code for c in self.cards]}
+        return tagged_data("pass", self)
 
 
 @attrs.frozen(repr=False)
@@ -80,7 +81,7 @@ class Play:
     """``seat`` plays ``card`` to the current trick."""
 
     seat: int = attrs.field(converter=_seat)
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=_card, metadata={"data": "card"})
 
     def text(self) -> str:
         """``"0:play QS"``."""
@@ -93,7 +94,7 @@ class Play:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "play", "seat": 0, "card": "QS"}``."""
-        return {"type": "play", "seat": self.seat, "card": self.card.code}
+        return tagged_data("play", self)
 
 
 @attrs.frozen(repr=False)
@@ -116,7 +117,7 @@ class Choose:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "choose", "seat": 0, "option": "new"}``."""
-        return {"type": "choose", "seat": self.seat, "option": self.option}
+        return tagged_data("choose", self)
 
 
 Action = Pass | Play | Choose
@@ -139,27 +140,11 @@ def action_from_text(text: str) -> Action:
 
 def action_from_dict(data: Any) -> Action:
     """Read an action written by ``to_dict`` (raises ``ValueError``/``CardError`` on bad data)."""
-    if not isinstance(data, dict):
-        raise ValueError(f"an action is a table with a 'type', not {data!r}")
-    kind = data.get("type")
-    expected = {"play": {"type", "seat", "card"}, "pass": {"type", "seat", "cards"},
-                "choose": {"type", "seat", "option"}}.get(kind if isinstance(kind, str) else "")
-    if expected is None:
-        raise ValueError(f"unknown action type {kind!r}: use 'play', 'pass' or 'choose'")
-    if set(data) != expected:
-        raise ValueError(f"a {kind} action has exactly the keys {sorted(expected)}, got {sorted(data)}")
-    try:
-        if kind == "play":
-            if not isinstance(data["card"], str):
-                raise CardError(f"{data['card']!r} is not card text")
-            return Play(data["seat"], data["card"])
-        if kind == "pass":
-            if not isinstance(data["cards"], list) or not all(isinstance(c, str) for c in data["cards"]):
-                raise CardError(f"{data['cards']!r} is not a list of card texts")
-            return Pass(data["seat"], data["cards"])
-        return Choose(data["seat"], data["option"])
-    except TypeError as exc:
-        raise ValueError(f"bad {kind} action {data!r}: {exc}") from None
+    action: Action = read_tagged(data, _KINDS)
+    return action
+
+
+_KINDS: dict[str, type[Action]] = {"play": Play, "pass": Pass, "choose": Choose}
 
 
 # --------------------------------------------------------------------------- events
@@ -201,8 +186,8 @@ class MoonShot:
     ``outcome`` is the scoring applied (``"old"``, ``"new"``, ...)."""
 
     seat: int
-    kind: str
-    outcome: str
+    kind: Shot
+    outcome: MoonScoring
 
 
 @attrs.frozen

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkab
 
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import Card
+from heartslib.engine.legality import passable
 from heartslib.enums import Identical, Phase
 from heartslib.observation import Observation
 
@@ -274,8 +275,7 @@ class RandomAgent(BaseAgent):
         """A random legal action (passes: random cards from the hand, none of them forbidden)."""
         rng = self._draws(observation)
         if observation.phase == Phase.PASS and self.variant is not None:
-            forbidden = self.variant.rules.forbidden
-            cards = [c for c in observation.hand if c.index not in forbidden]
+            cards = passable(self.variant.rules, observation.hand)
             chosen: list[Card] = []
             for _ in range(observation.pass_count):
                 chosen.append(cards.pop(int(rng.random() * len(cards))))
@@ -476,9 +476,8 @@ class _Think:
 
     def choose_pass(self) -> Pass:
         obs = self.obs
-        forbidden = self.variant.rules.forbidden
         remaining = list(self.hand)
-        cands = [c for c in self.hand if c not in forbidden]
+        cands = [c.index for c in passable(self.variant.rules, (Card.from_index(c) for c in self.hand))]
         chosen: list[int] = []
         for slot in range(obs.pass_count):
             left = obs.pass_count - slot

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import TextIO
 
 from heartslib.actions import (
     Action,
@@ -45,10 +45,12 @@ from heartslib.actions import (
 )
 from heartslib.agents import Agent, HeuristicAgent, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, PassMode, Phase
+from heartslib.engine.legality import passable
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, pass_name
 from heartslib.errors import CardError, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match
 from heartslib.observation import Observation
+from heartslib.points import Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.simulate import AgentSpec, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
@@ -93,9 +95,9 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     if all(d == HOLD for d in r.schedule):
         parts.append("no passing")
     else:
-        words = "/".join(_direction_word(d, v.players) for d in r.schedule)
+        words = "/".join(pass_name(d, v.players, words=True) for d in r.schedule)
         parts.append(f"pass {v.passing.cards} {words}")
-    values = [f"{c if symbols else c.code} {_score(p)}" for c, p in v.scoring.values.items()]
+    values = [f"{c if symbols else c.code} {score_text(p)}" for c, p in v.scoring.values.items()]
     parts.append(", ".join(["hearts " + ("1" if v.scoring.hearts.value == "one" else "by pips"), *values]))
     moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
             MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
@@ -107,19 +109,6 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
         ends.append(f"{v.end.hands} hands")
     parts.append(" or ".join(ends))
     return "; ".join(parts)
-
-
-def _score(p: object) -> str:
-    """A score as players write it: ``-10``, ``13``, ``13i`` (complex hearts)."""
-    if isinstance(p, complex):
-        re, im = int(p.real), int(p.imag)
-        im_text = {1: "i", -1: "-i"}.get(im, f"{im}i")
-        return im_text if not re else f"{re}{'+' if im > 0 else ''}{im_text}"
-    return str(p)
-
-
-def _direction_word(d: Offset | PassMode, players: int) -> str:
-    return d.name(players) if isinstance(d, Offset) else d.value.replace("_", " ")
 
 
 def _agent_specs(text: str, players: int) -> tuple[AgentSpec, ...]:
@@ -301,9 +290,9 @@ class PlaySession:
         """The verb agreeing with who() ("you play", "seat 2 plays")."""
         return verb if seat == self.human else verb + ("es" if verb.endswith(("s", "sh")) else "s")
 
-    def scores_line(self, totals: Sequence[object]) -> str:
+    def scores_line(self, totals: Sequence[Score]) -> str:
         """The match totals as one line."""
-        return ", ".join(f"{self.who(s)} {_score(t)}" for s, t in enumerate(totals))
+        return ", ".join(f"{self.who(s)} {score_text(t)}" for s, t in enumerate(totals))
 
     # ------------------------------------------------------------------ saving
 
@@ -349,7 +338,7 @@ class PlaySession:
             else:
                 pts = sum((v.rules.value[c.index] for _, c in e.plays), 0)
                 self.say(f"{self.Who(e.winner)} {self.verb(e.winner, 'take')} trick {e.number + 1}"
-                         + (f" ({_score(pts)} point{'' if pts == 1 else 's'})." if pts else "."))
+                         + (f" ({score_text(pts)} point{'' if pts == 1 else 's'})." if pts else "."))
         elif isinstance(e, KittyTaken):
             shown = e.seat == self.human and v.deck.kitty_seen_by_winner
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'take')} the kitty"
@@ -381,11 +370,11 @@ class PlaySession:
         say()
         if obs.phase == Phase.PLAY:
             value = m.variant.rules.value
-            won = [sum((value[c.index] for _, c in t.plays), 0) for t in obs.tricks]
-            taken: list[object] = [0] * obs.players
+            won = [sum((value[c.index] for _, c in t.plays), start=0) for t in obs.tricks]
+            taken: list[Score] = [0] * obs.players
             for t, pts in zip(obs.tricks, won, strict=True):
                 if t.winner is not None:
-                    taken[t.winner] = cast(Any, taken[t.winner]) + pts
+                    taken[t.winner] += pts
             say(f"Trick {len(obs.tricks) + 1}. Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
                 f"Points taken this hand: {self.scores_line(taken)}.")
             if obs.trick:
@@ -439,8 +428,7 @@ class PlaySession:
         seat = self.human
         obs = m.observation(seat)
         if obs.phase == Phase.PASS:
-            forbidden = m.variant.rules.forbidden
-            marked = {c for c in obs.hand if c.index not in forbidden}
+            marked = set(passable(m.variant.rules, obs.hand))
         else:
             marked = {a.card for a in m.legal_actions(seat) if isinstance(a, Play)}
         self.show(obs, marked)

@@ -11,10 +11,10 @@ from typing import Any
 import attrs
 
 from heartslib.cards import Card, Suit
-from heartslib.enums import Fill, Identical, Measure, MoonKind, Offset, Opening, PassMode, Settlement, Sun, Winner
-from heartslib.rules import resolve_schedule
-from heartslib.score import score_text
-from heartslib.variant import META_KEY, StripTable, Variant
+from heartslib.engine.rules import Compiled
+from heartslib.enums import Fill, Identical, Measure, MoonKind, Opening, PassMode, Settlement, Sun, Winner, pass_name
+from heartslib.points import score_text
+from heartslib.sections import META_KEY, StripTable
 
 __all__ = ["describe"]
 
@@ -43,18 +43,21 @@ def _codes(cards: Any) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _direction(d: Offset | PassMode, n: int) -> str:
-    return d.name(n) if isinstance(d, Offset) else d.value.replace("_", "'s ").replace("dealer's s", "dealer's ")
-
-
 def hl_hearts() -> list[Card]:
     """The thirteen hearts."""
     return [Card(rank, Suit.HEARTS) for rank in range(2, 15)]
 
 
-def describe(v: Variant) -> str:
+def describe(v: Compiled) -> str:
     """The rules of ``v`` as a few paragraphs of plain English."""
-    r = v.rules
+    lines: list[str] = []
+    for part in (_table, _deck, _passing, _play, _scoring, _moon, _end):
+        lines += part(v)
+    return "\n".join(lines)
+
+
+def _table(v: Compiled) -> list[str]:
+    """The title and the table: players, direction, partnerships."""
     n = v.players
     lines: list[str] = []
     title = v.name.replace("_", " ")
@@ -64,7 +67,14 @@ def describe(v: Variant) -> str:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
         lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
                      "score's team when players of several teams reach it in the same hand).")
+    return lines
 
+
+def _deck(v: Compiled) -> list[str]:
+    """The pack, stripping, the kitty and jokers."""
+    r = v.rules
+    n = v.players
+    lines: list[str] = []
     deck = v.deck
     pack = f"{'one 52-card deck' if deck.decks == 1 else 'two 52-card decks shuffled together'}"
     text = f"Deck: {pack}; {len(r.pack) + 0} cards in play, {r.hand_size} dealt to each player"
@@ -88,9 +98,16 @@ def describe(v: Variant) -> str:
             lines.append(_says(deck, "joker_play") + " " + _says(deck, "joker_lead"))
         if deck.joker_points:
             lines.append(f"A joker scores {deck.joker_points} point(s). " + _says(deck, "joker_points_when"))
+    return lines
 
+
+def _passing(v: Compiled) -> list[str]:
+    """Passing."""
+    r = v.rules
+    n = v.players
+    lines: list[str] = []
     passing = v.passing
-    cycle = ", ".join(_direction(d, n) for d in resolve_schedule(passing.schedule, n))
+    cycle = ", ".join(pass_name(d, n, words=True) for d in r.schedule)
     if all(d == PassMode.HOLD for d in r.schedule):
         lines.append("Passing: none.")
     else:
@@ -107,7 +124,12 @@ def describe(v: Variant) -> str:
                 lines.append(_meta(passing, "schedule")["values"][word].capitalize() + ".")
         if passing.forbidden:
             lines.append(f"These cards may not be passed: {_codes(passing.forbidden)}.")
+    return lines
 
+
+def _play(v: Compiled) -> list[str]:
+    """Leading and following."""
+    lines: list[str] = []
     play = v.play
     opening = _says(play, "opening")
     if play.opening_card is not None and play.opening != Opening.ELDEST_ANY:
@@ -135,12 +157,18 @@ def describe(v: Variant) -> str:
             lines.append(f"A player void in the suit led who holds all of {cards} must play one of them.")
         else:
             lines.append(f"A player void in the suit led who holds {cards} must play it.")
-    if deck.decks == 2:
+    if v.deck.decks == 2:
         lines.append(_says(play, "identical"))
         if play.identical == Identical.CANCEL:
             lines.append(_says(play, "cancel_rollover")
                          + " If the last trick rolls over, its leader takes the cards.")
+    return lines
 
+
+def _scoring(v: Compiled) -> list[str]:
+    """Card values, modifiers and settlements."""
+    r = v.rules
+    lines: list[str] = []
     scoring = v.scoring
     values = ", ".join(f"{c} {score_text(p)}" for c, p in scoring.values.items())
     hearts_listed = all(c in scoring.values for c in hl_hearts())
@@ -163,7 +191,13 @@ def describe(v: Variant) -> str:
     if scoring.settlement != Settlement.NONE:
         lines.append("Each hand is also settled with counters (Foster): "
                      + _meta(scoring, "settlement")["values"][scoring.settlement.value] + ".")
+    return lines
 
+
+def _moon(v: Compiled) -> list[str]:
+    """The moon and the sun."""
+    r = v.rules
+    lines: list[str] = []
     moon = v.moon
     if moon.sun != Sun.NONE:
         lines.append("Shooting the sun (taking every trick"
@@ -186,7 +220,12 @@ def describe(v: Variant) -> str:
         lines.append(_doc(moon, "shooter_cannot_win") + ".")
     if moon.continue_after_moon:
         lines.append(_doc(moon, "continue_after_moon") + ".")
+    return lines
 
+
+def _end(v: Compiled) -> list[str]:
+    """The end of the match and who wins."""
+    lines: list[str] = []
     end = v.end
     parts = []
     measured = "the magnitude of a score" if end.measure == Measure.MAGNITUDE else "a player's score"
@@ -210,4 +249,4 @@ def describe(v: Variant) -> str:
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
-    return "\n".join(lines)
+    return lines

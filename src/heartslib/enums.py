@@ -10,6 +10,8 @@ import enum
 
 import attrs
 
+from heartslib.errors import VariantError
+
 __all__ = [
     "DEALERS_CHOICE",
     "HOLD",
@@ -18,6 +20,7 @@ __all__ = [
     "STAR",
     "Breaking",
     "CancelRollover",
+    "Decision",
     "Direction",
     "Fill",
     "FirstTrick",
@@ -32,13 +35,18 @@ __all__ = [
     "Measure",
     "MoonKind",
     "MoonRequires",
+    "MoonScoring",
     "Offset",
     "Opening",
     "PassDirection",
     "PassMode",
     "Phase",
+    "Settlement",
+    "Shot",
     "Sun",
     "Winner",
+    "pass_name",
+    "resolve_schedule",
 ]
 
 
@@ -198,6 +206,47 @@ class Measure(enum.StrEnum):
     MAGNITUDE = "magnitude"
 
 
+class Shot(enum.StrEnum):
+    """What a shooter took in one hand (:attr:`heartslib.Outcome.kind`)."""
+
+    MOON = "moon"
+    """Every penalty card that scored this hand."""
+    SUN = "sun"
+    """Every trick (``moon.sun``)."""
+
+
+class MoonScoring(enum.StrEnum):
+    """How a moon or a sun was scored (:attr:`heartslib.Outcome.scoring`, :attr:`heartslib.MoonShot.outcome`)."""
+
+    OLD = "old"
+    """The shooter scores nothing (bonus cards aside); every other player scores the moon's points."""
+    NEW = "new"
+    """The shooter scores minus the moon's points; the others score as usual."""
+    NO_SCORE = "no_score"
+    """Nobody scores the hand's penalty cards (Culbertson)."""
+    TAKE_ALL = "take_all"
+    """Omnibus take-all: the shooter scores minus the moon's points, bonus cards included."""
+    PENALTY = "penalty"
+    """The shooter is charged the moon's points (Likha's penalty)."""
+    ADD_52 = "add_52"
+    """The sun: every other player scores twice the moon's points."""
+    PUNISH_PASSER = "punish_passer"
+    """The sun: twice the moon's points to the player who passed to the shooter, the moon's to the others."""
+    CLEAN_SLATE = "clean_slate"
+    """The sun: the shooter's match score returns to 0."""
+
+
+class Decision(enum.StrEnum):
+    """What a pending decision (:attr:`Phase.DECIDE`) is about."""
+
+    PASS = "pass"
+    """The dealer names the pass (dealer's choice): ``"hold"`` or ``"<cards> <direction>"``."""
+    MOON = "moon"
+    """The shooter chooses old or new moon (``moon.kind = "choice"``)."""
+    SUIT = "suit"
+    """A joker's leader calls the suit to follow (``deck.joker_lead = "call_suit"``)."""
+
+
 class Phase(enum.StrEnum):
     """What kind of action the game waits for.
 
@@ -260,3 +309,74 @@ SHUFFLE = PassMode.SHUFFLE
 DEALERS_CHOICE = PassMode.DEALERS_CHOICE
 
 PassDirection = Offset | PassMode
+
+#: What players call the pass modes whose schedule word is not plain English.
+_MODE_WORDS = {PassMode.DEALERS_CHOICE: "dealer's choice"}
+
+
+def pass_name(direction: PassDirection, players: int, *, words: bool = False) -> str:
+    """The name of a pass direction with ``players`` at the table: its schedule word (``"left"``,
+    ``"across"``, ``"left-2"``, ``"hold"``, ``"scatter"``, ``"dealers_choice"``), or with ``words``
+    the players' words (``"dealer's choice"``).
+
+    >>> pass_name(Offset(-1), 4), pass_name(Offset(2), 4), pass_name(DEALERS_CHOICE, 4, words=True)
+    ('right', 'across', "dealer's choice")
+    """
+    if isinstance(direction, Offset):
+        return direction.name(players)
+    return _MODE_WORDS.get(direction, direction.value) if words else direction.value
+
+
+def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[PassDirection, ...]:
+    """The pass directions, one per hand, for a schedule and a number of players.
+
+    Raises :class:`~heartslib.VariantError` (at ``passing.schedule``) for a word
+    the table cannot have (``"across"`` at an odd table, ``"left-5"`` with five
+    players).
+
+    >>> [pass_name(d, 5) for d in resolve_schedule("everyone", 5)]
+    ['left', 'right', 'left-2', 'right-2', 'hold']
+    """
+    n = players
+    if isinstance(schedule, str):
+        if schedule == "four_way":
+            # an odd table has nobody across: the cycle is then left, right, hold
+            words: tuple[str, ...] = ("left", "right", "across", "hold") if n % 2 == 0 else ("left", "right", "hold")
+        elif schedule == "everyone":
+            w = []
+            for k in range(1, (n - 1) // 2 + 1):
+                w += ["left" if k == 1 else f"left-{k}", "right" if k == 1 else f"right-{k}"]
+            if n % 2 == 0:
+                w.append("across")
+            w.append("hold")
+            words = tuple(w)
+        elif schedule in ("rotating", "rotating_hold"):
+            words = tuple(f"left-{k}" for k in range(1, n))
+            if schedule == "rotating_hold":
+                words += ("hold",)
+        elif schedule == "left_right":
+            words = ("left", "right")
+        else:
+            words = (schedule,)
+    else:
+        words = schedule
+    return tuple(_pass_word(word, n) for word in words)
+
+
+def _pass_word(word: str, n: int) -> PassDirection:
+    if word == "left":
+        return Offset(1)
+    if word == "right":
+        return Offset(-1)
+    if word == "across":
+        if n % 2:
+            raise VariantError("passing.schedule", f"'across' needs an even number of players, not {n}")
+        return Offset(n // 2)
+    special = {"hold": HOLD, "scatter": SCATTER, "star": STAR, "shuffle": SHUFFLE, "dealers_choice": DEALERS_CHOICE}
+    if word in special:
+        return special[word]
+    side, _, k_text = word.partition("-")
+    k = int(k_text)
+    if not 1 <= k < n:
+        raise VariantError("passing.schedule", f"{word!r} needs 1 <= k < {n} (the number of players)")
+    return Offset(k if side == "left" else -k)

@@ -21,20 +21,20 @@ from typing import Any
 import attrs
 
 from heartslib.actions import Action, Event, action_from_dict
-from heartslib.cards import Card
-from heartslib.enums import Offset, PassDirection, PassMode, Phase, Settlement
+from heartslib.cards import Card, parse_cards
+from heartslib.engine.args import check_scores, check_seat
+from heartslib.engine.dealing import deal_order
+from heartslib.enums import PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
-from heartslib.round import Round, _check_seat
-from heartslib.score import Score, parse_score, score_data
+from heartslib.points import Score
+from heartslib.round import Round
 from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
+from heartslib.serialize import SaveData, SaveDeal, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
 
 __all__ = ["Match", "RoundResult"]
-
-SAVE_FORMAT = "heartslib-match"
-SAVE_VERSION = 1
 
 
 @attrs.frozen
@@ -78,6 +78,7 @@ class Match:
         "_dealer0",
         "_hand0",
         "_lives",
+        "_next_order",
         "_over",
         "_pool",
         "_results",
@@ -85,6 +86,7 @@ class Match:
         "_round",
         "_scores",
         "_scores0",
+        "_scripted",
         "seed",
         "variant",
     )
@@ -102,7 +104,7 @@ class Match:
             seed = random.SystemRandom().randrange(2**63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a seed is a whole number (or None), not {seed!r}")
-        _check_seat(dealer, variant.players, "dealer")
+        check_seat(dealer, variant.players, "dealer")
         self.variant = variant
         self.seed = seed
         self._rng = random.Random(seed)
@@ -113,11 +115,13 @@ class Match:
         settles = variant.scoring.settlement != Settlement.NONE
         self._counters: tuple[int, ...] = (0,) * variant.players if settles else ()
         self._pool = 0
-        self._deal: dict[str, Any] | None = None
+        self._deal: SaveDeal | None = None
         self._scores = self._scores0
         self._results: list[RoundResult] = []
         self._actions: list[Action] = []
         self._over = False
+        self._scripted = False
+        self._next_order: tuple[Card, ...] | None = None
         self._round = Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores)
 
     @classmethod
@@ -142,23 +146,16 @@ class Match:
         (90, 95, 63, 50)
         """
         self = cls(variant, seed, dealer=dealer)
-        n = variant.players
-        sc = tuple(scores) if scores is not None else (0,) * n
-        if len(sc) != n or not all(isinstance(s, int | complex) and not isinstance(s, bool) for s in sc):
-            raise ValueError(f"scores must be {n} whole numbers, got {scores!r}")
+        sc = check_scores(scores, variant.players)
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
-                               hand_number=hand_number, scores=sc)
-        rnd._rng = self._rng
+                               hand_number=hand_number, scores=sc, rng=self._rng)
         self._round = rnd
         self._scores0 = sc
         self._scores = sc
         self._hand0 = hand_number
-        self._deal = {
-            "hands": [[c.code for c in h] for h in rnd.hands],
-            "kitty": [c.code for c in rnd.kitty],
-            "passing": _direction_to_data(rnd.passing),
-        }
+        self._deal = SaveDeal(hands=tuple(tuple(c.code for c in h) for h in rnd.hands),
+                              kitty=tuple(c.code for c in rnd.kitty), passing=rnd.passing)
         return self
 
     # ------------------------------------------------------------------ state
@@ -250,7 +247,7 @@ class Match:
         """Legal actions for ``seat`` (default: the only seat to act); empty once over."""
         if self._over:
             if seat is not None:
-                _check_seat(seat, self.variant.players)
+                check_seat(seat, self.variant.players)
             return []
         return self._round.legal_actions(seat)
 
@@ -311,15 +308,38 @@ class Match:
         taker_card = v.play.opening_taker
         if taker_card is not None:
             leader = next((s for s, cards in enumerate(rnd.taken) if taker_card in cards), None)
+        order, self._next_order = self._next_order, None
         self._round = Round.deal(v, rng=self._rng, dealer=dealer, hand_number=rnd.hand_number + 1,
-                                 scores=totals, leader=leader)
+                                 scores=totals, leader=leader, order=order)
+
+    # ------------------------------------------------------------------ chance
+
+    def script_next_deal(self, order: str | Iterable[Card | str]) -> None:
+        """Deal the next hand from ``order`` (the shuffled pack, position by position, as
+        :meth:`Round.deal` takes it) instead of from the match's generator.
+
+        The chance hook for programs that choose chance outcomes themselves
+        (the OpenSpiel adapter). A match whose chance was scripted cannot be
+        saved: a save replays the seed.
+        """
+        cards = parse_cards(order)
+        deal_order(self.variant, [c.index for c in cards], 0)  # checked now, not in the middle of apply()
+        self._next_order = cards
+        self._scripted = True
+
+    def script_shuffle_pass(self, received: Sequence[str | Iterable[Card | str]]) -> None:
+        """Fix what each seat receives in the current hand's shuffle pass (see
+        :meth:`Round.script_shuffle_pass`); a match whose chance was scripted cannot be saved."""
+        self._round.script_shuffle_pass(received)
+        self._scripted = True
 
     def _settle(self, rnd: Round) -> SweepstakeResult | HowellResult | None:
         """Settle the finished hand with counters (``scoring.settlement``), updating counters and pool."""
         how = self.variant.scoring.settlement
         if how == Settlement.NONE:
             return None
-        points = rnd._penalty_points()
+        points = rnd.penalty_points
+        assert points is not None
         result: SweepstakeResult | HowellResult | None
         if how == Settlement.SWEEPSTAKE:
             result = sweepstake(points, pool=self._pool)
@@ -351,9 +371,9 @@ class Match:
         new._results = self._results[:]
         new._actions = self._actions[:]
         new._over = self._over
-        rnd = self._round.copy()
-        rnd._rng = rng
-        new._round = rnd
+        new._scripted = self._scripted
+        new._next_order = self._next_order
+        new._round = self._round.copy(rng=rng)
         return new
 
     __copy__ = copy
@@ -370,6 +390,7 @@ class Match:
             and self._results == other._results
             and self._over == other._over
             and self._round == other._round
+            and self._next_order == other._next_order
             and self._rng.getstate() == other._rng.getstate()
         )
 
@@ -382,19 +403,17 @@ class Match:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """The save as plain data: the rules, the start (seed, optional set deal) and every action."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "variant": self.variant.to_dict(),
-            "seed": self.seed,
-            "dealer": self._dealer0,
-            "hand_number": self._hand0,
-            "scores": [score_data(x) for x in self._scores0],
-            "deal": self._deal,
-            "actions": [a.to_dict() for a in self._actions],
-            "state": self._state(),
-        }
+        """The save as plain data: the rules, the start (seed, optional set deal) and every action.
+
+        Raises :class:`~heartslib.SaveError` for a match whose chance outcomes were scripted
+        (:meth:`script_next_deal`, :meth:`script_shuffle_pass`): replaying its seed would deal other cards.
+        """
+        if self._scripted:
+            raise SaveError("", "this match was dealt from scripted chance outcomes, which a save (the seed and "
+                            "the actions) cannot replay")
+        return save_data(variant=self.variant.to_dict(), seed=self.seed, dealer=self._dealer0,
+                         hand_number=self._hand0, scores=self._scores0, deal=self._deal,
+                         actions=[a.to_dict() for a in self._actions], state=self._state())
 
     def _state(self) -> dict[str, Any]:
         # the action count catches a save cut short inside a hand
@@ -411,100 +430,44 @@ class Match:
 
         Raises :class:`~heartslib.SaveError` naming where the save is wrong.
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise SaveError("", f"not a JSON save: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text))
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
         """Load a save from plain data (see :meth:`from_json`)."""
-        if not isinstance(data, dict):
-            raise SaveError("", "a save is a JSON object")
-        keys = {"format", "version", "variant", "seed", "dealer", "hand_number", "scores", "deal", "actions",
-                "state"}
-        if set(data) != keys:
-            missing, extra = keys - set(data), set(data) - keys
-            detail = "; ".join(p for p in (
-                f"missing {', '.join(sorted(missing))}" if missing else "",
-                f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
-            raise SaveError("", f"not a heartslib match save ({detail})")
-        if data["format"] != SAVE_FORMAT:
-            raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {data['format']!r}")
-        if data["version"] != SAVE_VERSION:
-            raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {data['version']!r}")
+        save = read_save(data)
         try:
-            variant = Variant.from_dict(data["variant"])
+            variant = Variant.from_dict(save.variant)
         except VariantError as exc:
             raise SaveError("variant" + (f".{exc.path}" if exc.path else ""), exc.reason) from exc
-        for key in ("seed", "dealer", "hand_number"):
-            if not isinstance(data[key], int) or isinstance(data[key], bool):
-                raise SaveError(key, f"expected a whole number, got {data[key]!r}")
-        if not isinstance(data["actions"], list):
-            raise SaveError("actions", "expected a list of actions")
-        try:
-            if data["deal"] is None:
-                if data["hand_number"] != 0 or data["scores"] != [0] * variant.players:
-                    raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
-                match = cls(variant, data["seed"], dealer=data["dealer"])
-            else:
-                deal = data["deal"]
-                if not isinstance(deal, dict) or set(deal) != {"hands", "kitty", "passing"}:
-                    raise SaveError("deal", "expected {hands, kitty, passing}")
-                if not isinstance(data["scores"], list):
-                    raise SaveError("scores", "expected a list of whole numbers")
-                try:
-                    scores = [parse_score(x) for x in data["scores"]]
-                except ValueError as exc:
-                    raise SaveError("scores", str(exc)) from None
-                match = cls.from_deal(
-                    variant, _str_lists(deal["hands"], "deal.hands"), scores=scores,
-                    dealer=data["dealer"], hand_number=data["hand_number"], seed=data["seed"],
-                    kitty=_str_list(deal["kitty"], "deal.kitty"), passing=_direction_from_data(deal["passing"]),
-                )
-        except (CardError, IllegalAction, ValueError) as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise SaveError("deal", str(exc)) from exc
-        for i, item in enumerate(data["actions"]):
+        match = cls._start_saved(variant, save)
+        for i, item in enumerate(save.actions):
             try:
                 match.apply(action_from_dict(item))
             except (CardError, IllegalAction, ValueError) as exc:
                 raise SaveError(f"actions[{i}]", str(exc)) from exc
-        state = data["state"]
         expected = match._state()
-        if state != expected:
-            raise SaveError("state", f"the recorded state {state!r} does not match the replayed game {expected!r}")
+        if save.state != expected:
+            raise SaveError("state", f"the recorded state {save.state!r} does not match the replayed game {expected!r}")
         return match
+
+    @classmethod
+    def _start_saved(cls, variant: Variant, save: SaveData) -> Match:
+        """The match a save starts from (its set deal, or a deal from its seed)."""
+        try:
+            if save.deal is None:
+                if len(save.scores) != variant.players:
+                    raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
+                return cls(variant, save.seed, dealer=save.dealer)
+            deal = save.deal
+            return cls.from_deal(variant, [list(h) for h in deal.hands], scores=save.scores, dealer=save.dealer,
+                                 hand_number=save.hand_number, seed=save.seed, kitty=list(deal.kitty),
+                                 passing=deal.passing)
+        except (CardError, IllegalAction, ValueError) as exc:
+            if isinstance(exc, SaveError):
+                raise
+            raise SaveError("deal", str(exc)) from exc
 
 
 def _worth(points: Score) -> float:
     return abs(points) if isinstance(points, complex) else points
-
-
-def _direction_to_data(d: PassDirection) -> Any:
-    return {"offset": d.k} if isinstance(d, Offset) else d.value
-
-
-def _direction_from_data(data: Any) -> PassDirection:
-    if isinstance(data, dict) and set(data) == {"offset"} and isinstance(data["offset"], int):
-        return Offset(data["offset"])
-    if isinstance(data, str):
-        try:
-            return PassMode(data)
-        except ValueError:
-            pass
-    raise SaveError("deal.passing", f"{data!r} is not a pass direction")
-
-
-def _str_list(data: Any, path: str) -> list[str]:
-    if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
-        raise SaveError(path, "expected a list of card texts")
-    return data
-
-
-def _str_lists(data: Any, path: str) -> list[list[str]]:
-    if not isinstance(data, list):
-        raise SaveError(path, "expected a list of hands")
-    return [_str_list(h, f"{path}[{i}]") for i, h in enumerate(data)]

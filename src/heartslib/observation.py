@@ -9,8 +9,8 @@ from __future__ import annotations
 import attrs
 
 from heartslib.cards import Card, Suit
-from heartslib.enums import PassDirection, Phase
-from heartslib.score import Score
+from heartslib.enums import Decision, PassDirection, Phase
+from heartslib.points import Score
 
 __all__ = ["Observation", "Trick"]
 
@@ -95,8 +95,8 @@ class Observation:
     """The hand's points once it is scored; None before."""
     options: tuple[str, ...]
     """The options of a decision this seat must make now (``Choose``); empty otherwise."""
-    decision: str | None
-    """What the pending decision is about: ``"pass"``, ``"moon"`` or ``"suit"`` (public)."""
+    decision: Decision | None
+    """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon or suit; public)."""
 
     @property
     def my_turn(self) -> bool:

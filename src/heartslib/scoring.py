@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from heartslib.enums import Measure, MoonKind, MoonRequires, Offset, PassDirection, Sun, Winner
-from heartslib.rules import HEART, Rules
-from heartslib.score import Score, normalise
+from heartslib.engine.rules import Rules
+from heartslib.engine.tables import HEART
+from heartslib.enums import Measure, MoonKind, MoonRequires, MoonScoring, Offset, PassDirection, Shot, Sun, Winner
+from heartslib.points import Score, normalise
 from heartslib.variant import Variant
 
 __all__ = [
@@ -56,11 +57,13 @@ class Outcome:
     """A scored round: ``points`` per seat and, if any, who shot the moon/sun and how it scored."""
 
     points: tuple[Score, ...]
+    """The hand's points per seat, after the moon and sun rules."""
     shooter: int | None = None
-    kind: str = ""
-    """``"moon"`` or ``"sun"`` when someone shot it."""
-    scoring: str = ""
-    """How it was scored: ``"old"``, ``"new"``, ``"no_score"``, ``"take_all"``, ``"add_52"``, ..."""
+    """Who shot the moon or the sun (None when nobody did)."""
+    kind: Shot | None = None
+    """:attr:`Shot.MOON <heartslib.Shot.MOON>` or :attr:`Shot.SUN <heartslib.Shot.SUN>` when someone shot it."""
+    scoring: MoonScoring | None = None
+    """How it was scored (:class:`heartslib.MoonScoring`: old, new, no_score, take_all, add_52, ...)."""
 
 
 # --------------------------------------------------------------------------- card points
@@ -218,9 +221,9 @@ def match_over(
 # --------------------------------------------------------------------------- the moon and the sun
 
 
-def moon_options() -> tuple[str, ...]:
+def moon_options() -> tuple[MoonScoring, ...]:
     """The options of the shooter's choice (``moon.kind = "choice"``)."""
-    return ("old", "new")
+    return (MoonScoring.OLD, MoonScoring.NEW)
 
 
 def _passer(shooter: int, passing: PassDirection, rules: Rules) -> int | None:
@@ -235,31 +238,31 @@ def _normal(v: Variant, rules: Rules, facts: RoundFacts) -> Outcome:
     return Outcome(tuple(_multiply(rules, facts, pts)))
 
 
-def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: str, keep_bonus: bool) -> Outcome:
+def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: MoonScoring, keep_bonus: bool) -> Outcome:
     """Points when ``shooter`` shot the moon and it is scored ``how`` (old/new/take_all/penalty/no_score).
 
     With teams, "the other players" are the other teams' players.
     """
     p = rules.moon_points
     n = len(facts.raw)
-    if how == "no_score":
+    if how == MoonScoring.NO_SCORE:
         # nobody scores the penalty cards; bonus cards keep their value (RULES.md 7: the bonus card stays on
         # top of the moon result unless the moon needs it, and then only the shooter can hold one)
         bonus: list[Score] = [facts.bonus[s] if keep_bonus else 0 for s in range(n)]
-        return Outcome(tuple(_multiply(rules, facts, bonus)), shooter, "moon", how)
+        return Outcome(tuple(_multiply(rules, facts, bonus)), shooter, Shot.MOON, how)
     own = facts.bonus[shooter] if keep_bonus else 0
     team = rules.team_of[shooter]
     pts = list(facts.raw)
-    if how == "old":
+    if how == MoonScoring.OLD:
         for s in range(n):
             if rules.team_of[s] != team:
                 pts[s] = facts.raw[s] + p
         pts[shooter] = own
-    elif how == "penalty":
+    elif how == MoonScoring.PENALTY:
         pts[shooter] = p + own
     else:  # new, take_all
         pts[shooter] = -p + own
-    return Outcome(tuple(_multiply(rules, facts, pts)), shooter, "moon", how)
+    return Outcome(tuple(_multiply(rules, facts, pts)), shooter, Shot.MOON, how)
 
 
 def score(
@@ -286,7 +289,7 @@ def score(
             pts = list(facts.raw)
             if moon.sun == Sun.CLEAN_SLATE:
                 pts[s] = -scores_before[s]
-                return Outcome(tuple(pts), s, "sun", moon.sun.value)
+                return Outcome(tuple(pts), s, Shot.SUN, MoonScoring.CLEAN_SLATE)
             passer = _passer(s, passing, rules) if moon.sun == Sun.PUNISH_PASSER else None
             team = rules.team_of[s]
             for o in range(n):
@@ -294,8 +297,8 @@ def score(
                     extra = 2 * p if passer is None or o == passer else p
                     pts[o] = facts.raw[o] + extra
             pts[s] = own
-            how = moon.sun.value if passer is not None or moon.sun == Sun.ADD_52 else "add_52"
-            return Outcome(tuple(_multiply(rules, facts, pts)), s, "sun", how)
+            how = MoonScoring.PUNISH_PASSER if passer is not None else MoonScoring.ADD_52
+            return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, how)
         return _normal(v, rules, facts)
 
     total_pen = sum(facts.penalty_cards)
@@ -320,11 +323,11 @@ def score(
     if kind == MoonKind.CHOICE:
         return shooter
     if kind == MoonKind.NEW_IF_OLD_LOSES:
-        old = moon_result(facts, rules, shooter, "old", keep_bonus)
+        old = moon_result(facts, rules, shooter, MoonScoring.OLD, keep_bonus)
         totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)])
         # "old moon would end the game": the target or the last of a fixed number of hands, and not a hand
         # after which the match goes on anyway (continue_after_moon)
         if match_over(v, totals, hands_played, old) and shooter not in winners(v, totals):
-            return moon_result(facts, rules, shooter, "new", keep_bonus)
+            return moon_result(facts, rules, shooter, MoonScoring.NEW, keep_bonus)
         return old
-    return moon_result(facts, rules, shooter, kind.value, keep_bonus)
+    return moon_result(facts, rules, shooter, MoonScoring(kind.value), keep_bonus)

@@ -1,11 +1,12 @@
 """The variant model: immutable, validated rules of one game of the hearts family.
 
-A :class:`Variant` is pure data in six frozen sections (``deck``,
-``passing``, ``play``, ``scoring``, ``moon``, ``end``) plus the table
-(``players``, ``direction``). Every field carries metadata – the players'
-words for the rule, what each value means and the source – which drives
-:meth:`Variant.describe` and the rules reference, so they cannot drift
-from the code.
+A :class:`Variant` is pure data: the table (``players``, ``direction``,
+``teams``) and six frozen sections (``deck``, ``passing``, ``play``,
+``scoring``, ``moon``, ``end``; :mod:`heartslib.sections`). Every field
+carries metadata – the players' words for the rule, what each value means and
+the source – which drives :meth:`Variant.describe` and the rules reference,
+so they cannot drift from the code. A variant is validated and compiled once,
+when built (:attr:`Variant.rules`).
 
 >>> import heartslib as hl
 >>> v = hl.preset("standard").replace(players=5, passing={"schedule": "everyone"})
@@ -17,41 +18,52 @@ True
 
 from __future__ import annotations
 
-import re
-import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import functools
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
-from heartslib.cards import Card, Suit, card_order, parse_cards
-from heartslib.enums import (
-    Breaking,
-    CancelRollover,
-    Direction,
-    Fill,
-    FirstTrick,
-    HeartsScoring,
-    Identical,
-    JokerKind,
-    JokerLead,
-    JokerPlay,
-    JokerPointsWhen,
-    KittyMode,
-    LeadHeartsUnbroken,
-    Measure,
-    MoonKind,
-    MoonRequires,
-    Opening,
-    Settlement,
-    Sun,
-    Winner,
+from heartslib.cards import Card
+from heartslib.describe import describe
+from heartslib.engine.rules import Rules, compile_rules
+from heartslib.enums import Direction
+from heartslib.errors import VariantError
+from heartslib.points import Score
+from heartslib.sections import (
+    META_KEY,
+    SECTIONS,
+    CardCards,
+    CardMap,
+    CardSuits,
+    CardValues,
+    DeckRules,
+    EndRules,
+    MoonRules,
+    PassingRules,
+    PlayRules,
+    ScoringRules,
+    StripTable,
+    enum_field,
+    field_metadata,
+    int_field,
+    meta,
+    text_validator,
+    to_deck,
+    to_end,
+    to_moon,
+    to_passing,
+    to_play,
+    to_scoring,
+    to_teams,
 )
-from heartslib.errors import CardError, VariantError
-from heartslib.score import Score, parse_score, score_data
+from heartslib.serialize import read_section, read_toml, read_variant, record_data, toml_text
 
+# The sections and their value types live in heartslib.sections; they are imported from here too.
 __all__ = [
+    "META_KEY",
+    "SECTIONS",
     "CardCards",
     "CardMap",
     "CardSuits",
@@ -64,1083 +76,8 @@ __all__ = [
     "ScoringRules",
     "StripTable",
     "Variant",
+    "field_metadata",
 ]
-
-E = TypeVar("E", bound="Any")
-
-#: Field metadata keys: ``words`` (the players' name for the rule), ``doc``
-#: (what it does), ``source`` (where the rule comes from, see RULES.md) and,
-#: for enums, ``values`` (what each value means).
-META_KEY = "heartslib"
-
-
-def _meta(words: str, doc: str, source: str = "", values: Mapping[str, str] | None = None) -> dict[str, Any]:
-    return {META_KEY: {"words": words, "doc": doc, "source": source, "values": dict(values or {})}}
-
-
-# --------------------------------------------------------------------------- converters
-
-
-def _enum_converter(path: str, enum_type: type[E]) -> Callable[[Any], E]:
-    allowed = ", ".join(repr(m.value) for m in enum_type)
-
-    def convert(value: Any) -> E:
-        if isinstance(value, enum_type):
-            return value
-        if isinstance(value, str):
-            try:
-                return cast(E, enum_type(value.strip().lower()))
-            except ValueError:
-                pass
-        raise VariantError(path, f"{value!r} is not allowed; use one of {allowed}")
-
-    return convert
-
-
-def _int_validator(path: str, lo: int | None = None, hi: int | None = None) -> Callable[..., None]:
-    def check(_inst: object, _attr: object, value: Any) -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise VariantError(path, f"{value!r} is not a whole number")
-        if lo is not None and value < lo:
-            raise VariantError(path, f"{value} is too small; the least allowed is {lo}")
-        if hi is not None and value > hi:
-            raise VariantError(path, f"{value} is too large; the most allowed is {hi}")
-
-    return check
-
-
-def _text_validator(path: str) -> Callable[..., None]:
-    def check(_inst: object, _attr: object, value: Any) -> None:
-        if not isinstance(value, str):
-            raise VariantError(path, f"{value!r} is not text")
-
-    return check
-
-
-def _bool_validator(path: str) -> Callable[..., None]:
-    def check(_inst: object, _attr: object, value: Any) -> None:
-        if not isinstance(value, bool):
-            raise VariantError(path, f"{value!r} is not true or false")
-
-    return check
-
-
-def _cards_converter(path: str) -> Callable[[Any], tuple[Card, ...]]:
-    def convert(value: Any) -> tuple[Card, ...]:
-        try:
-            return parse_cards(value)
-        except CardError as exc:
-            raise VariantError(path, str(exc)) from None
-
-    return convert
-
-
-def _enum_field(path: str, enum_type: type[E], default: E, meta: dict[str, Any]) -> Any:
-    return attrs.field(default=default, converter=_enum_converter(path, enum_type), metadata=meta)
-
-
-def _int_field(path: str, default: int, meta: dict[str, Any], lo: int | None = None, hi: int | None = None) -> Any:
-    return attrs.field(default=default, validator=_int_validator(path, lo, hi), metadata=meta)
-
-
-def _bool_field(path: str, default: bool, meta: dict[str, Any]) -> Any:
-    return attrs.field(default=default, validator=_bool_validator(path), metadata=meta)
-
-
-def _cards_field(path: str, meta: dict[str, Any]) -> Any:
-    return attrs.field(default=(), converter=_cards_converter(path), metadata=meta)
-
-
-# --------------------------------------------------------------------------- small values
-
-
-@attrs.frozen(cache_hash=True)
-class StripTable:
-    """A per-player-count table of cards to remove (Foster, seed 001).
-
-    >>> t = StripTable.from_mapping({"3": ["2S"], 5: "2C 2S"})
-    >>> [c.code for c in t.for_players(5)], t.for_players(4)
-    (['2C', '2S'], ())
-    """
-
-    entries: tuple[tuple[int, tuple[Card, ...]], ...]
-
-    @classmethod
-    def from_mapping(cls, mapping: Mapping[Any, Any], path: str = "deck.strip") -> StripTable:
-        """Build a table from ``{players: cards}`` (keys may be strings, as in TOML)."""
-        entries = []
-        for key, cards in mapping.items():
-            try:
-                n = int(key)
-            except (TypeError, ValueError):
-                raise VariantError(f"{path}.{key}", "table keys are player counts such as \"3\"") from None
-            entries.append((n, _cards_converter(f"{path}.{key}")(cards)))
-        return cls(tuple(sorted(entries)))
-
-    def for_players(self, players: int) -> tuple[Card, ...]:
-        """The cards to remove with ``players`` at the table (none if not listed)."""
-        for n, cards in self.entries:
-            if n == players:
-                return cards
-        return ()
-
-    def to_mapping(self) -> dict[str, list[str]]:
-        """The table as TOML/JSON data: ``{"3": ["2S"], ...}``."""
-        return {str(n): [c.code for c in cards] for n, cards in self.entries}
-
-
-def _strip_converter(value: Any) -> tuple[Card, ...] | StripTable:
-    if isinstance(value, StripTable):
-        return value
-    if isinstance(value, Mapping):
-        return StripTable.from_mapping(value)
-    return _cards_converter("deck.strip")(value)
-
-
-V = TypeVar("V")
-
-
-class CardMap(Mapping[Card, V]):
-    """An immutable, hashable mapping keyed by cards; keys may be looked up by text.
-
-    Subclasses fix what the values are (:class:`CardValues`: scores,
-    :class:`CardSuits`: suits, :class:`CardCards`: cards).
-    """
-
-    __slots__ = ("_items", "_map")
-    _what: ClassVar[str] = "value"
-    _path: ClassVar[str] = ""
-
-    def __init__(self, values: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), path: str = "") -> None:
-        path = path or self._path
-        pairs = values.items() if isinstance(values, Mapping) else values
-        table: dict[Card, V] = {}
-        for key, raw in pairs:
-            try:
-                card = Card.parse(key)
-            except CardError as exc:
-                raise VariantError(f"{path}.{key}", str(exc)) from None
-            try:
-                table[card] = self._parse(raw)
-            except (ValueError, TypeError) as exc:
-                raise VariantError(f"{path}.{card.code}", f"{raw!r} is not a {self._what}: {exc}") from None
-        self._map = table
-        self._items = tuple(sorted(table.items(), key=lambda kv: card_order[kv[0].index]))
-
-    @staticmethod
-    def _parse(raw: Any) -> Any:  # pragma: no cover - overridden
-        return raw
-
-    @staticmethod
-    def _data(value: Any) -> Any:
-        return value
-
-    def __getitem__(self, key: Card | str) -> V:
-        return self._map[Card.parse(key)]
-
-    def __contains__(self, key: object) -> bool:
-        try:
-            return Card.parse(key) in self._map  # type: ignore[arg-type]
-        except (CardError, TypeError):
-            return False
-
-    def __iter__(self) -> Iterator[Card]:
-        return (card for card, _ in self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __hash__(self) -> int:
-        return hash(self._items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, CardMap):
-            return type(self) is type(other) and self._items == other._items
-        if isinstance(other, Mapping):
-            try:
-                return self._items == type(self)(other)._items
-            except (VariantError, CardError):
-                return False
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{c.code!r}: {self._data(p)!r}" for c, p in self._items)
-        return f"{type(self).__name__}({{{inner}}})"
-
-    def to_mapping(self) -> dict[str, Any]:
-        """As TOML/JSON data: ``{"QS": 13}``."""
-        return {card.code: self._data(value) for card, value in self._items}
-
-
-class CardValues(CardMap[Score]):
-    """Cards to points (whole numbers, or complex ones written ``"13i"``).
-
-    >>> vals = CardValues({"QS": 13, "JD": -10})
-    >>> vals["QS"], vals[Card("JD")], "QH" in vals
-    (13, -10, False)
-    >>> CardValues({"QS": "13i"}).to_mapping()
-    {'QS': '13i'}
-    """
-
-    _what = "score (a whole number or text like '13i')"
-    _path = "scoring.values"
-
-    @staticmethod
-    def _parse(raw: Any) -> Score:
-        return parse_score(raw)
-
-    @staticmethod
-    def _data(value: Any) -> Any:
-        return score_data(value)
-
-
-class CardSuits(CardMap[Suit]):
-    """Cards to suits, e.g. ``{"QH": "hearts"}``."""
-
-    _what = "suit"
-    _path = "scoring.double_suit"
-
-    @staticmethod
-    def _parse(raw: Any) -> Suit:
-        if isinstance(raw, Suit):
-            return raw
-        if not isinstance(raw, str):
-            raise TypeError("write a suit name such as 'hearts'")
-        return Suit.parse(raw)
-
-    @staticmethod
-    def _data(value: Any) -> Any:
-        return str(value)
-
-
-class CardCards(CardMap[Card]):
-    """Cards to cards, e.g. ``{"QC": "QS"}``."""
-
-    _what = "card"
-    _path = "scoring.cancels"
-
-    @staticmethod
-    def _parse(raw: Any) -> Card:
-        return Card.parse(raw)
-
-    @staticmethod
-    def _data(value: Any) -> Any:
-        return value.code
-
-
-def _values_converter(value: Any) -> CardValues:
-    if isinstance(value, CardValues):
-        return value
-    if not isinstance(value, Mapping):
-        raise VariantError("scoring.values", f"{value!r} is not a table of card = points, e.g. {{ QS = 13 }}")
-    return CardValues(value)
-
-
-def _map_converter(cls: type[CardMap[Any]], path: str) -> Callable[[Any], Any]:
-    def convert(value: Any) -> Any:
-        if isinstance(value, cls):
-            return value
-        if not isinstance(value, Mapping):
-            raise VariantError(path, f"{value!r} is not a table keyed by card, e.g. {{ QS = ... }}")
-        return cls(value, path)
-
-    return convert
-
-
-def _to_multiply(value: Any) -> CardValues:
-    return cast(CardValues, _map_converter(CardValues, "scoring.multiply")(value))
-
-
-def _to_multiply_alone(value: Any) -> CardValues:
-    return cast(CardValues, _map_converter(CardValues, "scoring.multiply_alone")(value))
-
-
-def _to_double_suit(value: Any) -> CardSuits:
-    return cast(CardSuits, _map_converter(CardSuits, "scoring.double_suit")(value))
-
-
-def _to_cancels(value: Any) -> CardCards:
-    return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
-
-
-def _score_converter(path: str) -> Callable[[Any], Score]:
-    def convert(value: Any) -> Score:
-        try:
-            return parse_score(value)
-        except ValueError as exc:
-            raise VariantError(path, str(exc)) from None
-
-    return convert
-
-
-def _to_moon_points(value: Any) -> Score:
-    return _score_converter("moon.points")(value)
-
-
-def _optional_card(path: str) -> Callable[[Any], Card | None]:
-    def convert(value: Any) -> Card | None:
-        if value is None or value == "":
-            return None
-        try:
-            return Card.parse(value)
-        except CardError as exc:
-            raise VariantError(path, str(exc)) from None
-
-    return convert
-
-
-def _to_opening_card(value: Any) -> Card | None:
-    return _optional_card("play.opening_card")(value)
-
-
-def _to_opening_taker(value: Any) -> Card | None:
-    return _optional_card("play.opening_taker")(value)
-
-
-def _to_teams(value: Any) -> tuple[tuple[int, ...], ...]:
-    try:
-        teams = tuple(tuple(team) for team in value)
-    except TypeError:
-        raise VariantError("teams", f"{value!r} is not a list of teams such as [[0, 2], [1, 3]]") from None
-    for i, team in enumerate(teams):
-        for seat in team:
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise VariantError(f"teams[{i}]", f"{seat!r} is not a seat number")
-    return teams
-
-
-# --------------------------------------------------------------------------- passing words
-
-NAMED_CYCLES: dict[str, str] = {
-    "four_way": "left, right, across, hold (four-way passing; left, right, hold with an odd number of players)",
-    "everyone": "left, right, 2nd left, 2nd right, ... until everyone has passed to everyone, then hold",
-    "rotating": "1 left, 2 left, 3 left, ... (rotating pass)",
-    "rotating_hold": "1 left, 2 left, 3 left, ..., then hold",
-    "left_right": "left and right alternately",
-    "left": "always to the left",
-    "right": "always to the right",
-}
-_SPECIAL_ITEMS = ("left", "right", "across", "hold", "scatter", "star", "shuffle", "dealers_choice")
-_OFFSET_ITEM = re.compile(r"^(left|right)-([1-9][0-9]?)$")
-
-
-def _schedule_converter(value: Any) -> str | tuple[str, ...]:
-    path = "passing.schedule"
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in NAMED_CYCLES:
-            return word
-        if word in _SPECIAL_ITEMS or _OFFSET_ITEM.match(word):
-            return (word,)
-        raise VariantError(path, f"{value!r} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a pass")
-    try:
-        items = list(value)
-    except TypeError:
-        raise VariantError(path, f"{value!r} is not a list of passes or a named cycle") from None
-    if not items:
-        raise VariantError(path, "the schedule is empty; use [\"hold\"] for no passing")
-    out = []
-    for i, item in enumerate(items):
-        if not isinstance(item, str):
-            raise VariantError(f"{path}[{i}]", f"{item!r} is not a pass word")
-        word = item.strip().lower()
-        if word not in _SPECIAL_ITEMS and not _OFFSET_ITEM.match(word):
-            raise VariantError(
-                f"{path}[{i}]",
-                f"{item!r} is not a pass; use left, right, across, hold, left-k, right-k, "
-                "scatter, star, shuffle or dealers_choice",
-            )
-        out.append(word)
-    return tuple(out)
-
-
-# --------------------------------------------------------------------------- sections
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class DeckRules:
-    """The pack: how many decks, how the deal is made even, and jokers."""
-
-    decks: int = _int_field(
-        "deck.decks", 1, _meta("decks", "Standard 52-card decks shuffled together.", "000, 001"), 1, 2
-    )
-    fill: Fill = _enum_field(
-        "deck.fill",
-        Fill,
-        Fill.STRIP,
-        _meta(
-            "evening the deal",
-            "How the deal is made even when the pack does not divide by the number of players.",
-            "000, 001",
-            {
-                "strip": "remove cards (stripping) so that every player gets the same number",
-                "kitty": "deal evenly and put the cards left over into a kitty",
-                "jokers": "add jokers until the pack divides evenly",
-            },
-        ),
-    )
-    strip: tuple[Card, ...] | StripTable = attrs.field(
-        default=parse_cards("2C 2D 3C 2S"),
-        converter=_strip_converter,
-        metadata=_meta(
-            "stripping",
-            "Cards to remove: a priority order (with fill = \"strip\", take as many from the front "
-            "as needed) or a table by number of players (always removed; the fill evens out the rest).",
-            "000 (Foster, Culbertson, Morehead), 001",
-        ),
-    )
-    kitty: KittyMode = _enum_field(
-        "deck.kitty",
-        KittyMode,
-        KittyMode.FIRST_TRICK,
-        _meta(
-            "kitty",
-            "Who takes the kitty.",
-            "000 (Morehead), 001",
-            {
-                "first_trick": "the winner of the first trick takes the whole kitty",
-                "one_per_trick": "the winner of each trick takes one kitty card, from the first trick on, "
-                "until the kitty is empty",
-                "first_and_last": "the first kitty card goes to the first trick's winner and the second "
-                "to the last trick's winner",
-            },
-        ),
-    )
-    kitty_seen_by_winner: bool = _bool_field(
-        "deck.kitty_seen_by_winner",
-        False,
-        _meta("seeing the kitty", "A player who takes kitty cards may look at them.", "000 (Morehead)"),
-    )
-    jokers: int = _int_field(
-        "deck.jokers",
-        0,
-        _meta(
-            "jokers",
-            "Jokers added to the pack (with fill = \"jokers\", 0 means as many as make the deal even).",
-            "000, 001",
-        ),
-        0,
-        10,
-    )
-    joker: JokerKind = _enum_field(
-        "deck.joker",
-        JokerKind,
-        JokerKind.ZERO_SUITS,
-        _meta(
-            "joker convention",
-            "What the added jokers are.",
-            "000, 001",
-            {
-                "zero_suits": "the jokers are the zero of clubs (0♣) and the zero of diamonds (0♦), "
-                "ranking below the 2 and behaving as ordinary cards of their suit",
-                "valueless": "the jokers are valueless cards that never win a trick",
-            },
-        ),
-    )
-    joker_play: JokerPlay = _enum_field(
-        "deck.joker_play",
-        JokerPlay,
-        JokerPlay.ANY_TIME,
-        _meta(
-            "playing a joker",
-            "When a valueless joker may be played to another player's lead.",
-            "000, 001",
-            {
-                "any_time": "a joker may be played at any time (it always counts as following suit)",
-                "when_void": "a joker may be played only when unable to follow suit",
-            },
-        ),
-    )
-    joker_lead: JokerLead = _enum_field(
-        "deck.joker_lead",
-        JokerLead,
-        JokerLead.FORBIDDEN,
-        _meta(
-            "leading a joker",
-            "Whether a valueless joker may lead a trick.",
-            "000",
-            {
-                "forbidden": "a joker may not lead (unless the hand holds nothing else)",
-                "call_suit": "a joker may lead and its player names the suit to be followed",
-                "next_card": "a joker may lead and the next card played sets the suit",
-            },
-        ),
-    )
-    joker_points: int = _int_field(
-        "deck.joker_points",
-        0,
-        _meta("jokers as penalty cards", "Penalty points for taking a joker.", "000"),
-        -100,
-        100,
-    )
-    joker_points_when: JokerPointsWhen = _enum_field(
-        "deck.joker_points_when",
-        JokerPointsWhen,
-        JokerPointsWhen.ALWAYS,
-        _meta(
-            "when jokers score",
-            "When a joker's points count.",
-            "000",
-            {
-                "always": "a joker scores like a normal penalty card",
-                "hearts_led": "a joker scores only when played to a trick led with a heart",
-            },
-        ),
-    )
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class PassingRules:
-    """Passing cards before play: how many, in which cycle of directions, and what may not be passed."""
-
-    cards: int = _int_field(
-        "passing.cards",
-        3,
-        _meta("cards passed", "How many cards each player passes (the most a dealer may name).", "000, 001, 002"),
-        1,
-        26,
-    )
-    schedule: str | tuple[str, ...] = attrs.field(
-        default="four_way",
-        converter=_schedule_converter,
-        metadata=_meta(
-            "passing cycle",
-            "The directions of passing, one per hand, repeating.",
-            "000, 001, 002",
-            {
-                **NAMED_CYCLES,
-                "left-k / right-k": "to the k-th player to the left or right",
-                "across": "to the player opposite",
-                "hold": "no passing",
-                "scatter": "one card to each opponent (scatter pass)",
-                "star": "five players: two cards, one each to the two players opposite (star passing)",
-                "shuffle": "the passed cards are pooled, shuffled and dealt out again (shuffle passing)",
-                "dealers_choice": "the dealer names the number of cards and the direction (dealer's choice)",
-            },
-        ),
-    )
-    forbidden: tuple[Card, ...] = _cards_field(
-        "passing.forbidden",
-        _meta("forbidden passes", "Cards that may not be passed (some versions forbid 2♣, Q♠ and A♥).", "000"),
-    )
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class PlayRules:
-    """Leading and following: the opening lead, breaking hearts, first-trick and forced plays, ties."""
-
-    opening: Opening = _enum_field(
-        "play.opening",
-        Opening,
-        Opening.TWO_OF_CLUBS,
-        _meta(
-            "opening lead",
-            "Who leads the first trick, and with what.",
-            "000, 001, 002",
-            {
-                "two_of_clubs": "the holder of the lowest club in play (2♣; 3♣ when it is stripped; "
-                "0♣ when in play) must lead it",
-                "any_club": "the holder of the lowest club in play leads, with any club",
-                "eldest_any": "eldest hand (the dealer's left) leads any card",
-            },
-        ),
-    )
-    breaking: Breaking = _enum_field(
-        "play.breaking",
-        Breaking,
-        Breaking.HEARTS,
-        _meta(
-            "breaking hearts",
-            "What unlocks leading hearts.",
-            "000, 002",
-            {
-                "hearts": "hearts may not be led until a heart has been played (the queen does not break hearts)",
-                "penalty_cards": "hearts may not be led until a penalty card (Q♠ too) has been played",
-                "none": "hearts may be led at any time",
-            },
-        ),
-    )
-    lead_hearts_unbroken: LeadHeartsUnbroken = _enum_field(
-        "play.lead_hearts_unbroken",
-        LeadHeartsUnbroken,
-        LeadHeartsUnbroken.ONLY_HEARTS,
-        _meta(
-            "leading hearts unbroken",
-            "Which hands may lead a heart before hearts are broken.",
-            "000",
-            {
-                "only_hearts": "a player holding nothing but hearts may lead one",
-                "only_penalty_cards": "a player holding nothing but hearts and other penalty cards may lead a heart",
-            },
-        ),
-    )
-    queen_needs_broken: bool = _bool_field(
-        "play.queen_needs_broken",
-        False,
-        _meta("leading the black lady", "Q♠ may not be led until hearts are broken.", "000 (Morehead)"),
-    )
-    first_trick: FirstTrick = _enum_field(
-        "play.first_trick",
-        FirstTrick,
-        FirstTrick.NO_POINTS,
-        _meta(
-            "first trick",
-            "What may not be played to the first trick.",
-            "001, 002",
-            {
-                "any": "any card may be played to the first trick",
-                "no_points": "no penalty card may be played to the first trick (\"no blood\") "
-                "unless the player has no other legal card",
-                "no_hearts": "no heart may be played to the first trick unless the player has no other legal card",
-            },
-        ),
-    )
-    queen_forced: bool = _bool_field(
-        "play.queen_forced",
-        False,
-        _meta(
-            "club play",
-            "The holder of Q♠ must play it at the first opportunity: when void in the suit led, "
-            "or on a spade lead once a higher spade is in the trick.",
-            "000 (Morehead)",
-        ),
-    )
-    must_discard: tuple[Card, ...] = _cards_field(
-        "play.must_discard",
-        _meta(
-            "forced discards",
-            "A player void in the suit led who holds one of these cards must play one of them "
-            "(black jack: J♠).",
-            "000 (black jack, Likha)",
-        ),
-    )
-    must_discard_if_all: bool = _bool_field(
-        "play.must_discard_if_all",
-        False,
-        _meta(
-            "forced discards when holding all",
-            "The forced discard applies only to a player holding every listed card (Likha: Q♠ and 10♦).",
-            "000 (Likha)",
-        ),
-    )
-    booster_nines: bool = _bool_field(
-        "play.booster_nines",
-        False,
-        _meta(
-            "booster nines",
-            "Each nine played extends the trick by one more round of plays.",
-            "000",
-        ),
-    )
-    opening_card: Card | None = attrs.field(
-        default=None,
-        converter=_to_opening_card,
-        metadata=_meta(
-            "opening card",
-            "The card whose holder opens (with opening = \"two_of_clubs\" it must be led; with \"any_club\" "
-            "any card of its suit); none means the lowest club in play.",
-            "000 (Gong Zhu: 2♠)",
-        ),
-    )
-    opening_taker: Card | None = attrs.field(
-        default=None,
-        converter=_to_opening_taker,
-        metadata=_meta(
-            "lead after taking a card",
-            "From the second hand on, whoever took this card in the previous hand leads the first trick "
-            "with any card (Gong Zhu: the pig, Q♠).",
-            "000 (Gong Zhu)",
-        ),
-    )
-    identical: Identical = _enum_field(
-        "play.identical",
-        Identical,
-        Identical.LAST_WINS,
-        _meta(
-            "identical cards",
-            "With two decks: which of two identical cards wins a trick.",
-            "000, 001",
-            {
-                "first_wins": "the first copy played wins (\"first come, first served\")",
-                "last_wins": "the most recently played copy wins",
-                "cancel": "two identical cards cancel: neither can win, their points still count "
-                "(cancellation hearts)",
-            },
-        ),
-    )
-    cancel_rollover: CancelRollover = _enum_field(
-        "play.cancel_rollover",
-        CancelRollover,
-        CancelRollover.ALL_LED_CANCELLED,
-        _meta(
-            "cancelled tricks",
-            "Cancellation hearts: when a trick is cancelled and its cards roll over to the next trick's winner.",
-            "000 (Culbertson), 001",
-            {
-                "all_led_cancelled": "when every card of the suit led is cancelled, the same leader leads again "
-                "and the next trick's winner takes both tricks",
-                "two_pairs": "when two cancelling pairs appear in one trick (or every card of the suit led "
-                "is cancelled) the trick rolls over to the next trick's winner",
-            },
-        ),
-    )
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class ScoringRules:
-    """Card values: hearts, the queen and any other scoring cards, and the no-tricks bonus."""
-
-    hearts: HeartsScoring = _enum_field(
-        "scoring.hearts",
-        HeartsScoring,
-        HeartsScoring.ONE,
-        _meta(
-            "heart values",
-            "What each heart scores.",
-            "000, 001",
-            {
-                "one": "each heart scores 1 penalty point",
-                "spot": "each heart scores its pip value, J 11, Q 12, K 13, A 14 (spot hearts)",
-            },
-        ),
-    )
-    values: CardValues = attrs.field(
-        factory=lambda: CardValues({"QS": 13}),
-        converter=_values_converter,
-        metadata=_meta(
-            "card values",
-            "Points of other scoring cards, replacing the heart rule for any heart listed "
-            "(Q♠ 13; J♦ or 10♦ -10; the pink lady Q♥ 13; the rogue 7♣ +7; the black jack J♠ 10).",
-            "000, 001",
-        ),
-    )
-    no_tricks: int = _int_field(
-        "scoring.no_tricks",
-        0,
-        _meta("no tricks", "Points for a player who takes no tricks (not in a hand where the moon is shot).", "000"),
-        -1000,
-        1000,
-    )
-    multiply: CardValues = attrs.field(
-        factory=CardValues,
-        converter=_to_multiply,
-        metadata=_meta(
-            "score multipliers",
-            "Taking one of these cards multiplies the taker's score for the hand by the factor "
-            "(complex hearts: 10♣ × 2i; Gong Zhu: 10♣ × 2).",
-            "000",
-        ),
-    )
-    multiply_alone: CardValues = attrs.field(
-        factory=CardValues,
-        converter=_to_multiply_alone,
-        metadata=_meta(
-            "multiplier alone",
-            "What a multiplier card scores when its taker took no other scoring card (Gong Zhu: 10♣ +50).",
-            "000 (Gong Zhu)",
-        ),
-    )
-    double_suit: CardSuits = attrs.field(
-        factory=CardSuits,
-        converter=_to_double_suit,
-        metadata=_meta(
-            "suit doublers",
-            "Taking one of these cards doubles the value of the cards of the named suit its taker took "
-            "(royal hearts: Q♥ doubles hearts).",
-            "000 (royal hearts)",
-        ),
-    )
-    cancels: CardCards = attrs.field(
-        factory=CardCards,
-        converter=_to_cancels,
-        metadata=_meta(
-            "cancelling cards",
-            "A player who takes both this card and the named one scores nothing for the named one "
-            "(royal hearts: Q♣ cancels Q♠).",
-            "000 (royal hearts)",
-        ),
-    )
-    all_hearts_flips: bool = _bool_field(
-        "scoring.all_hearts_flips",
-        False,
-        _meta(
-            "all the hearts",
-            "A player who takes every heart scores its negative card values as positive (Gong Zhu).",
-            "000 (Gong Zhu, pagat)",
-        ),
-    )
-    settlement: Settlement = _enum_field(
-        "scoring.settlement",
-        Settlement,
-        Settlement.NONE,
-        _meta(
-            "counter settlement",
-            "Also settle each hand with counters through a pool, from the points of the penalty cards each "
-            "player took (before any moon): Match.counters keeps each player's net counters.",
-            "000 (Foster 1909)",
-            {
-                "none": "no counters",
-                "sweepstake": "each pays a counter per point; the players who took no points share the pool "
-                "(odd counters stay), and a pool nobody wins carries over to the next hand",
-                "howell": "each pays its points once per opponent, then claims the points it did not take",
-            },
-        ),
-    )
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class MoonRules:
-    """Shooting the moon (all penalty cards) and the sun (all tricks)."""
-
-    kind: MoonKind = _enum_field(
-        "moon.kind",
-        MoonKind,
-        MoonKind.OLD,
-        _meta(
-            "shooting the moon",
-            "What taking every penalty card in one hand does.",
-            "000, 001, 002",
-            {
-                "none": "no moon: the hand is scored as usual",
-                "no_score": "nobody scores for the hand (Culbertson)",
-                "old": "old moon: the shooter scores 0 and every other player scores the moon points",
-                "new": "new moon: the shooter subtracts the moon points and the others score 0",
-                "choice": "the shooter chooses old moon or new moon",
-                "new_if_old_loses": "old moon, unless it would end the game with the shooter losing: then new moon",
-                "take_all": "take-all (omnibus): the shooter scores the moon points as plus points, "
-                "everyone else 0",
-                "penalty": "the shooter scores the moon points as a penalty and the others score 0 "
-                "(Likha's 37-point penalty, as heartslib reads it)",
-            },
-        ),
-    )
-    requires: MoonRequires = _enum_field(
-        "moon.requires",
-        MoonRequires,
-        MoonRequires.PENALTY_CARDS,
-        _meta(
-            "what the moon needs",
-            "Which cards a moon needs.",
-            "000",
-            {
-                "penalty_cards": "a moon needs every penalty card; bonus cards keep their value on top of "
-                "the moon result",
-                "all_counters": "a moon needs every counting card, bonus cards included",
-            },
-        ),
-    )
-    points: Score = attrs.field(
-        default=0,
-        converter=_to_moon_points,
-        metadata=_meta(
-            "moon points", "Points a moon is worth (0 = the pack's penalty total: 26, 38, 52, 13+13i, ...).", "000, 001"
-        ),
-    )
-    new_after: int = _int_field(
-        "moon.new_after",
-        0,
-        _meta(
-            "new moon threshold",
-            "New moon is allowed only once some player has reached this score (0 = always).",
-            "000",
-        ),
-        0,
-        100_000,
-    )
-    new_after_shooter: bool = _bool_field(
-        "moon.new_after_shooter",
-        False,
-        _meta(
-            "new moon threshold for the shooter",
-            "The new moon threshold (moon.new_after) looks at the shooter's own score instead of any player's.",
-            "000",
-        ),
-    )
-    sun: Sun = _enum_field(
-        "moon.sun",
-        Sun,
-        Sun.NONE,
-        _meta(
-            "shooting the sun",
-            "What taking every trick in one hand does; with a sun rule, taking every penalty card without "
-            "every trick scores normally.",
-            "000",
-            {
-                "none": "no sun rule",
-                "add_52": "every other player scores twice the moon points (52)",
-                "punish_passer": "the punishment rule: the player who passed to the shooter scores twice the "
-                "moon points (52), the others the moon points (26)",
-                "clean_slate": "cleaning the slate: the shooter's match score returns to 0",
-            },
-        ),
-    )
-    sun_skips_first_trick: bool = _bool_field(
-        "moon.sun_skips_first_trick",
-        False,
-        _meta("sun without the first trick", "The first trick does not count for shooting the sun.", "000"),
-    )
-    shooter_cannot_win: bool = _bool_field(
-        "moon.shooter_cannot_win",
-        False,
-        _meta(
-            "no winning on a moon",
-            "A player who shot the moon or the sun cannot win the game on that hand: play continues.",
-            "000",
-        ),
-    )
-    continue_after_moon: bool = _bool_field(
-        "moon.continue_after_moon",
-        False,
-        _meta(
-            "the game goes on after a moon",
-            "The game never ends on a hand in which the moon was shot; when it ends, the lowest score "
-            "wins even over the target.",
-            "000",
-        ),
-    )
-
-
-@attrs.frozen(kw_only=True, cache_hash=True)
-class EndRules:
-    """When the match ends."""
-
-    target: int = _int_field(
-        "end.target",
-        100,
-        _meta(
-            "game",
-            "The match ends when a player reaches this score at the end of a hand: at least it when positive, "
-            "at most it when negative (Gong Zhu: -1000); 0 = no target.",
-            "000",
-        ),
-        -1_000_000,
-        1_000_000,
-    )
-    winner: Winner = _enum_field(
-        "end.winner",
-        Winner,
-        Winner.LOWEST,
-        _meta(
-            "who wins",
-            "Whether the lowest or the highest total wins (ties share the win).",
-            "000, 002",
-            {"lowest": "the lowest total wins", "highest": "the highest total wins (Gong Zhu)"},
-        ),
-    )
-    measure: Measure = _enum_field(
-        "end.measure",
-        Measure,
-        Measure.SCORE,
-        _meta(
-            "measuring scores",
-            "What the target and the ranking look at.",
-            "000 (complex hearts)",
-            {"score": "the score itself", "magnitude": "the score's absolute value (complex hearts)"},
-        ),
-    )
-    lives: int = _int_field(
-        "end.lives",
-        0,
-        _meta(
-            "lives",
-            "Each player starts with this many lives and loses one for a hand scoring at least "
-            "end.life_threshold; the match also ends when at most one player has lives left (0 = no lives).",
-            "000 (danger hearts)",
-        ),
-        0,
-        100,
-    )
-    life_threshold: int = _int_field(
-        "end.life_threshold",
-        15,
-        _meta("losing a life", "Points in one hand that cost a life.", "000 (danger hearts)"),
-        1,
-        100_000,
-    )
-    reset_at_exact: bool = _bool_field(
-        "end.reset_at_exact",
-        False,
-        _meta(
-            "exactly the target",
-            "A score of exactly the target returns to 0, so more than the target is needed to end.",
-            "000",
-        ),
-    )
-    hands: int = _int_field(
-        "end.hands", 0, _meta("fixed hands", "The match ends after this many hands (0 = no limit).", "000"), 0, 10_000
-    )
-
-
-SECTIONS: dict[str, type[Any]] = {
-    "deck": DeckRules,
-    "passing": PassingRules,
-    "play": PlayRules,
-    "scoring": ScoringRules,
-    "moon": MoonRules,
-    "end": EndRules,
-}
-
-
-def _section_converter(name: str) -> Callable[[Any], Any]:
-    cls = SECTIONS[name]
-
-    def convert(value: Any) -> Any:
-        if isinstance(value, cls):
-            return value
-        if isinstance(value, Mapping):
-            return _section_from_dict(cls, name, value)
-        raise VariantError(name, f"expected a table of {name} rules, got {value!r}")
-
-    return convert
-
-
-def _section_from_dict(cls: type[Any], name: str, data: Mapping[str, Any], base: Any = None) -> Any:
-    known = {f.name for f in attrs.fields(cls)}
-    problems = [(f"{name}.{key}", f"unknown field; {name} has {', '.join(sorted(known))}")
-                for key in sorted(set(data) - known)]
-    if not problems:
-        try:
-            return cls(**data) if base is None else attrs.evolve(base, **data)
-        except VariantError:
-            pass  # find every bad field below, not just the first
-    for key, value in data.items():
-        if key in known:
-            try:
-                cls(**{key: value})
-            except VariantError as exc:
-                problems.extend(exc.problems)
-    _raise(problems)
-    raise AssertionError("unreachable")  # pragma: no cover - _raise raised: some field failed above
-
-
-def _raise(problems: list[tuple[str, str]]) -> None:
-    """Raise one VariantError listing every problem (if there are any)."""
-    if problems:
-        raise VariantError(problems[0][0], problems[0][1], problems=tuple(problems))
-
-
-def _to_deck(value: Any) -> DeckRules:
-    return cast(DeckRules, _section_converter("deck")(value))
-
-
-def _to_passing(value: Any) -> PassingRules:
-    return cast(PassingRules, _section_converter("passing")(value))
-
-
-def _to_play(value: Any) -> PlayRules:
-    return cast(PlayRules, _section_converter("play")(value))
-
-
-def _to_scoring(value: Any) -> ScoringRules:
-    return cast(ScoringRules, _section_converter("scoring")(value))
-
-
-def _to_moon(value: Any) -> MoonRules:
-    return cast(MoonRules, _section_converter("moon")(value))
-
-
-def _to_end(value: Any) -> EndRules:
-    return cast(EndRules, _section_converter("end")(value))
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -1159,22 +96,22 @@ class Variant:
 
     name: str = attrs.field(
         default="custom",
-        validator=_text_validator("name"),
-        metadata=_meta("name", "The variant's name."),
+        validator=text_validator("name"),
+        metadata=meta("name", "The variant's name."),
     )
     source: str = attrs.field(
         default="",
-        validator=_text_validator("source"),
-        metadata=_meta("source", "Where these rules come from."),
+        validator=text_validator("source"),
+        metadata=meta("source", "Where these rules come from."),
     )
-    players: int = _int_field(
-        "players", 4, _meta("players", "Number of players: 3-10, 11 with two decks.", "000, 001"), 3, 11
+    players: int = int_field(
+        "players", 4, meta("players", "Number of players: 3-10, 11 with two decks.", "000, 001"), 3, 11
     )
-    direction: Direction = _enum_field(
+    direction: Direction = enum_field(
         "direction",
         Direction,
         Direction.CLOCKWISE,
-        _meta(
+        meta(
             "direction of play",
             "Which way play, the deal and \"left\" go.",
             "000",
@@ -1183,66 +120,64 @@ class Variant:
     )
     teams: tuple[tuple[int, ...], ...] = attrs.field(
         default=(),
-        converter=_to_teams,
-        metadata=_meta(
+        converter=to_teams,
+        metadata=meta(
             "partnerships",
             "Fixed teams, e.g. [[0, 2], [1, 3]]: the team of the player who reaches the target loses "
             "(the higher score's team when players of several teams reach it in the same hand).",
             "000 (Likha)",
         ),
     )
-    deck: DeckRules = attrs.field(factory=DeckRules, converter=_to_deck)
-    passing: PassingRules = attrs.field(factory=PassingRules, converter=_to_passing)
-    play: PlayRules = attrs.field(factory=PlayRules, converter=_to_play)
-    scoring: ScoringRules = attrs.field(factory=ScoringRules, converter=_to_scoring)
-    moon: MoonRules = attrs.field(factory=MoonRules, converter=_to_moon)
-    end: EndRules = attrs.field(factory=EndRules, converter=_to_end)
-
-    _compiled: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+    deck: DeckRules = attrs.field(factory=DeckRules, converter=to_deck)
+    passing: PassingRules = attrs.field(factory=PassingRules, converter=to_passing)
+    play: PlayRules = attrs.field(factory=PlayRules, converter=to_play)
+    scoring: ScoringRules = attrs.field(factory=ScoringRules, converter=to_scoring)
+    moon: MoonRules = attrs.field(factory=MoonRules, converter=to_moon)
+    end: EndRules = attrs.field(factory=EndRules, converter=to_end)
 
     SECTION_NAMES: ClassVar[tuple[str, ...]] = tuple(SECTIONS)
 
     def __attrs_post_init__(self) -> None:
-        from heartslib.rules import compile_variant
-
-        object.__setattr__(self, "_compiled", compile_variant(self))
+        # compiling judges the combinations of fields (raising VariantError with every problem) and keeps
+        # the tables the engine plays from
+        self.rules  # noqa: B018
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        # pickled as its fields; the compiled rules are rebuilt when loaded (and hold the variant)
+        # pickled as its fields; the compiled rules are rebuilt when loaded
         return (_variant_from_fields, ({f.name: getattr(self, f.name) for f in attrs.fields(Variant) if f.init},))
 
     # ------------------------------------------------------------ derived facts
 
-    @property
-    def rules(self) -> Any:
-        """The compiled rules (internal tables used by the engine)."""
-        return self._compiled
+    @functools.cached_property
+    def rules(self) -> Rules:
+        """The variant compiled into the tables the engine plays from (:class:`heartslib.engine.rules.Rules`)."""
+        return compile_rules(self)
 
     @property
     def deal_size(self) -> int:
         """Cards dealt to each player."""
-        return int(self._compiled.hand_size)
+        return self.rules.hand_size
 
     @property
     def pack(self) -> tuple[Card, ...]:
         """Every card in play (hands and kitty), sorted; copies repeat."""
-        return tuple(self._compiled.pack_cards)
+        return self.rules.pack_cards
 
     @property
     def kitty_size(self) -> int:
         """Cards left over in the kitty after the deal."""
-        return int(self._compiled.kitty_size)
+        return self.rules.kitty_size
 
     @property
     def penalty_total(self) -> Score:
         """The pack's penalty points: the sum of the values of the cards that count against their taker
         (26 standard, 38 pink lady, 13+13i complex hearts)."""
-        return cast(Score, self._compiled.penalty_total)
+        return self.rules.penalty_total
 
     @property
     def moon_points(self) -> Score:
         """What a moon is worth: ``moon.points`` or the pack's penalty total."""
-        return cast(Score, self._compiled.moon_points)
+        return self.rules.moon_points
 
     # ------------------------------------------------------------ building
 
@@ -1256,7 +191,7 @@ class Variant:
         resolved: dict[str, Any] = {}
         for key, value in changes.items():
             if key in SECTIONS and isinstance(value, Mapping):
-                resolved[key] = _section_from_dict(SECTIONS[key], key, value, base=getattr(self, key))
+                resolved[key] = read_section(SECTIONS[key], key, value, base=getattr(self, key))
             else:
                 resolved[key] = value
         try:
@@ -1273,52 +208,12 @@ class Variant:
         >>> v.moon.kind.value
         'new'
         """
-        if not isinstance(data, Mapping):
-            raise VariantError("", f"expected a table of variant fields, got {type(data).__name__}")
-        known = {f.name for f in attrs.fields(cls) if f.init}
-        problems = [(key, f"unknown field; a variant has {', '.join(sorted(known))}")
-                    for key in sorted(set(data) - known)]
-        fields: dict[str, Any] = {}
-        for key, value in data.items():
-            if key not in known:
-                continue
-            try:
-                if key in SECTIONS:
-                    if not isinstance(value, Mapping):
-                        raise VariantError(key, f"expected a table of {key} rules, got {value!r}")
-                    fields[key] = _section_from_dict(SECTIONS[key], key, value)
-                else:
-                    fields[key] = value
-            except VariantError as exc:
-                problems.extend(exc.problems)
-        if not problems:
-            try:
-                return cls(**fields)
-            except VariantError as exc:
-                problems.extend(exc.problems)
-        # table-level fields checked one by one; combinations are judged only once every field is valid
-        for key in ("name", "source", "players", "direction", "teams"):
-            if key in fields:
-                try:
-                    cls(**{key: fields[key]})
-                except VariantError as exc:
-                    problems.extend(p for p in exc.problems if p[0] == key and p not in problems)
-        _raise(problems)
-        raise AssertionError("unreachable")  # pragma: no cover
+        variant: Variant = read_variant(cls, SECTIONS, data)
+        return variant
 
     def to_dict(self) -> dict[str, Any]:
         """The variant as plain data (str, int, bool, lists and dicts) that :meth:`from_dict` reads back."""
-        out: dict[str, Any] = {
-            "name": self.name,
-            "source": self.source,
-            "players": self.players,
-            "direction": self.direction.value,
-            "teams": [list(team) for team in self.teams],
-        }
-        for name in SECTIONS:
-            section = getattr(self, name)
-            out[name] = {f.name: _plain(getattr(section, f.name)) for f in attrs.fields(type(section))}
-        return out
+        return record_data(self)
 
     @classmethod
     def from_toml(cls, text_or_path: str | Path) -> Variant:
@@ -1327,64 +222,15 @@ class Variant:
         >>> Variant.from_toml('players = 4\\n[moon]\\nkind = "new"\\n').moon.kind.value
         'new'
         """
-        if isinstance(text_or_path, Path) or (
-            isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.endswith(".toml")
-        ):
-            path = Path(text_or_path)
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise VariantError("", f"cannot read {str(path)!r}: {exc.strerror}") from None
-        else:
-            text = str(text_or_path)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise VariantError("", f"not valid TOML: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_toml(text_or_path))
 
     def to_toml(self) -> str:
         """The variant as TOML text that :meth:`from_toml` reads back."""
-        from heartslib._toml import dumps
-
-        return dumps(self.to_dict())
+        return toml_text(self.to_dict())
 
     def describe(self) -> str:
         """The rules in plain English, generated from the fields and their metadata."""
-        from heartslib.describe import describe
-
         return describe(self)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, bool | int | str) and not hasattr(value, "value"):
-        return value
-    if hasattr(value, "value") and isinstance(value.value, str):
-        return value.value
-    if isinstance(value, StripTable | CardMap):
-        return value.to_mapping()
-    if value is None:
-        return ""
-    if isinstance(value, complex):
-        return score_data(value)
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, Card):
-        return value.code
-    raise TypeError(f"cannot serialise {value!r}")  # pragma: no cover - all field types handled above
-
-
-def field_metadata(cls: type[Any]) -> list[tuple[str, Any, dict[str, Any]]]:
-    """``(name, default, metadata)`` of every documented field of a section or :class:`Variant`."""
-    out = []
-    for f in attrs.fields(cls):
-        meta = f.metadata.get(META_KEY)
-        if meta is None:
-            continue
-        factory = getattr(f.default, "factory", None)
-        default = factory() if factory is not None else f.default
-        out.append((f.name, default, meta))
-    return out
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:

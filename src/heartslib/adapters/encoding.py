@@ -93,6 +93,9 @@ from typing import Final
 
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.dealing import dealers_choice_options
+from heartslib.engine.legality import passable
+from heartslib.engine.tables import SUIT_NAMES
 from heartslib.enums import (
     DEALERS_CHOICE,
     HOLD,
@@ -106,13 +109,15 @@ from heartslib.enums import (
     PassDirection,
     Phase,
     Winner,
+    pass_name,
 )
 from heartslib.errors import IllegalAction, VariantError
 from heartslib.match import Match
 from heartslib.observation import Observation
+from heartslib.points import Score, score_text
 from heartslib.presets import preset
 from heartslib.round import Round
-from heartslib.score import Score, score_text
+from heartslib.scoring import moon_options
 from heartslib.variant import Variant
 
 __all__ = ["CARD_ACTIONS", "MOON_OPTIONS", "SUIT_OPTIONS", "Encoding", "Turns", "resolve_variant", "table_text"]
@@ -120,9 +125,9 @@ __all__ = ["CARD_ACTIONS", "MOON_OPTIONS", "SUIT_OPTIONS", "Encoding", "Turns", 
 #: Action indices 0..54 are cards (played or passed, by phase).
 CARD_ACTIONS: Final = NUM_CARD_INDICES
 #: The options of the shooter's choice (``moon.kind = "choice"``).
-MOON_OPTIONS: Final = ("old", "new")
+MOON_OPTIONS: Final = tuple(str(option) for option in moon_options())
 #: The suits a joker's leader may call (``deck.joker_lead = "call_suit"``).
-SUIT_OPTIONS: Final = ("clubs", "diamonds", "hearts", "spades")
+SUIT_OPTIONS: Final = SUIT_NAMES
 #: Observation values that are scores are divided by this.
 SCORE_SCALE: Final = 100.0
 
@@ -157,9 +162,7 @@ def decision_options(v: Variant) -> tuple[str, ...]:
     n = v.players
     options: list[str] = []
     if DEALERS_CHOICE in rules.schedule:
-        names = [Offset(k).name(n) for k in range(1, n)]
-        options.append("hold")
-        options += [f"{count} {name}" for count in range(1, rules.pass_cards + 1) for name in names]
+        options += dealers_choice_options(n, rules.pass_cards)
     if v.moon.kind == MoonKind.CHOICE:
         options += MOON_OPTIONS
     if rules.valueless and rules.joker_lead == JokerLead.CALL_SUIT:
@@ -451,7 +454,7 @@ class Encoding:
         for card in pending:
             held.remove(card)
         lines = [
-            f"seat {obs.seat} of {obs.players} · dealer {obs.dealer} · pass {_direction_text(obs.passing, obs.players)}"
+            f"seat {obs.seat} of {obs.players} · dealer {obs.dealer} · pass {pass_name(obs.passing, obs.players)}"
             f" {obs.pass_count} · phase {obs.phase.value}"
             + (f" ({obs.decision})" if obs.decision else "")
             + (" · to act" if acting else ""),
@@ -490,10 +493,6 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards) or "-"
 
 
-def _direction_text(d: PassDirection, n: int) -> str:
-    return d.name(n) if isinstance(d, Offset) else str(d.value)
-
-
 def table_text(rnd: Round, *, chooser: int | None = None, pending: Sequence[Card] = (), title: str = "") -> str:
     """The whole table as text (every hand shown): the ``ansi`` render and OpenSpiel's ``str(state)``.
 
@@ -504,7 +503,7 @@ def table_text(rnd: Round, *, chooser: int | None = None, pending: Sequence[Card
     acting = rnd.to_act
     head = title or v.name
     lines = [
-        f"{head} · hand {rnd.hand_number} · dealer {rnd.dealer} · pass {_direction_text(rnd.passing, n)} "
+        f"{head} · hand {rnd.hand_number} · dealer {rnd.dealer} · pass {pass_name(rnd.passing, n)} "
         f"{rnd.pass_count} · phase {rnd.phase.value}"
         + (f" ({rnd.decision}: {', '.join(rnd.options)})" if rnd.decision else "")
     ]
@@ -591,10 +590,9 @@ class Turns:
             return sorted({card.index for card in rnd.legal_cards(seat)})
         if phase == Phase.DECIDE:
             return sorted(self.encoding.option_id(o) for o in rnd.options)
-        left = Counter(card.index for card in rnd.hand(seat))
+        left = Counter(card.index for card in passable(rnd.rules, rnd.hand(seat)))
         left.subtract(card.index for card in self.pending)
-        forbidden = rnd.rules.forbidden
-        return sorted(i for i, k in left.items() if k > 0 and i not in forbidden)
+        return sorted(i for i, k in left.items() if k > 0)
 
     def completes_pass(self, seat: int) -> bool:
         """Whether ``seat``'s next choice completes its pass (and, if it is the last seat, the exchange)."""

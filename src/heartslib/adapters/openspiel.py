@@ -64,12 +64,13 @@ from heartslib.actions import (
 )
 from heartslib.adapters.encoding import CARD_ACTIONS, Encoding, Turns, resolve_variant
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, Breaking, LeadHeartsUnbroken, Offset, Phase
+from heartslib.engine.dealing import deal_seats, pile_seats
+from heartslib.engine.values import pass_size
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, Breaking, LeadHeartsUnbroken, Offset, Phase, pass_name
 from heartslib.errors import IllegalAction
 from heartslib.match import Match
+from heartslib.points import score_text
 from heartslib.round import Round
-from heartslib.rules import Rules
-from heartslib.score import score_text
 from heartslib.variant import Variant
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class Setup:
         v = self.variant
         rules = v.rules
         n = v.players
-        pass_cards = max([rules.pass_cards] + [Rules.pass_size(d, rules.pass_cards, n) for d in rules.schedule])
+        pass_cards = max([rules.pass_cards] + [pass_size(d, rules.pass_cards, n) for d in rules.schedule])
         jokers = sum(1 for c in rules.pack if c == NUM_CARD_INDICES - 1)
         return int(1 + n * pass_cards + self.plays_per_round + jokers + 1)
 
@@ -196,56 +197,7 @@ class Setup:
         )
 
 
-# --------------------------------------------------------------------------- scripted randomness
-
-
-class _NeedChance(Exception):
-    """The engine asked for randomness that the chance nodes have not supplied."""
-
-
-class _Draws(random.Random):
-    """An RNG whose ``random()`` answers from a list, so the engine's own Fisher–Yates shuffle
-    (built only on ``random()``) reproduces the order the chance nodes chose.
-
-    Empty, it raises :class:`_NeedChance`; ``counting`` instead answers 0.0 and counts (a probe).
-    """
-
-    def __init__(self, values: Sequence[float] = (), *, counting: bool = False) -> None:
-        super().__init__(0)
-        self.values = list(values)
-        self.counting = counting
-        self.count = 0
-
-    def random(self) -> float:
-        if self.values:
-            return self.values.pop()
-        if self.counting:
-            self.count += 1
-            return 0.0
-        raise _NeedChance
-
-
-def _fisher_yates_values(items: Sequence[int], target: Sequence[int]) -> list[float]:
-    """The ``random()`` answers (in reverse call order, for ``pop``) that make the engine's
-    ``shuffled(items, rng)`` return ``target`` (a permutation of the multiset ``items``)."""
-    out = list(items)
-    values: list[float] = []
-    for i in range(len(out) - 1, 0, -1):
-        j = out.index(target[i], 0, i + 1)
-        values.append((j + 0.5) / (i + 1))
-        out[i], out[j] = out[j], out[i]
-    values.reverse()
-    return values
-
-
-def _install(game: Round | Match, draws: _Draws) -> None:
-    # The engine draws every deal and shuffle pass from the RNG its match/round owns; the adapter
-    # supplies that RNG so chance nodes, not a seed, decide. (Private attributes of our own package.)
-    if isinstance(game, Match):
-        game._rng = draws
-        game.round._rng = draws
-    else:
-        game._rng = draws
+# --------------------------------------------------------------------------- chance nodes
 
 
 class _Chance:
@@ -287,18 +239,13 @@ class _Chance:
 
 
 def _deal_targets(v: Variant, dealer: int) -> list[int]:
-    """The seat each position of the shuffled pack goes to (-1 for the kitty), as ``Round.deal`` deals."""
-    rules = v.rules
-    n = v.players
-    size = rules.hand_size
-    return [(dealer + rules.step * (1 + i % n)) % n if i < size * n else -1 for i in range(len(rules.pack))]
+    """The seat each position of the shuffled pack goes to (-1 for the kitty), as the engine deals."""
+    return list(deal_seats(v.rules, dealer))
 
 
 def _shuffle_targets(v: Variant, dealer: int, per_seat: int) -> list[int]:
-    """The receiver of each position of a shuffle pass's pile (dealt out from the dealer's left)."""
-    rules = v.rules
-    n = v.players
-    return [(dealer + rules.step * (1 + i // per_seat)) % n for i in range(n * per_seat)]
+    """The receiver of each position of a shuffle pass's pile, as the engine deals it out."""
+    return list(pile_seats(v.rules, dealer, per_seat))
 
 
 # --------------------------------------------------------------------------- the state logic
@@ -355,11 +302,7 @@ class HeartsCore:
         new.history = self.history[:]
         new.kinds = self.kinds[:]
         new.round_start = self.round_start
-        if self.turns is None:
-            new.turns = None
-        else:
-            new.turns = self.turns.copy()
-            _install(new.turns.game, _Draws())
+        new.turns = None if self.turns is None else self.turns.copy()
         new.dealt = self.dealt
         new.picks = [p[:] for p in self.picks]
         new.finished = [f[:] for f in self.finished]
@@ -463,10 +406,7 @@ class HeartsCore:
             self.chance = need
             need.held = held
             return
-        try:
-            turns.apply_id(seat, action)
-        except _NeedChance:  # pragma: no cover - an engine change: it draws where it did not before
-            raise RuntimeError("the engine drew randomness where the adapter expected none; please report") from None
+        turns.apply_id(seat, action)
         self._record(seat, action, kind)
         if rnd.is_over:
             self._round_ended(rnd)
@@ -496,39 +436,40 @@ class HeartsCore:
         if action not in turns.legal_ids(seat):
             return None
         probe = turns.copy()
-        draws = _Draws(counting=True)
-        _install(probe.game, draws)
         probe.apply_id(seat, action)
-        if draws.count == 0 or self.hands_done + 1 >= self.setup.max_hands:
-            if draws.count:
-                # the match goes on but the episode is cut off: let the engine deal a hand nobody plays
-                _install(turns.game, _Draws(counting=True))
-            return None
         nxt = probe.round
+        if nxt.hand_number == rnd.hand_number or probe.game.is_over or self.hands_done + 1 >= self.setup.max_hands:
+            # the hand goes on, or the match ends, or the episode is cut off (the engine then deals a hand
+            # nobody plays from its own generator)
+            return None
         return _Chance("deal", v.rules.pack, _deal_targets(v, nxt.dealer), held=None, dealer=nxt.dealer,
                        hand_number=nxt.hand_number, scores=nxt.scores)
 
     def _finish_chance(self, chance: _Chance) -> None:
         setup = self.setup
         v = setup.variant
-        values = _fisher_yates_values(chance.items, chance.picks)
+        order = [_CARDS[c] for c in chance.picks]
         self.chance = None
         if self.turns is None:
-            rnd = Round.deal(v, rng=_Draws(values), dealer=chance.dealer, hand_number=chance.hand_number)
+            rnd = Round.deal(v, order=order, dealer=chance.dealer, hand_number=chance.hand_number)
             game: Round | Match = rnd
             if setup.episode == "match":
                 game = Match.from_deal(v, rnd.hands, dealer=chance.dealer, hand_number=chance.hand_number,
                                        kitty=rnd.kitty, seed=0)
-            _install(game, _Draws())
             self.turns = Turns(setup.encoding, game)
             self._check_deal(chance)
             return
         turns = self.turns
         before = turns.round
-        _install(turns.game, _Draws(values))
+        game = turns.game
+        if chance.kind == "shuffle":
+            game.script_shuffle_pass([[c for c, t in zip(order, chance.targets, strict=True) if t == seat]
+                                      for seat in range(self.n)])
+        else:
+            assert isinstance(game, Match)
+            game.script_next_deal(order)
         assert chance.held is not None
-        turns.game.apply(chance.held)
-        _install(turns.game, _Draws())
+        game.apply(chance.held)
         if chance.kind == "shuffle":
             received = before.received
             assert received is not None
@@ -586,7 +527,7 @@ class HeartsCore:
 
     def _deal_pass_count(self, chance: _Chance) -> int:
         rules = self.setup.variant.rules
-        return Rules.pass_size(self._deal_passing(chance), rules.pass_cards, self.n)
+        return pass_size(self._deal_passing(chance), rules.pass_cards, self.n)
 
     def history_tensor(self, seat: int) -> list[float]:
         """The dealt hand (55) then every play of the hand in order: a card one-hot and a relative seat one-hot."""
@@ -648,7 +589,7 @@ class HeartsCore:
         d = rnd.passing
         lines = [
             f"hand {rnd.hand_number} · dealer {rnd.dealer} · scores " + " ".join(map(score_text, rnd.scores))
-            + f" · pass {d.name(n) if isinstance(d, Offset) else d.value} {rnd.pass_count}",
+            + f" · pass {pass_name(d, n)} {rnd.pass_count}",
             "dealt: " + " ".join(c.code for c in self.dealt[seat]) if self.dealt else "dealt: -",
         ]
         if rnd is self._current_round():

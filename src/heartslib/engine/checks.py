@@ -1,0 +1,203 @@
+"""Judging a variant's combinations of fields: the pack it makes, and every rule that several fields decide.
+
+Each section validates its own fields as they are set
+(:mod:`heartslib.sections`); what only the combination can decide is judged
+here, before any table is built (:func:`heartslib.engine.rules.compile_rules`):
+the pack (stripping, jokers, the kitty, an even deal), the passes a hand can
+make, the scoring that needs a certain end, the end itself, the teams. Every
+problem is collected with the path of the field to change, so a
+:class:`~heartslib.VariantError` lists them all at once.
+
+>>> import heartslib as hl
+>>> pack, kitty, problems = check_variant(hl.preset("standard"))
+>>> len(pack), kitty, problems
+(52, 0, [])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from heartslib.cards import card_order
+from heartslib.engine.tables import C0, D0, JK, STANDARD_DECK
+from heartslib.engine.values import card_values, pass_size
+from heartslib.enums import (
+    SCATTER,
+    STAR,
+    Fill,
+    Identical,
+    JokerKind,
+    KittyMode,
+    Measure,
+    MoonKind,
+    PassDirection,
+    Settlement,
+    Winner,
+    resolve_schedule,
+)
+from heartslib.errors import VariantError
+from heartslib.points import is_complex
+from heartslib.sections import StripTable, VariantFields
+
+__all__ = ["Problem", "build_pack", "check_variant"]
+
+Problem = tuple[str, str]
+"""``(field path, message)``."""
+
+
+def _note(problems: list[Problem], path: str, message: str) -> None:
+    if (path, message) not in problems:
+        problems.append((path, message))
+
+
+def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
+    """The pack in hand order (card indices; copies repeat), the kitty size, and what stops the deal.
+
+    Stripping (a table by players always applies, a priority order as far as
+    needed), jokers, then the kitty; the problems are a strip list that names
+    cards not in the pack or cannot make the deal even, impossible jokers and
+    a kitty too big for its rule.
+    """
+    problems: list[Problem] = []
+    n, deck = v.players, v.deck
+    pack: list[int] = list(STANDARD_DECK) * deck.decks
+    table = isinstance(deck.strip, StripTable)
+    if isinstance(deck.strip, StripTable):
+        # a per-player table always applies; the fill then evens out what is left
+        for card in deck.strip.for_players(n):
+            if card.index in pack:
+                pack.remove(card.index)
+            else:
+                _note(problems, f"deck.strip.{n}", f"cannot remove {card.code}: it is not in the pack")
+    n_jokers = deck.jokers
+    if deck.fill == Fill.JOKERS and n_jokers == 0:
+        n_jokers = (-len(pack)) % n
+    if n_jokers:
+        if deck.joker == JokerKind.ZERO_SUITS:
+            if n_jokers > 2:
+                _note(problems, "deck.jokers",
+                      f"{n_jokers} jokers cannot all be zero-suit cards (only 0♣ and 0♦ exist); "
+                      "use deck.joker = \"valueless\" or fewer jokers")
+            pack += [C0, D0][: min(n_jokers, 2)]
+        else:
+            pack += [JK] * n_jokers
+    kitty_size = 0
+    if deck.fill == Fill.STRIP and not isinstance(deck.strip, StripTable):
+        excess = len(pack) % n
+        if len(deck.strip) < excess:
+            _note(problems, "deck.strip",
+                  f"{len(pack)} cards for {n} players leave {excess} over, but the strip order "
+                  f"lists only {len(deck.strip)} card(s)")
+        for card in deck.strip[:excess]:
+            if card.index in pack:
+                pack.remove(card.index)
+            else:
+                _note(problems, "deck.strip", f"cannot remove {card.code}: it is not in the pack")
+    if deck.fill == Fill.KITTY:
+        kitty_size = len(pack) % n
+        if deck.kitty == KittyMode.FIRST_AND_LAST and kitty_size > 2:
+            _note(problems, "deck.kitty",
+                  f"\"first_and_last\" hands out two kitty cards, but {n} players leave {kitty_size}")
+    elif len(pack) % n and not problems:
+        where = f"deck.strip.{n}" if table and deck.fill == Fill.STRIP else "deck.fill"
+        _note(problems, where,
+              f"{len(pack)} cards do not deal evenly to {n} players; remove {len(pack) % n} more "
+              "card(s), or use deck.fill = \"kitty\" or \"jokers\"")
+    pack.sort(key=card_order.__getitem__)
+    return pack, kitty_size, problems
+
+
+def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
+    """The pack (:func:`build_pack`), the kitty size, and every problem of ``v``'s combinations of fields:
+    the table, the pack, the scoring, the passes, the end, the teams, in that order."""
+    problems = _table(v)
+    pack, kitty_size, pack_problems = build_pack(v)
+    for path, message in pack_problems:
+        _note(problems, path, message)
+    for check in (_scoring, _passing, _end, _teams):
+        for path, message in check(v, pack):
+            _note(problems, path, message)
+    return pack, kitty_size, problems
+
+
+def _table(v: VariantFields) -> list[Problem]:
+    out: list[Problem] = []
+    n = v.players
+    if n > 10 and v.deck.decks == 1:
+        out.append(("deck.decks", f"{n} players need two decks (deck.decks = 2); one deck allows 3-10"))
+    if v.play.identical == Identical.CANCEL and v.deck.decks != 2:
+        out.append(("play.identical", "cancellation needs two decks (deck.decks = 2)"))
+    return out
+
+
+def _teams(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    n = v.players
+    if v.teams:
+        seats = sorted(s for team in v.teams for s in team)
+        if seats != list(range(n)) or any(not team for team in v.teams):
+            return [("teams", f"teams must split the seats 0-{n - 1}, each seat in exactly one team")]
+    return []
+
+
+def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    out: list[Problem] = []
+    value = card_values(v)
+    complex_scores = any(is_complex(x) for x in value) or is_complex(v.moon.points) or any(
+        is_complex(x) for x in v.scoring.multiply.values()
+    ) or any(is_complex(x) for x in v.scoring.multiply_alone.values())
+    if complex_scores and v.end.measure != Measure.MAGNITUDE:
+        out.append(("end.measure", "complex card values (scoring) need end.measure = \"magnitude\""))
+    if v.scoring.settlement != Settlement.NONE and (
+        v.end.winner != Winner.LOWEST or not all(isinstance(value[i], int) for i in set(pack))
+    ):
+        out.append((
+            "scoring.settlement",
+            "counters settle whole-number penalty points in a game the lowest total wins; "
+            "use settlement = \"none\" with complex values or end.winner = \"highest\"",
+        ))
+    for card in v.scoring.multiply_alone:
+        if card not in v.scoring.multiply:
+            out.append((f"scoring.multiply_alone.{card.code}",
+                        "only a card listed in scoring.multiply can score alone"))
+    if v.play.opening_card is not None and v.play.opening_card.suit is None:
+        out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
+    return out
+
+
+def _passing(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    n = v.players
+    try:
+        schedule: tuple[PassDirection, ...] = resolve_schedule(v.passing.schedule, n)
+    except VariantError as exc:
+        return list(exc.problems)
+    out: list[Problem] = []
+    counts = Counter(pack)
+    hand_size = max(1, len(pack) // n)
+    forbidden = {c.index for c in v.passing.forbidden}
+    forbidden_in_pack = sum(counts[i] for i in forbidden)
+    passable = hand_size - min(forbidden_in_pack, hand_size)
+    for d in schedule:
+        need = pass_size(d, v.passing.cards, n)
+        if d == STAR and n != 5:
+            out.append(("passing.schedule", f"star passing needs five players, not {n}"))
+        if need > passable:
+            what = "a scatter pass" if d == SCATTER else f"passing {need} card(s)"
+            extra = f" ({forbidden_in_pack} forbidden)" if forbidden_in_pack else ""
+            out.append((
+                "passing.cards" if d != SCATTER else "passing.schedule",
+                f"{what} needs {need} passable cards but a hand holds {hand_size}{extra}",
+            ))
+    return out
+
+
+def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    out: list[Problem] = []
+    if v.moon.kind == MoonKind.NEW_IF_OLD_LOSES and v.end.target == 0:
+        out.append(("moon.kind", "\"new_if_old_loses\" needs a target score (end.target > 0)"))
+    if v.end.target == 0 and v.end.hands == 0:
+        out.append(("end.target", "the match would never end: set end.target or end.hands"))
+    if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
+        out.append(("end.target", "a magnitude target is positive"))
+    return out
+

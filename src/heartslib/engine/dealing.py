@@ -1,0 +1,242 @@
+"""Dealing and passing: the shuffle, who gets each dealt card, the start of a round, the exchange of passes.
+
+The engine's only randomness is the shuffle (:func:`shuffled`), used for the
+deal and for a shuffle pass's pile. Who receives each position of a shuffled
+pack or pile is fixed by the rules (:func:`deal_seats`, :func:`pile_seats`),
+so a program that chooses the order itself (an OpenSpiel chance node, a
+determinizing search) gets exactly the deal it asked for:
+:meth:`heartslib.Round.deal` takes an ``order``, and
+:meth:`heartslib.Round.script_shuffle_pass` fixes a shuffle pass's outcome.
+
+This module is compiled by the optional mypyc build: keep it strictly typed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from heartslib.actions import PassesExchanged
+from heartslib.cards import cards_from_indices
+from heartslib.engine.args import check_hand_number, check_scores, check_seat
+from heartslib.engine.rules import Rules
+from heartslib.engine.state import RoundState
+from heartslib.engine.tables import CODE, ORDER
+from heartslib.engine.tricks import begin_play
+from heartslib.engine.values import pass_size
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    HOLD,
+    SCATTER,
+    SHUFFLE,
+    STAR,
+    Decision,
+    Offset,
+    PassDirection,
+    Phase,
+)
+from heartslib.errors import CardError
+from heartslib.points import Score
+from heartslib.variant import Variant
+
+__all__ = [
+    "canonical",
+    "check_pack",
+    "choose_pass",
+    "deal_order",
+    "deal_seats",
+    "dealers_choice_options",
+    "exchange",
+    "pile_seats",
+    "script_problem",
+    "shuffled",
+    "sort_hand",
+    "start",
+]
+
+
+def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
+    """A Fisher–Yates shuffle built only on ``rng.random()``.
+
+    Python promises ``random()`` is the same on every version and platform
+    for a given seed (``shuffle`` and ``randrange`` are not promised), so
+    deals are reproducible everywhere.
+    """
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def sort_hand(cards: list[int]) -> None:
+    """Sort card indices in hand order, in place."""
+    cards.sort(key=ORDER.__getitem__)
+
+
+def deal_seats(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """The seat each position of a shuffled pack goes to (-1 for the kitty): one card at a time from the
+    dealer's left in the direction of play, the cards left over to the kitty."""
+    n, size = rules.players, rules.hand_size
+    return tuple((dealer + rules.step * (1 + i % n)) % n if i < size * n else -1 for i in range(len(rules.pack)))
+
+
+def pile_seats(rules: Rules, dealer: int, per_seat: int) -> tuple[int, ...]:
+    """The receiver of each position of a shuffle pass's shuffled pile: ``per_seat`` cards to each seat in
+    turn from the dealer's left."""
+    n = rules.players
+    return tuple((dealer + rules.step * (1 + i // per_seat)) % n for i in range(n * per_seat))
+
+
+def check_pack(rules: Rules, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> None:
+    """Raise :class:`~heartslib.CardError` unless the hands and kitty are exactly the variant's pack."""
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_size:
+            raise CardError(f"hand {seat} has {len(hand)} cards; this variant deals {rules.hand_size}")
+    if len(kitty) != rules.kitty_size:
+        raise CardError(f"the kitty has {len(kitty)} cards; this variant leaves {rules.kitty_size}")
+    dealt = Counter(c for h in hands for c in h) + Counter(kitty)
+    if dealt != rules.counts:
+        missing = rules.counts - dealt
+        extra = dealt - rules.counts
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(CODE[c] for c in sorted(missing.elements())))
+        if extra:
+            extras = " ".join(CODE[c] for c in sorted(extra.elements()))
+            parts.append("not in the pack (or too many copies) " + extras)
+        raise CardError("the hands and kitty are not this variant's pack: " + "; ".join(parts))
+
+
+def canonical(offset: Offset, n: int) -> PassDirection:
+    """One spelling per direction: 0 is HOLD, then 1..n//2 to the left, -1.. to the right."""
+    k = offset.k % n
+    if k == 0:
+        return HOLD
+    return Offset(k - n if k > n // 2 else k)
+
+
+def start(
+    v: Variant,
+    hands: list[list[int]],
+    kitty: list[int],
+    *,
+    dealer: int,
+    hand_number: int,
+    passing: PassDirection | None,
+    scores: Sequence[Score] | None,
+    rng: random.Random,
+    leader: int | None,
+) -> RoundState:
+    """A round's state at its start, from a deal of card indices (checked by the caller), with the
+    arguments programs give checked here."""
+    rules = v.rules
+    n = v.players
+    hand_number = check_hand_number(hand_number)
+    score_tuple = check_scores(scores, n)
+    if leader is not None:
+        check_seat(leader, n, "leader")
+    for h in hands:
+        sort_hand(h)
+    if passing is None:
+        passing = rules.schedule[hand_number % len(rules.schedule)]
+    if not isinstance(passing, Offset | str):
+        raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
+    if isinstance(passing, Offset):
+        passing = canonical(passing, n)
+    s = RoundState(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
+                   lead=-1 if leader is None else leader, passing=passing,
+                   pass_size=pass_size(passing, rules.pass_cards, n), rng=rng, phase=Phase.PASS)
+    if passing == DEALERS_CHOICE:
+        s.phase = Phase.DECIDE
+        s.decision = (Decision.PASS, dealer, dealers_choice_options(n, rules.pass_cards))
+    elif passing == HOLD:
+        begin_play(s)
+    return s
+
+
+def dealers_choice_options(n: int, pass_cards: int) -> tuple[str, ...]:
+    """A dealer's choice: ``"hold"`` or ``"<cards> <direction>"`` for 1..``pass_cards`` cards, every offset."""
+    names = [Offset(k).name(n) for k in range(1, n)]
+    return ("hold", *(f"{count} {name}" for count in range(1, pass_cards + 1) for name in names))
+
+
+def choose_pass(s: RoundState, option: str) -> None:
+    """Carry out the dealer's choice ``option`` (one of :func:`dealers_choice_options`)."""
+    if option == "hold":
+        s.passing = HOLD
+        s.pass_size = 0
+        begin_play(s)
+        return
+    count_text, _, name = option.partition(" ")
+    k = next(k for k in range(1, s.n) if Offset(k).name(s.n) == name)
+    s.passing = canonical(Offset(k), s.n)
+    s.pass_size = int(count_text)
+    s.phase = Phase.PASS
+
+
+def script_problem(s: RoundState, pile: Sequence[int]) -> str | None:
+    """Why the scripted outcome (:attr:`RoundState.scripted`) cannot be what the shuffle pass of ``pile``
+    hands out, or None (checked when the last pass is chosen, before anything changes)."""
+    received = s.scripted or ()
+    if len(received) != s.n or any(len(r) != s.pass_size for r in received):
+        return f"a shuffle pass gives each of the {s.n} seats {s.pass_size} card(s)"
+    given = Counter(c for r in received for c in r)
+    if given != Counter(pile):
+        cards = " ".join(CODE[c] for c in sorted((given - Counter(pile)).elements()))
+        return f"{cards} not among the cards passed" if cards else "cards passed are missing from it"
+    return None
+
+
+def exchange(s: RoundState) -> None:
+    """Every seat has chosen: move the passed cards, then begin play."""
+    n = s.n
+    step = s.rules.step
+    passes: list[tuple[int, ...]] = [p for p in s.passes if p is not None]
+    received: list[list[int]] = [[] for _ in range(n)]
+    d = s.passing
+    if d == SHUFFLE:
+        if s.scripted is not None:
+            received = [list(r) for r in s.scripted]
+        else:
+            pool = shuffled([c for p in passes for c in p], s.rng)
+            for i, seat in enumerate(pile_seats(s.rules, s.dealer, s.pass_size)):
+                received[seat].append(pool[i])
+    else:
+        for seat, cards in enumerate(passes):
+            for i, c in enumerate(cards):
+                if d == SCATTER:
+                    k = i + 1
+                elif d == STAR:
+                    k = i + 2
+                else:
+                    assert isinstance(d, Offset)
+                    k = d.k
+                received[(seat + step * k) % n].append(c)
+    for seat in range(n):
+        hand = s.hands[seat]
+        for c in passes[seat]:
+            hand.remove(c)
+    for seat in range(n):
+        s.hands[seat].extend(received[seat])
+        sort_hand(s.hands[seat])
+        sort_hand(received[seat])
+    s.received = [tuple(r) for r in received]
+    s.events.append(PassesExchanged(tuple(tuple(cards_from_indices(r)) for r in received)))
+    begin_play(s)
+
+
+def deal_order(v: Variant, order: Sequence[int], dealer: int) -> tuple[list[list[int]], list[int]]:
+    """The hands and kitty dealt from a shuffled pack ``order`` (card indices, a permutation of the pack)."""
+    rules = v.rules
+    if Counter(order) != rules.counts:
+        raise CardError(f"a deal order holds every card of the pack once per copy; got {len(order)} cards "
+                        f"for a pack of {len(rules.pack)}" + ("" if len(order) != len(rules.pack) else
+                                                              ", not the pack's cards"))
+    hands: list[list[int]] = [[] for _ in range(v.players)]
+    kitty: list[int] = []
+    for card, seat in zip(order, deal_seats(rules, dealer), strict=True):
+        (kitty if seat < 0 else hands[seat]).append(card)
+    return hands, kitty
+

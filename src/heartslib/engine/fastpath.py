@@ -1,0 +1,230 @@
+"""Fast paths are admitted, never assumed: the allow-lists of the variant fields each fast path implements.
+
+The engine keeps two optimised paths beside its general code:
+
+* **plain tricks** (:data:`PLAIN_TRICKS`): the short branch of playing a card
+  and of resolving a trick (:mod:`heartslib.engine.tricks`) and the fast
+  random playout loop (:mod:`heartslib.engine.playout`). They know the
+  opening lead, the first-trick rule, the hearts lock, one or two decks with
+  first- or last-wins ties, and nothing else;
+* **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
+  scored with one sum per seat (:mod:`heartslib.engine.finishing`).
+
+A variant takes a fast path only if *every* one of its fields is listed in
+that path's allow-list with its value allowed: a field that is not listed
+(a new option, say) keeps the variant on the general path, which is always
+right. ``tests/test_architecture.py`` fails when a variant field is missing
+from a list, so whoever adds an option decides, and the differential tests in
+``tests/test_conformance.py`` (the same random numbers through both paths)
+hold every listed value to the general path.
+
+Each entry is :data:`ANY` (the path implements every value, or does not look
+at the field), a tuple of the allowed values, or an :class:`Only` condition
+over the variant's fields (for a value that is harmless in some combinations
+only).
+
+>>> import heartslib as hl
+>>> refusals(hl.preset("black_jack"), PLAIN_TRICKS)
+['play.must_discard']
+>>> refusals(hl.preset("standard"), PLAIN_TRICKS), refusals(hl.preset("complex_hearts"), PACKED_SCORING)
+([], ['scoring.values', 'scoring.multiply'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from heartslib.enums import (
+    Breaking,
+    Fill,
+    Identical,
+    JokerKind,
+    JokerPointsWhen,
+    LeadHeartsUnbroken,
+    Sun,
+)
+from heartslib.sections import VariantFields, field_paths
+
+__all__ = ["ANY", "PACKED_SCORING", "PLAIN_TRICKS", "Only", "admits", "refusals"]
+
+
+@attrs.frozen
+class Only:
+    """An allow-list entry that admits a field's value when ``test(variant)`` holds (``why`` says when)."""
+
+    why: str
+    test: Callable[[VariantFields], bool] = attrs.field(repr=False)
+
+
+#: The path implements every value of the field (or does not depend on it).
+ANY: Final = "any"
+
+Allowed = str | tuple[Any, ...] | Only
+
+
+def _no_conditional_jokers(v: VariantFields) -> bool:
+    return v.deck.joker_points_when == JokerPointsWhen.ALWAYS or v.deck.joker_points == 0
+
+
+def _no_valueless_jokers(v: VariantFields) -> bool:
+    return v.deck.joker == JokerKind.ZERO_SUITS or (v.deck.jokers == 0 and v.deck.fill != Fill.JOKERS)
+
+
+#: Playing a card and resolving a trick without the branches for forced plays, booster nines, suitless jokers,
+#: conditional jokers and cancellation; the random playout loop (after the kitty is handed out).
+PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
+    "name": ANY,
+    "source": ANY,
+    "players": ANY,
+    "direction": ANY,  # seat orders come from the compiled tables
+    "teams": ANY,
+    "deck.decks": ANY,  # two decks: copies count once among the choices; rules.challenge settles ties
+    "deck.fill": ANY,
+    "deck.strip": ANY,
+    "deck.kitty": ANY,  # the short paths run only once the kitty is empty
+    "deck.kitty_seen_by_winner": ANY,
+    "deck.jokers": ANY,  # zero-suit jokers are ordinary cards of their suit
+    "deck.joker": Only("zero-suit jokers, or no jokers in the pack", _no_valueless_jokers),
+    "deck.joker_play": ANY,  # only valueless jokers have play rules of their own
+    "deck.joker_lead": ANY,
+    "deck.joker_points": ANY,
+    "deck.joker_points_when": Only("jokers that always score (or score nothing)", _no_conditional_jokers),
+    "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
+    "passing.schedule": ANY,
+    "passing.forbidden": ANY,
+    "play.opening": ANY,
+    "play.breaking": ANY,
+    "play.lead_hearts_unbroken": Only(
+        "only a hand of nothing but hearts may lead one unbroken (or hearts are never locked)",
+        lambda v: v.play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS or v.play.breaking == Breaking.NONE,
+    ),
+    "play.queen_needs_broken": Only(
+        "Q♠ may be led while hearts are locked (or they never are)",
+        lambda v: not v.play.queen_needs_broken or v.play.breaking == Breaking.NONE,
+    ),
+    "play.first_trick": ANY,
+    "play.queen_forced": (False,),
+    "play.must_discard": ((),),
+    "play.must_discard_if_all": ANY,  # only with play.must_discard
+    "play.booster_nines": (False,),
+    "play.opening_card": ANY,
+    "play.opening_taker": ANY,
+    "play.identical": Only(
+        "first or last wins (no cancellation)",
+        lambda v: v.play.identical != Identical.CANCEL or v.deck.decks == 1,
+    ),
+    "play.cancel_rollover": ANY,  # only with cancellation
+    "scoring.hearts": ANY,  # scoring is not a play rule
+    "scoring.values": ANY,
+    "scoring.no_tricks": ANY,
+    "scoring.multiply": ANY,
+    "scoring.multiply_alone": ANY,
+    "scoring.double_suit": ANY,
+    "scoring.cancels": ANY,
+    "scoring.all_hearts_flips": ANY,
+    "scoring.settlement": ANY,
+    "moon.kind": ANY,
+    "moon.requires": ANY,
+    "moon.points": ANY,
+    "moon.new_after": ANY,
+    "moon.new_after_shooter": ANY,
+    "moon.sun": ANY,
+    "moon.sun_skips_first_trick": ANY,
+    "moon.shooter_cannot_win": ANY,
+    "moon.continue_after_moon": ANY,
+    "end.target": ANY,
+    "end.winner": ANY,
+    "end.measure": ANY,
+    "end.lives": ANY,
+    "end.life_threshold": ANY,
+    "end.reset_at_exact": ANY,
+    "end.hands": ANY,
+}
+
+
+def _whole(values: Mapping[Any, Any]) -> bool:
+    return all(isinstance(x, int) for x in values.values())
+
+
+#: Scoring a hand in one sum per seat of ``value * 128 + is_penalty`` when no moon is possible: whole-number
+#: card values, plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers).
+PACKED_SCORING: Final[Mapping[str, Allowed]] = {
+    "name": ANY,
+    "source": ANY,
+    "players": ANY,
+    "direction": ANY,
+    "teams": ANY,  # the moon's "other players" go the long way
+    "deck.decks": ANY,
+    "deck.fill": ANY,
+    "deck.strip": ANY,
+    "deck.kitty": ANY,
+    "deck.kitty_seen_by_winner": ANY,
+    "deck.jokers": ANY,
+    "deck.joker": ANY,
+    "deck.joker_play": ANY,
+    "deck.joker_lead": ANY,
+    "deck.joker_points": ANY,  # a joker's points are in the value table
+    "deck.joker_points_when": Only("jokers that always score (or score nothing)", _no_conditional_jokers),
+    "passing.cards": ANY,
+    "passing.schedule": ANY,
+    "passing.forbidden": ANY,
+    "play.opening": ANY,  # play rules decide who takes what, not what it scores
+    "play.breaking": ANY,
+    "play.lead_hearts_unbroken": ANY,
+    "play.queen_needs_broken": ANY,
+    "play.first_trick": ANY,
+    "play.queen_forced": ANY,
+    "play.must_discard": ANY,
+    "play.must_discard_if_all": ANY,
+    "play.booster_nines": ANY,
+    "play.opening_card": ANY,
+    "play.opening_taker": ANY,
+    "play.identical": ANY,
+    "play.cancel_rollover": ANY,
+    "scoring.hearts": ANY,
+    "scoring.values": Only("whole-number card values", lambda v: _whole(v.scoring.values)),
+    "scoring.no_tricks": (0,),
+    "scoring.multiply": Only("no multipliers", lambda v: not v.scoring.multiply),
+    "scoring.multiply_alone": ANY,  # only with scoring.multiply
+    "scoring.double_suit": Only("no suit doublers", lambda v: not v.scoring.double_suit),
+    "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
+    "scoring.all_hearts_flips": (False,),
+    "scoring.settlement": ANY,  # settled from the penalty points, apart from the score
+    "moon.kind": ANY,  # a hand in which someone could have shot the moon goes the long way
+    "moon.requires": ANY,
+    "moon.points": ANY,
+    "moon.new_after": ANY,
+    "moon.new_after_shooter": ANY,
+    "moon.sun": (Sun.NONE,),
+    "moon.sun_skips_first_trick": ANY,
+    "moon.shooter_cannot_win": ANY,
+    "moon.continue_after_moon": ANY,
+    "end.target": ANY,  # the match's business
+    "end.winner": ANY,  # what counts against a seat is in the compiled penalty table
+    "end.measure": ANY,
+    "end.lives": ANY,
+    "end.life_threshold": ANY,
+    "end.reset_at_exact": ANY,
+    "end.hands": ANY,
+}
+
+
+def _allows(entry: Allowed, value: Any, v: VariantFields) -> bool:
+    if isinstance(entry, Only):
+        return entry.test(v)
+    if isinstance(entry, tuple):
+        return value in entry
+    return entry == ANY
+
+
+def refusals(v: VariantFields, allow: Mapping[str, Allowed]) -> list[str]:
+    """The fields of ``v`` that keep it off the fast path ``allow`` describes (unlisted ones included)."""
+    return [path for path, value in field_paths(v) if path not in allow or not _allows(allow[path], value, v)]
+
+
+def admits(v: VariantFields, allow: Mapping[str, Allowed]) -> bool:
+    """Whether every field of ``v`` is listed in ``allow`` with its value allowed."""
+    return not refusals(v, allow)

@@ -1,0 +1,101 @@
+"""Finishing a hand: the facts scoring needs, decided from the cards each seat took, and the hand-off to scoring.
+
+:func:`score_round` scores a finished hand: with the one-pass scorer when the
+variant is admitted to it (``Rules.packed``; see
+:data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
+otherwise through :func:`heartslib.scoring.score`, which owns the moon, the
+sun and the modifiers. A shooter's choice of old or new moon becomes a
+decision (:func:`choose_moon` carries it out).
+
+This module is compiled by the optional mypyc build: keep it strictly typed.
+"""
+
+from __future__ import annotations
+
+from heartslib.actions import MoonShot, RoundScored
+from heartslib.engine.state import RoundState
+from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
+from heartslib.points import Score
+from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
+
+__all__ = ["choose_moon", "facts", "finish", "moon_shooter", "penalty_points", "score_round"]
+
+
+def facts(s: RoundState) -> RoundFacts:
+    """What happened in the hand, as scoring needs it, from the cards each seat took."""
+    rules = s.rules
+    jp = s.variant.deck.joker_points
+    raw: list[Score] = []
+    bonus: list[Score] = []
+    pen: list[int] = []
+    bon: list[int] = []
+    dead_pen = jp * rules.sign > 0
+    for seat, taken in enumerate(s.taken):
+        dead = s.dead[seat]
+        points, own_bonus = hand_points(rules, taken, dead, jp)
+        raw.append(points)
+        bonus.append(own_bonus)
+        pen.append(sum(map(rules.penalty.__getitem__, taken)) - (dead if dead_pen else 0))
+        bon.append(sum(map(rules.bonus.__getitem__, taken)) - (dead if jp and not dead_pen else 0))
+    return RoundFacts(
+        raw=tuple(raw),
+        bonus=tuple(bonus),
+        penalty_cards=tuple(pen),
+        bonus_cards=tuple(bon),
+        tricks_won=tuple(s.won),
+        trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks),
+        taken=tuple(tuple(t) for t in s.taken),
+    )
+
+
+def penalty_points(s: RoundState) -> tuple[int, ...]:
+    """Per seat, the points of the penalty cards taken this hand, before the moon (what Foster's counter
+    settlements are paid on; ``scoring.settlement`` requires whole-number values)."""
+    value, penalty = s.rules.value, s.rules.penalty
+    return tuple(int(sum(value[c] for c in taken if penalty[c]).real) for taken in s.taken)
+
+
+def moon_shooter(s: RoundState) -> int:
+    """The seat that took every penalty card that scored (a moon is pending)."""
+    pen = facts(s).penalty_cards
+    total = sum(pen)
+    return next(seat for seat in range(s.n) if pen[seat] == total)
+
+
+def score_round(s: RoundState) -> None:
+    """Score the finished hand (or ask the shooter to choose how, for ``moon.kind = "choice"``)."""
+    rules = s.rules
+    if rules.packed is not None:
+        # the common case in one pass: each card packs value * 128 + is_penalty, so one sum per seat
+        # gives both its points and its penalty-card count; only a possible moon goes the long way
+        get = rules.packed.__getitem__
+        sums = [sum(map(get, taken)) for taken in s.taken]
+        pen = [x & 127 for x in sums]
+        total = sum(pen)
+        if not (rules.moon_on and total and total in pen):
+            finish(s, Outcome(tuple([x >> 7 for x in sums])))
+            return
+    result = score(s.variant, rules, facts(s), scores_before=s.scores, passing=s.passing,
+                   hands_played=s.hand_number + 1)
+    if isinstance(result, int):
+        s.phase = Phase.DECIDE
+        s.decision = (Decision.MOON, result, moon_options())
+        return
+    finish(s, result)
+
+
+def choose_moon(s: RoundState, option: str) -> None:
+    """The shooter chose how the moon scores (``"old"`` or ``"new"``)."""
+    keep = s.variant.moon.requires == MoonRequires.PENALTY_CARDS
+    finish(s, moon_result(facts(s), s.rules, moon_shooter(s), MoonScoring(option), keep))
+
+
+def finish(s: RoundState, outcome: Outcome) -> None:
+    """Record the scored hand and end the round."""
+    s.outcome = outcome
+    if outcome.shooter is not None:
+        assert outcome.kind is not None and outcome.scoring is not None
+        s.events.append(MoonShot(outcome.shooter, outcome.kind, outcome.scoring))
+    s.events.append(RoundScored(outcome.points))
+    s.phase = Phase.OVER
+    s.turn = -1

@@ -1,0 +1,317 @@
+"""Legality: the one place that answers "may this seat do this now, and if not, why".
+
+* **Plays**: :func:`candidates` narrows a seat's cards rule by rule (the
+  opening lead, jokers, the hearts lock, the first-trick rule, following
+  suit, forced plays); with a ``why`` list it records which rule removed which
+  cards, which :func:`why_play` turns into the :class:`~heartslib.IllegalAction`
+  code and message. ``legal_actions``, ``is_legal`` and ``apply`` all ask it.
+* **Passes**: :func:`pass_problem` checks one pass without listing any,
+  :func:`pass_choices` lists them, :func:`passable` gives the cards a seat may
+  pass (agents and the command line ask it rather than the variant's tables),
+  and :class:`PassRules` is one seat's view of its pass.
+* **Decisions**: :func:`callable_suits` (a joker's leader calling a suit) and
+  :func:`why_action`, the checks every action goes through.
+
+This module is compiled by the optional mypyc build: keep it strictly typed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations
+
+import attrs
+
+from heartslib.actions import Choose, Pass, Play
+from heartslib.cards import Card
+from heartslib.engine.rules import Rules
+from heartslib.engine.state import RoundState
+from heartslib.engine.tables import (
+    CARD,
+    CODE,
+    DECIDE,
+    HEART,
+    JK,
+    NO_SUIT,
+    ORDER,
+    OVER,
+    PASS,
+    PLAY,
+    QS,
+    SPADE,
+    SUIT_NAMES,
+)
+from heartslib.enums import SCATTER, STAR, JokerLead, LeadHeartsUnbroken, Opening, PassDirection
+
+__all__ = [
+    "PassRules",
+    "Why",
+    "callable_suits",
+    "candidates",
+    "distinct",
+    "is_ordered",
+    "pass_choices",
+    "pass_problem",
+    "passable",
+    "why_action",
+    "why_play",
+]
+
+Why = list[tuple[str, str, frozenset[int]]]
+"""What each rule removed: ``(code, message, cards)`` per narrowing."""
+
+
+def distinct(hand: list[int]) -> list[int]:
+    """A sorted hand with copies of a card listed once (two decks: both copies are one choice)."""
+    out: list[int] = []
+    last = -1
+    for c in hand:
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def _record(why: Why, cands: list[int], keep: list[int], code: str, message: str) -> None:
+    """Note which cards a legality rule removed, for the explanation of an illegal play."""
+    if len(keep) < len(cands):
+        why.append((code, message, frozenset(cands) - frozenset(keep)))
+
+
+def _first_trick_text(code: str) -> str:
+    if code == "no_hearts_on_first_trick":
+        return "no heart may be played to the first trick while the player has another card"
+    return "no penalty card may be played to the first trick while the player has another card"
+
+
+def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
+    """The distinct cards ``seat`` may play: the single source of play legality.
+
+    Each rule narrows the candidates in turn; when ``why`` is a list, each
+    narrowing records its code, its explanation and the cards it removed
+    (messages are only built then: this runs at every step of a playout).
+    The answer may be the hand list itself: callers must not change it.
+    """
+    rules = s.rules
+    hand = s.hands[seat]
+    cands = distinct(hand) if rules.repeats else hand
+    if not s.tcards:
+        return _lead(s, rules, cands, why)
+    led = s.tsuit
+    suit = rules.suit
+    void = True
+    if led != NO_SUIT:
+        follow = [c for c in cands if suit[c] == led]
+        if follow:
+            void = False
+            if rules.joker_play_any_time and JK in cands:
+                follow.append(JK)
+            if why is not None:
+                _record(why, cands, follow, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
+            cands = follow
+    cands = _first_trick(s, rules, cands, why)
+    if (rules.queen_forced and QS in cands) and (
+        void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
+    ):
+        if why is not None:
+            _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
+        return [QS]
+    if rules.must_discard and void:
+        held = [c for c in cands if c in rules.must_discard]
+        if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
+            if why is not None:
+                names = " or ".join(CODE[c] for c in sorted(rules.must_discard, key=ORDER.__getitem__))
+                _record(why, cands, held, "must_discard", f"void in the suit led, the player must discard {names}")
+            return held
+    return cands
+
+
+def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+    """The cards that may lead: the opening lead, then jokers, the hearts lock and the first-trick rule."""
+    suit = rules.suit
+    first = s.trick_no == 0
+    opening = s.opening
+    if first and opening >= 0:
+        if rules.opening == Opening.TWO_OF_CLUBS:
+            keep = [c for c in cands if c == opening]
+            if why is not None:
+                _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
+            return keep
+        osuit = suit[opening]
+        same = [c for c in cands if suit[c] == osuit]
+        if same:
+            if why is not None:
+                _record(why, cands, same, "must_lead_club",
+                        f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
+            return same
+    if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
+        keep = [c for c in cands if c != JK]
+        if keep:
+            if why is not None:
+                _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
+            cands = keep
+    if not s.broken and rules.locks_hearts:
+        exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
+            rules.penalty[c] or suit[c] == HEART for c in cands
+        )
+        if not exempt:
+            qlock = rules.queen_needs_broken
+            keep = [c for c in cands if suit[c] != HEART and not (qlock and c == QS)]
+            if keep and len(keep) < len(cands):
+                if why is not None:
+                    removed = frozenset(cands) - frozenset(keep)
+                    if QS in removed:
+                        why.append(("queen_not_broken", "Q♠ may not be led until hearts are broken", frozenset((QS,))))
+                    why.append(("hearts_not_broken",
+                                "hearts may not be led until hearts are broken (the leader holds other cards)",
+                                removed))
+                cands = keep
+    return _first_trick(s, rules, cands, why)
+
+
+def _first_trick(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+    """The first-trick rule: no banned card while the player holds another."""
+    banned = rules.first_trick_banned
+    if s.trick_no == 0 and banned is not None:
+        keep = [c for c in cands if not banned[c]]
+        if keep:
+            if why is not None:
+                _record(why, cands, keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
+            return keep
+    return cands
+
+
+def why_play(s: RoundState, seat: int, card: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not play ``card`` now, as ``(code, message)``; None when it may (its turn assumed)."""
+    if card not in s.hands[seat]:
+        return ("card_not_held", f"{seat}:play {CODE[card]}: seat {seat} does not hold {CODE[card]}")
+    why: Why = []
+    legal = candidates(s, seat, why)
+    if card in legal:
+        return None
+    for code, message, removed in why:
+        if card in removed:
+            return (code, f"{seat}:play {CODE[card]}: {message}")
+    return ("illegal_play", f"{seat}:play {CODE[card]} is not allowed now")  # pragma: no cover
+
+
+def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
+    """Why ``action`` may not be applied now, as ``(code, message)``; None when it may."""
+    if not isinstance(action, Pass | Play | Choose):
+        return ("not_an_action", f"{action!r} is not an action (Pass, Play or Choose)")
+    seat = action.seat
+    if not 0 <= seat < s.n:
+        return ("no_such_seat", f"{action}: there is no seat {seat}; seats are 0-{s.n - 1}")
+    phase = s.phase
+    if phase is OVER:
+        return ("round_over", f"{action}: the round is over")
+    if isinstance(action, Play):
+        if phase is not PLAY:
+            return ("not_playing", f"{action}: cards are not being played now (phase {phase.value})")
+        if seat != s.turn:
+            return ("not_your_turn", f"{action}: it is seat {s.turn}'s turn to play")
+        return why_play(s, seat, action.card.index)
+    if isinstance(action, Pass):
+        if phase is not PASS:
+            return ("not_passing", f"{action}: cards are not being passed now (phase {phase.value})")
+        if s.passes[seat] is not None:
+            return ("already_passed", f"{action}: seat {seat} has already passed")
+        return pass_problem(seat, s.hands[seat], [c.index for c in action.cards], s.pass_size, s.rules.forbidden)
+    if phase is not DECIDE:
+        return ("no_decision", f"{action}: there is no decision to make now (phase {phase.value})")
+    assert s.decision is not None
+    _, who, options = s.decision
+    if seat != who:
+        return ("not_your_turn", f"{action}: seat {who} makes this decision")
+    if action.option not in options:
+        return ("choice_not_offered", f"{action}: {action.option!r} is not an option; choose one of "
+                + ", ".join(options))
+    return None
+
+
+def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
+    """Suits a joker's leader may call: hearts only under the rules for leading a heart."""
+    rules = s.rules
+    if s.broken or not rules.locks_hearts:
+        return SUIT_NAMES
+    suit = rules.suit
+    real = [c for c in s.hands[seat] if suit[c] != NO_SUIT]
+    hearts_ok = all(suit[c] == HEART for c in real) or (
+        rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        and all(rules.penalty[c] or suit[c] == HEART for c in real)
+    )
+    return SUIT_NAMES if hearts_ok else tuple(name for name in SUIT_NAMES if name != "hearts")
+
+
+# --------------------------------------------------------------------------- passes
+
+
+def pass_problem(
+    seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int]
+) -> tuple[str, str] | None:
+    """Why passing ``cards`` (indices) from ``hand`` is illegal, as ``(code, message)``; None if it is legal.
+
+    The one source of pass legality: rounds and :class:`PassRules` both ask it.
+    """
+    text = " ".join(CODE[c] for c in cards)
+    if len(cards) != size:
+        return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
+    want = Counter(cards)
+    short = want - Counter(hand)
+    if short:
+        missing = " ".join(CODE[c] for c in short.elements())
+        return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
+    bad = [c for c in cards if c in forbidden]
+    if bad:
+        return ("pass_forbidden_card", f"{seat}:pass {text}: {CODE[bad[0]]} may not be passed")
+    return None
+
+
+def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> list[tuple[int, ...]]:
+    """Every legal pass from ``hand`` (card indices): combinations, or orderings for scatter and star passes."""
+    cards = [c for c in hand if c not in forbidden]
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[int, ...]] = []
+    for combo in permutations(cards, size) if ordered else combinations(cards, size):
+        if combo not in seen:
+            seen.add(combo)
+            out.append(combo)
+    return out
+
+
+def is_ordered(passing: PassDirection) -> bool:
+    """Whether the order of a pass's cards matters (scatter and star passes send each to its own seat)."""
+    return passing in (SCATTER, STAR)
+
+
+def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:
+    """The cards among ``cards`` (a hand) that may be passed under ``rules``, in order."""
+    forbidden = rules.forbidden
+    return [c for c in cards if c.index not in forbidden]
+
+
+@attrs.frozen
+class PassRules:
+    """One seat's view of its pass (see :meth:`heartslib.Round.pass_rules`): it holds no other seat's cards."""
+
+    seat: int
+    hand: tuple[int, ...]
+    """The seat's cards, as card indices."""
+    size: int
+    """How many cards to pass."""
+    forbidden: frozenset[int]
+    """Card indices that may not be passed."""
+    ordered: bool
+    """Whether the order of the cards matters (scatter and star passes)."""
+
+    def choices(self) -> list[Pass]:
+        """Every legal pass, in the order :meth:`heartslib.Round.legal_actions` lists them."""
+        return [Pass(self.seat, tuple(CARD[c] for c in combo))
+                for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered)]
+
+    def problem(self, action: Pass) -> tuple[str, str] | None:
+        """Why ``action`` is not a legal pass for this seat (None when it is)."""
+        if action.seat != self.seat:
+            return ("not_your_turn", f"{action}: this is seat {self.seat}'s pass")
+        return pass_problem(self.seat, self.hand, [c.index for c in action.cards], self.size, self.forbidden)

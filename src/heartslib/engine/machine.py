@@ -1,0 +1,116 @@
+"""The state machine's steps: who acts now, what they may do, and applying one action.
+
+:func:`apply` is the flat loop over the phases: a play goes to
+:mod:`heartslib.engine.tricks`, a pass to :mod:`heartslib.engine.dealing`
+once every seat has chosen, a decision to the module that owns it. Legality
+comes from :mod:`heartslib.engine.legality` only; a refused action raises
+:class:`~heartslib.IllegalAction` before anything changes.
+
+This module is compiled by the optional mypyc build: keep it strictly typed.
+"""
+
+from __future__ import annotations
+
+from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.engine.dealing import choose_pass, exchange, script_problem
+from heartslib.engine.finishing import choose_moon
+from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
+from heartslib.engine.state import RoundState
+from heartslib.engine.tables import CARD, DECIDE, PASS, PLAY, PLAY_CODE, PLAY_IDS, PLAY_TYPE, PLAYS
+from heartslib.engine.tricks import call_suit, play_card
+from heartslib.enums import Decision
+from heartslib.errors import IllegalAction
+
+__all__ = ["apply", "decide", "legal_actions", "legal_cards", "to_act"]
+
+
+def to_act(s: RoundState) -> tuple[int, ...]:
+    """Seats that must act now (several while passing)."""
+    phase = s.phase
+    if phase is PLAY:
+        return (s.turn,)
+    if phase is PASS:
+        return tuple(seat for seat in range(s.n) if s.passes[seat] is None)
+    if phase is DECIDE:
+        assert s.decision is not None
+        return (s.decision[1],)
+    return ()
+
+
+def legal_cards(s: RoundState) -> list[int]:
+    """The cards the seat to play may play, remembered until the next change (the list may be its hand:
+    callers must not change it)."""
+    memo = s.memo
+    if memo is None:
+        memo = s.memo = candidates(s, s.turn, None)
+    return memo
+
+
+def legal_actions(s: RoundState, seat: int) -> list[Action]:
+    """Every legal action for ``seat`` (a checked seat number); empty when it is not to act."""
+    phase = s.phase
+    if phase is PLAY:
+        if seat != s.turn:
+            return []
+        plays = PLAYS[seat]
+        return [plays[c] for c in legal_cards(s)]
+    if seat not in to_act(s):
+        return []
+    if phase is DECIDE:
+        assert s.decision is not None
+        return [Choose(seat, o) for o in s.decision[2]]
+    return [Pass(seat, tuple(CARD[c] for c in combo))
+            for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
+
+
+def apply(s: RoundState, action: Action) -> None:
+    """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
+    if s.phase is PLAY:
+        # the common step: one of the plays legal_actions handed out, known by identity
+        code = PLAY_IDS.get(id(action), -1)
+        if code < 0 and type(action) is PLAY_TYPE:  # a Play built by the caller
+            code = action.seat * PLAY_CODE + action.card.index
+        seat = code // PLAY_CODE
+        if code >= 0 and seat == s.turn:
+            card = code - seat * PLAY_CODE
+            if card in legal_cards(s):
+                s.events.append(code)
+                play_card(s, seat, card)
+                return
+    why = why_action(s, action)
+    if why is None and isinstance(action, Pass) and s.scripted is not None and to_act(s) == (action.seat,):
+        # the last pass starts the exchange: the scripted outcome must fit the pile before anything changes
+        pile = [c for p in s.passes if p is not None for c in p] + [c.index for c in action.cards]
+        problem = script_problem(s, pile)
+        if problem is not None:
+            why = ("script_mismatch", f"{action}: the scripted shuffle pass does not fit: {problem}")
+    if why is not None:
+        raise IllegalAction(why[0], why[1], action=action)
+    if isinstance(action, Play):
+        s.events.append(action.seat * PLAY_CODE + action.card.index)
+        play_card(s, action.seat, action.card.index)
+    elif isinstance(action, Pass):
+        s.memo = None
+        s.events.append(action)
+        s.passes[action.seat] = tuple(c.index for c in action.cards)
+        if all(p is not None for p in s.passes):
+            exchange(s)
+    else:
+        s.memo = None
+        s.events.append(action)
+        decide(s, action.option)
+
+
+def decide(s: RoundState, option: str) -> None:
+    """Carry out the pending decision with ``option`` (checked by the caller)."""
+    assert s.decision is not None
+    what = s.decision[0]
+    s.decision = None
+    if what == Decision.PASS:
+        choose_pass(s, option)
+    elif what == Decision.SUIT:
+        call_suit(s, option)
+    else:
+        assert s.outcome is None
+        choose_moon(s, option)
+

@@ -1,0 +1,318 @@
+"""Compiling a variant: everything its fields imply, worked out once, as typed tables.
+
+:func:`compile_rules` first judges the combinations of fields
+(:mod:`heartslib.engine.checks`, raising :class:`~heartslib.VariantError` with
+every problem found), then builds a :class:`Rules` object of plain tables
+indexed by card index, so the engine's hot paths never re-read options. A
+variant compiles once, when built (:attr:`heartslib.Variant.rules`).
+
+:class:`Rules` is typed attribute by attribute: every module that reads it
+(the engine, :mod:`heartslib.scoring`, :mod:`heartslib.describe`, the agents,
+the command line and the adapters) is checked by ``mypy --strict``. Its
+attributes are internal: they may change between releases.
+
+This module is compiled by the optional mypyc build (see
+``docs/performance.md``): keep it strictly typed, construct classes by
+calling them, and annotate module constants read on hot paths ``Final``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Protocol
+
+from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.checks import check_variant
+from heartslib.engine.fastpath import PACKED_SCORING, PLAIN_TRICKS, admits
+from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
+from heartslib.engine.values import card_values, counts_against
+from heartslib.enums import (
+    Breaking,
+    CancelRollover,
+    Direction,
+    FirstTrick,
+    Identical,
+    JokerLead,
+    JokerPlay,
+    JokerPointsWhen,
+    KittyMode,
+    LeadHeartsUnbroken,
+    MoonKind,
+    Opening,
+    PassDirection,
+    Winner,
+    resolve_schedule,
+)
+from heartslib.errors import VariantError
+from heartslib.points import Score, is_complex, normalise
+from heartslib.sections import MoonRules, VariantFields
+
+__all__ = ["Compiled", "Rules", "compile_rules"]
+
+
+class Compiled(VariantFields, Protocol):
+    """A variant that keeps its compiled rules (:class:`heartslib.Variant`)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The variant's compiled rules."""
+
+
+class Rules:
+    """A variant compiled into tables (internal; attributes may change between releases).
+
+    Card tables (``suit``, ``rank``, ``value``, ``penalty``, ...) are lists
+    indexed by card index (:data:`heartslib.cards.NUM_CARD_INDICES` long).
+    """
+
+    # ------------------------------------------------------------ the table and the pack
+    variant: Compiled
+    """The variant compiled (pickling a Rules pickles it and takes the variant's own rules back)."""
+    players: int
+    step: int
+    """+1 clockwise, -1 anticlockwise: the next seat is ``(seat + step) % players``."""
+    order: tuple[tuple[int, ...], ...]
+    """``order[leader]``: the seats in playing order for a trick led by ``leader``."""
+    pack: tuple[int, ...]
+    """Every card in play, sorted in hand order (copies repeat)."""
+    pack_cards: tuple[Card, ...]
+    kitty_size: int
+    hand_size: int
+    decks: int
+    counts: Counter[int]
+    """Copies of each card in the pack."""
+    repeats: bool
+    """Whether a hand may hold two copies of a card (two decks, or several suitless jokers)."""
+    jokers: frozenset[int]
+    """The jokers in the pack (0♣, 0♦, JK)."""
+    valueless: bool
+    """Suitless jokers in the pack: they never win and follow and lead by rules of their own."""
+
+    # ------------------------------------------------------------ card tables and scoring
+    suit: list[int]
+    """Per card: its suit (``NO_SUIT`` for the suitless joker)."""
+    rank: list[int]
+    value: list[Score]
+    """Per card: its points (hearts by ``scoring.hearts``, then ``scoring.values``, then jokers)."""
+    sign: int
+    """+1 when the lowest total wins, -1 when the highest does: a "penalty card" is one whose value counts
+    against its taker, whichever way that is."""
+    complex: bool
+    """Whether any card value, multiplier or the moon is a complex score."""
+    penalty: list[bool]
+    """Per card: its value counts against its taker."""
+    bonus: list[bool]
+    """Per card: its value counts for its taker."""
+    counters: frozenset[int]
+    """Cards that count as scoring cards (listed values, zeros included; hearts; jokers with points)."""
+    multiply: dict[int, Score]
+    multiply_alone: dict[int, Score]
+    double_suit: dict[int, int]
+    cancels: dict[int, int]
+    all_hearts_flips: bool
+    hearts_in_pack: int
+    plain_scoring: bool
+    """No multipliers, suit doublers, cancelling cards or all-hearts flip: a hand's points are card points."""
+    joker_conditional: bool
+    """Jokers score only on a trick whose led suit is hearts."""
+    penalty_total: Score
+    moon_points: Score
+    has_bonus: bool
+    packed: list[int] | None
+    """Per card ``value * 128 + is_penalty`` when the one-pass scorer is admitted (:data:`PACKED_SCORING`):
+    a seat's sum is ``points * 128 + penalty cards``, and ``& 127`` / ``>> 7`` take it apart, negative points
+    too (a pack has fewer than 128 cards, so the count never reaches the points)."""
+    moon_on: bool
+    moon: MoonRules
+
+    # ------------------------------------------------------------ play
+    opening: Opening
+    open_suit: int
+    open_rank: int
+    opening_taker: int
+    """The card index whose taker leads the next hand (``play.opening_taker``), or -1."""
+    breaking: Breaking
+    locks_hearts: bool
+    """Whether leading hearts waits until hearts are broken (read on every lead, so a plain bool)."""
+    breaks: list[bool]
+    """Per card: playing it breaks hearts."""
+    lead_hearts_unbroken: LeadHeartsUnbroken
+    queen_needs_broken: bool
+    first_trick_banned: list[bool] | None
+    """Per card: it may not be played to the first trick while the player holds another card (None: any)."""
+    first_trick_code: str
+    queen_forced: bool
+    must_discard: frozenset[int]
+    must_discard_if_all: bool
+    booster_nines: bool
+    identical: Identical
+    cancel: bool
+    cancel_rollover: CancelRollover
+    joker_play_any_time: bool
+    joker_lead: JokerLead
+    kitty_mode: KittyMode
+    kitty_seen: bool
+    challenge: list[float]
+    """Per card: what a card of the suit led must exceed, against the best rank so far, to win the trick: its
+    rank, or with two decks and last_wins its rank + 0.5, so an identical later card wins."""
+    fast_playout: bool
+    """The plain-tricks fast paths are admitted (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
+
+    # ------------------------------------------------------------ passing and the end
+    schedule: tuple[PassDirection, ...]
+    forbidden: frozenset[int]
+    pass_cards: int
+    teams: tuple[tuple[int, ...], ...]
+    team_of: list[int]
+
+    def __init__(self, v: Compiled) -> None:
+        pack, kitty_size, problems = check_variant(v)
+        if problems:
+            first_path, first_message = problems[0]
+            raise VariantError(first_path, first_message, problems=tuple(problems))
+        self.variant = v
+        n = v.players
+        self.players = n
+        self.step = 1 if v.direction == Direction.CLOCKWISE else -1
+        self.order = tuple(tuple((lead + self.step * i) % n for i in range(n)) for lead in range(n))
+        self.pack = tuple(pack)
+        self.pack_cards = tuple(Card.from_index(i) for i in pack)
+        self.kitty_size = kitty_size
+        self.hand_size = max(1, (len(pack) - kitty_size) // n)
+        self.decks = v.deck.decks
+        self.counts = Counter(pack)
+        self.repeats = any(k > 1 for k in self.counts.values())
+        self.jokers = frozenset(j for j in (C0, D0, JK) if j in self.counts)
+        self.valueless = JK in self.counts
+        self._card_tables(v)
+        self._scoring_tables(v)
+        self._play_tables(v)
+        self.schedule = resolve_schedule(v.passing.schedule, n)
+        self.forbidden = frozenset(c.index for c in v.passing.forbidden)
+        self.pass_cards = v.passing.cards
+        self.teams = v.teams
+        self.team_of = list(range(n))
+        for t, team in enumerate(v.teams):
+            for s in team:
+                self.team_of[s] = t
+
+    def _card_tables(self, v: Compiled) -> None:
+        suit = [NO_SUIT] * NUM_CARD_INDICES
+        rank = [0] * NUM_CARD_INDICES
+        for i in range(NUM_CARD_INDICES):
+            c = Card.from_index(i)
+            suit[i] = NO_SUIT if c.suit is None else int(c.suit)
+            rank[i] = int(c.rank)
+        self.suit = suit
+        self.rank = rank
+        self.value = card_values(v)
+        self.sign = 1 if v.end.winner == Winner.LOWEST else -1
+        self.complex = any(is_complex(x) for x in self.value) or is_complex(v.moon.points) or any(
+            is_complex(x) for x in v.scoring.multiply.values()
+        ) or any(is_complex(x) for x in v.scoring.multiply_alone.values())
+        self.penalty = [counts_against(x, self.sign) for x in self.value]
+        self.bonus = [counts_against(-x, self.sign) for x in self.value]
+
+    def _scoring_tables(self, v: Compiled) -> None:
+        sc = v.scoring
+        deck = v.deck
+        pack, value = self.pack, self.value
+        self.counters = frozenset(
+            [i for i in range(26, 39)] + [c.index for c in sc.values] + ([C0, D0, JK] if deck.joker_points else [])
+        )
+        self.multiply = {c.index: f for c, f in sc.multiply.items()}
+        self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
+        self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
+        self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
+        self.all_hearts_flips = sc.all_hearts_flips
+        self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
+        self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips)
+        self.joker_conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
+        conditional_jokers = self.jokers if self.joker_conditional else frozenset()
+        self.penalty_total = normalise(
+            sum((value[i] for i in pack if self.penalty[i] and i not in conditional_jokers), start=0)
+        )
+        self.moon_points = v.moon.points or self.penalty_total
+        self.has_bonus = any(self.bonus[i] for i in pack)
+        self.packed = (
+            [int(x.real) * 128 + p for x, p in zip(value, self.penalty, strict=True)]
+            if admits(v, PACKED_SCORING) else None
+        )
+        self.moon_on = v.moon.kind != MoonKind.NONE
+        self.moon = v.moon
+
+    def _play_tables(self, v: Compiled) -> None:
+        play, deck, suit = v.play, v.deck, self.suit
+        self.opening = play.opening
+        self.open_suit = CLUB if play.opening_card is None else suit[play.opening_card.index]
+        self.open_rank = 0 if play.opening_card is None else self.rank[play.opening_card.index]
+        self.opening_taker = -1 if play.opening_taker is None else play.opening_taker.index
+        self.breaking = play.breaking
+        self.locks_hearts = play.breaking != Breaking.NONE
+        if play.breaking == Breaking.HEARTS:
+            self.breaks = [s == HEART for s in suit]
+        elif play.breaking == Breaking.PENALTY_CARDS:
+            self.breaks = [s == HEART or p for s, p in zip(suit, self.penalty, strict=True)]
+        else:
+            self.breaks = [False] * NUM_CARD_INDICES
+        self.lead_hearts_unbroken = play.lead_hearts_unbroken
+        self.queen_needs_broken = play.queen_needs_broken and play.breaking != Breaking.NONE
+        if play.first_trick == FirstTrick.NO_POINTS:
+            self.first_trick_banned = list(self.penalty)
+        elif play.first_trick == FirstTrick.NO_HEARTS:
+            self.first_trick_banned = [s == HEART for s in suit]
+        else:
+            self.first_trick_banned = None
+        self.first_trick_code = {
+            FirstTrick.NO_POINTS: "no_points_on_first_trick",
+            FirstTrick.NO_HEARTS: "no_hearts_on_first_trick",
+        }.get(play.first_trick, "")
+        self.queen_forced = play.queen_forced and QS in self.counts
+        self.must_discard = frozenset(c.index for c in play.must_discard)
+        self.must_discard_if_all = play.must_discard_if_all
+        self.booster_nines = play.booster_nines
+        self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
+        self.cancel = self.identical == Identical.CANCEL
+        self.cancel_rollover = play.cancel_rollover
+        self.joker_play_any_time = self.valueless and deck.joker_play == JokerPlay.ANY_TIME
+        self.joker_lead = deck.joker_lead
+        self.kitty_mode = deck.kitty
+        self.kitty_seen = deck.kitty_seen_by_winner
+        self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else [
+            float(r) for r in self.rank
+        ]
+        self.fast_playout = admits(v, PLAIN_TRICKS)
+
+    def __reduce__(self) -> tuple[Any, tuple[Compiled]]:
+        # a variant's rules are rebuilt from the variant (in the compiled build Rules is an extension
+        # type that pickle cannot rebuild field by field)
+        return (_rules_of, (self.variant,))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # tables computed once and never changed
+
+    def opening_card(self, held: set[int] | frozenset[int]) -> int | None:
+        """The card that opens, among ``held`` card indices: the variant's opening card, or when it is
+        not held (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
+        suit, floor = self.open_suit, self.open_rank
+        best = None
+        for idx in held:
+            if self.suit[idx] == suit and self.rank[idx] >= floor and (
+                best is None or self.rank[idx] < self.rank[best]
+            ):
+                best = idx
+        return best
+
+    def needs_opening_card(self) -> bool:
+        """Whether the first lead is fixed by the lowest club in play."""
+        return self.opening != Opening.ELDEST_ANY
+
+
+def _rules_of(v: Compiled) -> Rules:
+    """The compiled rules of ``v`` (how a pickled :class:`Rules` is loaded)."""
+    return v.rules
+
+
+def compile_rules(v: Compiled) -> Rules:
+    """Judge the combinations of ``v``'s fields and compile it (called once by :class:`~heartslib.Variant`)."""
+    return Rules(v)

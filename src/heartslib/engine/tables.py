@@ -1,0 +1,71 @@
+"""The engine's constant tables: card indices, interned plays and phases as module constants.
+
+Everything above this module in the engine works on card *indices* (see
+:mod:`heartslib.cards`) and these constants. They are ``Final`` so that the
+compiled build (mypyc) reads them as static values on the hot paths.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from heartslib.actions import Play
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
+from heartslib.enums import Phase
+
+__all__ = [
+    "C0",
+    "CARD",
+    "CLUB",
+    "CODE",
+    "D0",
+    "HEART",
+    "JK",
+    "NOT_HEARTS",
+    "NO_SUIT",
+    "ORDER",
+    "PLAYS",
+    "PLAY_CODE",
+    "PLAY_IDS",
+    "PLAY_TYPE",
+    "QS",
+    "SPADE",
+    "STANDARD_DECK",
+    "SUITS",
+    "SUIT_NAMES",
+]
+
+#: The "suit" of the suitless joker in the engine's tables.
+NO_SUIT: Final = 4
+QS: Final = Card("QS").index
+C0: Final = Card("0C").index
+D0: Final = Card("0D").index
+JK: Final = Card("JK").index
+HEART: Final = int(Suit.HEARTS)
+SPADE: Final = int(Suit.SPADES)
+CLUB: Final = int(Suit.CLUBS)
+STANDARD_DECK: Final = tuple(range(52))
+#: ``ORDER[index]``: a card's place in hand order (clubs, diamonds, hearts, spades, low to high).
+ORDER: Final = card_order
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+#: The suits a lead may come from: any, or anything but hearts while they are locked.
+SUITS: Final = (0, 1, 2, 3)
+NOT_HEARTS: Final = (0, 1, 3)
+CODE: Final = tuple(Card.from_index(i).code for i in range(NUM_CARD_INDICES))
+CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
+#: Interned Play actions, ``PLAYS[seat][card index]``: legal_actions returns these without building new ones.
+PLAYS: Final = tuple(tuple(Play(seat, card) for card in CARD) for seat in range(11))
+#: Plays are logged as ``seat * PLAY_CODE + card index`` (an int), turned into Play values on demand.
+PLAY_CODE: Final = 64
+#: The Play class, for the type test in Round.apply (a static value when compiled).
+PLAY_TYPE: Final = Play
+#: ``id(play) -> seat * PLAY_CODE + card index`` for the interned plays, so Round.apply knows one of them
+#: without reading its attributes (they live as long as this module, so their ids stay theirs).
+PLAY_IDS: Final = {id(PLAYS[seat][card]): seat * PLAY_CODE + card for seat in range(11)
+                   for card in range(NUM_CARD_INDICES)}
+# The phases as constants: compared by identity on every step (and a compiled build reads them as
+# static values rather than attributes of the enum class).
+PLAY: Final = Phase.PLAY
+PASS: Final = Phase.PASS
+DECIDE: Final = Phase.DECIDE
+OVER: Final = Phase.OVER

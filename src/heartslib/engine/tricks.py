@@ -1,0 +1,228 @@
+"""Tricks: who leads the first one, playing a card, resolving a trick, the kitty, cancellation and roll-overs.
+
+:func:`play_card` and :func:`resolve` each have a short path for the variants
+the plain-tricks allow-list admits (``Rules.fast_playout``; see
+:mod:`heartslib.engine.fastpath`) and the general path for every rule;
+``tests/test_conformance.py`` holds the short paths to the general one.
+
+This module is compiled by the optional mypyc build: keep it strictly typed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from heartslib.actions import KittyTaken
+from heartslib.engine.finishing import score_round
+from heartslib.engine.legality import callable_suits
+from heartslib.engine.rules import Rules
+from heartslib.engine.state import RawTrick, RoundState
+from heartslib.engine.tables import CARD, HEART, JK, NO_SUIT, SUIT_NAMES
+from heartslib.enums import CancelRollover, Decision, Identical, JokerLead, KittyMode, Phase
+
+__all__ = ["begin_play", "call_suit", "kitty_due", "play_card", "resolve"]
+
+
+def begin_play(s: RoundState) -> None:
+    """Start the tricks: the leader is the opening taker, or the holder of the opening card (searched from
+    the dealer's left), or eldest hand."""
+    rules = s.rules
+    n = s.n
+    step = rules.step
+    s.phase = Phase.PLAY
+    leader = (s.dealer + step) % n
+    if s.lead >= 0:
+        leader = s.lead
+    elif rules.needs_opening_card():
+        held = {c for h in s.hands for c in h}
+        card = rules.opening_card(held)
+        if card is not None:
+            s.opening = card
+            for i in range(n):
+                seat = (s.dealer + step * (1 + i)) % n
+                if card in s.hands[seat]:
+                    leader = seat
+                    break
+    s.leader = leader
+    s.turn = leader
+
+
+def play_card(s: RoundState, seat: int, card: int) -> None:
+    """``seat`` plays ``card`` (legal: checked by the caller); the trick resolves once complete."""
+    rules = s.rules
+    s.memo = None
+    s.hands[seat].remove(card)
+    s.tseats.append(seat)
+    tcards = s.tcards
+    tcards.append(card)
+    if rules.breaks[card]:
+        s.broken = True
+    if rules.fast_playout:
+        # no booster nines and no suitless jokers: the first card sets the suit led and the trick
+        # ends with one card from each player
+        plays = len(tcards)
+        if plays == 1:
+            s.tsuit = rules.suit[card]
+        elif plays == s.n:
+            resolve(s)
+            return
+        s.turn = (seat + rules.step) % s.n
+        return
+    if rules.booster_nines and rules.rank[card] == 9:
+        s.nines += 1
+    csuit = rules.suit[card]
+    if len(tcards) == 1:
+        s.tsuit = csuit
+        if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT:
+            s.phase = Phase.DECIDE
+            s.decision = (Decision.SUIT, seat, callable_suits(s, seat))
+            return
+    elif s.tsuit == NO_SUIT and not s.called and csuit != NO_SUIT:
+        s.tsuit = csuit
+    n = s.n
+    plays = len(tcards)
+    if plays % n == 0 and (plays >= n * (1 + s.nines) or not s.hands[s.leader]):
+        resolve(s)
+    else:
+        s.turn = (seat + rules.step) % n
+
+
+def call_suit(s: RoundState, option: str) -> None:
+    """A joker's leader called the suit ``option`` (one of :func:`~heartslib.engine.legality.callable_suits`)."""
+    s.tsuit = SUIT_NAMES.index(option)
+    s.called = True
+    s.phase = Phase.PLAY
+    s.turn = (s.turn + s.rules.step) % s.n
+
+
+def resolve(s: RoundState) -> None:
+    """The trick is complete: find its winner (or its cancellation), hand out the cards and any kitty cards
+    due, and move on to the next trick or the scoring."""
+    rules = s.rules
+    if rules.fast_playout and not s.kitty:
+        _resolve_plain(s, rules)
+        return
+    cards = s.tcards
+    seats = s.tseats
+    led = s.tsuit
+    winner_pos, rollover = _winner(rules, cards, led)
+    leader = s.leader
+    winner = seats[winner_pos] if winner_pos >= 0 else leader
+    dead = 0
+    if rules.joker_conditional and led != HEART:
+        dead = sum(1 for c in cards if c in rules.jokers)
+    pile = cards + s.carry
+    last = not s.hands[leader]
+    due = kitty_due(s, rules, last)
+    if rules.joker_conditional and led != HEART:
+        dead += sum(1 for c in due if c in rules.jokers)
+    raw: RawTrick = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
+    s.tricks.append(raw)
+    if rollover and not last:
+        s.carry = pile + due
+        s.carry_dead += dead
+        s.events.append((raw, ()))
+    else:
+        if rollover:
+            winner = leader
+        taken = pile + due
+        s.taken[winner].extend(taken)
+        s.dead[winner] += dead + s.carry_dead
+        s.won[winner] += 1
+        s.carry = []
+        s.carry_dead = 0
+        s.leader = winner
+        s.events.append((raw, tuple(taken)))
+        if due:
+            s.kitty_seen[winner].extend(due)
+            s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
+    s.trick_no += 1
+    s.tseats = []
+    s.tcards = []
+    s.tsuit = NO_SUIT
+    s.called = False
+    s.nines = 0
+    if last:
+        score_round(s)
+    else:
+        s.turn = s.leader
+
+
+def _resolve_plain(s: RoundState, rules: Rules) -> None:
+    """:func:`resolve` for the plain-tricks rules with no kitty left: no valueless jokers, no cancellation,
+    nothing due from the kitty. The highest card of the suit led wins (of two identical ones the first, or
+    with last_wins the last: ``rules.challenge``) and takes the trick, as the general path but without its
+    branches."""
+    cards = s.tcards
+    seats = s.tseats
+    led = s.tsuit
+    suit, rank, challenge = rules.suit, rules.rank, rules.challenge
+    best = -1
+    winner = s.leader
+    for seat, card in zip(seats, cards, strict=True):
+        if suit[card] == led and challenge[card] > best:
+            best = rank[card]
+            winner = seat
+    raw: RawTrick = (s.trick_no, s.leader, tuple(seats), tuple(cards), winner, led)
+    s.tricks.append(raw)
+    s.taken[winner] += cards
+    s.won[winner] += 1
+    s.events.append((raw, raw[3]))
+    s.leader = winner
+    s.trick_no += 1
+    s.tseats = []
+    s.tcards = []
+    s.tsuit = NO_SUIT
+    if s.hands[winner]:
+        s.turn = winner
+    else:
+        score_round(s)
+
+
+def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
+    """The position of the winning card among ``cards`` (-1 if none wins) and whether the trick rolls over:
+    the highest card of the suit led, ties by ``play.identical``, identical cards cancelling."""
+    if led == NO_SUIT:
+        return -1, False
+    suit, rank = rules.suit, rules.rank
+    cand = [i for i, c in enumerate(cards) if suit[c] == led]
+    rollover = False
+    if rules.cancel:
+        counts = Counter(c for c in cards if c != JK)
+        cancelled = {c for c, k in counts.items() if k >= 2}
+        if cancelled:
+            remaining = [i for i in cand if cards[i] not in cancelled]
+            pairs = sum(k // 2 for k in counts.values())
+            rollover = (bool(cand) and not remaining) or (
+                rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2
+            )
+            cand = remaining
+    if not cand or rollover:
+        return -1, rollover
+    best = cand[0]
+    last_wins = rules.identical == Identical.LAST_WINS
+    for i in cand[1:]:
+        r, b = rank[cards[i]], rank[cards[best]]
+        if r > b or (r == b and last_wins):
+            best = i
+    return best, False
+
+
+def kitty_due(s: RoundState, rules: Rules, last: bool) -> list[int]:
+    """Take from the kitty the cards due with the trick being resolved (``last``: the hand's last trick)."""
+    kitty = s.kitty
+    if not kitty:
+        return []
+    due: list[int] = []
+    mode = rules.kitty_mode
+    if mode == KittyMode.FIRST_TRICK:
+        if s.trick_no == 0 or last:
+            due = kitty[:]
+    elif mode == KittyMode.ONE_PER_TRICK:
+        due = kitty[:1] if not last else kitty[:]
+    elif s.trick_no == 0 and not last:
+        due = kitty[:1]
+    elif last:
+        due = kitty[:]
+    del kitty[: len(due)]
+    return due

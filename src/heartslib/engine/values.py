@@ -1,0 +1,49 @@
+"""What a variant's fields say about single cards and passes, as plain functions (no tables yet).
+
+The compiler (:mod:`heartslib.engine.rules`) builds its tables from these, and
+the checks (:mod:`heartslib.engine.checks`) judge fields with them before any
+table exists.
+"""
+
+from __future__ import annotations
+
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.engine.tables import C0, D0, JK
+from heartslib.enums import HOLD, SCATTER, STAR, HeartsScoring, PassDirection
+from heartslib.points import Score
+from heartslib.sections import VariantFields
+
+__all__ = ["card_values", "counts_against", "pass_size"]
+
+
+def card_values(v: VariantFields) -> list[Score]:
+    """Per card index, its points: hearts by ``scoring.hearts``, then ``scoring.values``, then jokers."""
+    value: list[Score] = [0] * NUM_CARD_INDICES
+    for i in range(NUM_CARD_INDICES):
+        card = Card.from_index(i)
+        if card.suit == Suit.HEARTS:
+            value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else int(card.rank)
+    for card, points in v.scoring.values.items():
+        value[card.index] = points
+    for j in (C0, D0, JK):
+        value[j] = value[j] or v.deck.joker_points
+    return value
+
+
+def counts_against(value: Score, sign: int) -> bool:
+    """Whether a card value counts against its taker: positive (or, for complex values, a positive
+    imaginary part) when the lowest total wins (``sign`` 1), negative when the highest does (-1)."""
+    if isinstance(value, complex):
+        return sign * value.real > 0 or value.imag > 0
+    return sign * value > 0
+
+
+def pass_size(direction: PassDirection, cards: int, players: int = 0) -> int:
+    """Cards each player passes for a direction (``players`` needed for scatter)."""
+    if direction == HOLD:
+        return 0
+    if direction == STAR:
+        return 2
+    if direction == SCATTER:
+        return players - 1 if players else 0
+    return cards

@@ -1,0 +1,499 @@
+"""Serialization at the edge: every text and plain-data form heartslib reads or writes, in one module.
+
+heartslib's values are Python objects (cards, enums, frozen attrs records,
+exact complex scores); files and programs exchange plain data (JSON, TOML).
+This module is the only place that knows the plain forms and checks them on
+the way in:
+
+* **scores**: :func:`parse_score` / :func:`score_data` (``13``, ``"13i"``,
+  ``"-26+10i"``: exact, never floats);
+* **field values**: :func:`plain` (enums as their values, cards as ``"QS"``,
+  card tables as ``{"QS": 13}``, complex scores as text);
+* **records** (the variant and its six sections): :func:`record_data` writes
+  every field; :func:`read_section` and :func:`read_variant` read them back,
+  rejecting unknown keys (TOML typos) and reporting every bad field at once
+  with its path;
+* **TOML**: :func:`read_toml` (text or a ``.toml`` path) and
+  :func:`toml_text` (a writer for the variant schema: the standard library
+  only reads TOML);
+* **pass directions**: :func:`direction_data` / :func:`read_direction`;
+* **actions**: :func:`tagged_data` / :func:`read_tagged` (an explicit
+  ``"type"`` tag, exact keys);
+* **saves**: the match save's envelope, :func:`save_data` / :func:`read_save`
+  (format, version, keys, the set deal); replaying the actions is the match's
+  own job (:meth:`heartslib.Match.from_dict`).
+
+The model classes keep their public methods (``Variant.to_toml``,
+``Match.to_json``, ``Play.to_dict``, ...) as one-line calls into this module;
+it sits below them (it imports only cards, enums, points and errors) and so
+takes the class it is to build as an argument.
+
+>>> parse_score("13i"), parse_score("-26+10i"), parse_score(-10), score_data(complex(-26, 10))
+(13j, (-26+10j), -10, '-26+10i')
+>>> direction_data(PassMode.HOLD), read_direction({"offset": -1})
+('hold', Offset(k=-1))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from heartslib.cards import Card
+from heartslib.enums import Offset, PassDirection, PassMode
+from heartslib.errors import CardError, SaveError, VariantError
+from heartslib.points import Score, score_text
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SaveData",
+    "direction_data",
+    "parse_score",
+    "plain",
+    "read_direction",
+    "read_save",
+    "read_section",
+    "read_tagged",
+    "read_toml",
+    "read_variant",
+    "record_data",
+    "save_data",
+    "score_data",
+    "tagged_data",
+    "toml_text",
+]
+
+#: The ``format`` of a match save, and the version this heartslib writes and reads.
+SAVE_FORMAT = "heartslib-match"
+SAVE_VERSION = 1
+
+#: What the field metadata key ``data`` says a field holds, for :func:`read_tagged`.
+_TEXT_KINDS = ("card", "text")
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def parse_score(value: Any) -> Score:
+    """An int, or a complex number from text such as ``"13i"``, ``"2i"``, ``"-i"``, ``"3-4i"``.
+
+    Raises ``ValueError`` for anything else (floats included: scores are exact).
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a score (a whole number or text like '13i')")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, complex):
+        if value.real != int(value.real) or value.imag != int(value.imag):
+            raise ValueError(f"{value!r} has fractional parts; scores are whole numbers")
+        return value if value.imag else int(value.real)
+    if isinstance(value, str):
+        text = value.replace(" ", "").replace("j", "i")
+        match = re.fullmatch(r"([+-]?\d+)", text)
+        if match:
+            return int(text)
+        match = re.fullmatch(r"([+-]?\d*)i", text)
+        if match:
+            im = _unit(match.group(1))
+            return complex(0, im) if im else 0
+        match = re.fullmatch(r"([+-]?\d+)([+-]\d*)i", text)
+        if match:
+            re_part, im = int(match.group(1)), _unit(match.group(2))
+            return complex(re_part, im) if im else re_part
+    raise ValueError(f"{value!r} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
+
+
+def _unit(text: str) -> int:
+    if text in ("", "+"):
+        return 1
+    if text == "-":
+        return -1
+    return int(text)
+
+
+def score_data(value: Score) -> int | str:
+    """A score as JSON/TOML data: an int, or exact text for a complex score."""
+    if isinstance(value, complex):
+        return score_text(value) if value.imag else int(value.real)
+    return value
+
+
+# --------------------------------------------------------------------------- field values and records
+
+
+def plain(value: Any) -> Any:
+    """A field value as plain data (str, int, bool, lists and dicts) that the field's converter reads back.
+
+    >>> plain(PassMode.HOLD), plain(Card("QS")), plain((Card("2C"), Card("QS"))), plain(13j), plain(None)
+    ('hold', 'QS', ['2C', 'QS'], '13i', '')
+    """
+    if isinstance(value, bool | int | str) and not hasattr(value, "value"):
+        return value
+    if hasattr(value, "value") and isinstance(value.value, str):
+        return value.value
+    if hasattr(value, "to_mapping"):  # card tables and strip tables
+        return value.to_mapping()
+    if attrs.has(type(value)):  # a section of a variant
+        return record_data(value)
+    if value is None:
+        return ""
+    if isinstance(value, complex):
+        return score_data(value)
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, Card):
+        return value.code
+    raise TypeError(f"cannot serialise {value!r}")  # pragma: no cover - all field types handled above
+
+
+def record_data(record: Any) -> dict[str, Any]:
+    """Every init field of an attrs record as plain data, in declaration order (records within it too)."""
+    return {f.name: plain(getattr(record, f.name)) for f in attrs.fields(type(record)) if f.init}
+
+
+def _raise(problems: list[tuple[str, str]]) -> None:
+    if problems:
+        raise VariantError(problems[0][0], problems[0][1], problems=tuple(problems))
+
+
+def read_section(cls: type[Any], name: str, data: Mapping[str, Any], base: Any = None) -> Any:
+    """A variant section (``cls``, named ``name``) from plain data, or ``base`` with the listed fields changed.
+
+    Unknown keys are rejected; every bad field is reported, each with its path.
+    """
+    known = {f.name for f in attrs.fields(cls)}
+    problems = [(f"{name}.{key}", f"unknown field; {name} has {', '.join(sorted(known))}")
+                for key in sorted(set(data) - known)]
+    if not problems:
+        try:
+            return cls(**data) if base is None else attrs.evolve(base, **data)
+        except VariantError:
+            pass  # find every bad field below, not just the first
+    for key, value in data.items():
+        if key in known:
+            try:
+                cls(**{key: value})
+            except VariantError as exc:
+                problems.extend(exc.problems)
+    _raise(problems)
+    raise AssertionError("unreachable")  # pragma: no cover - _raise raised: some field failed above
+
+
+def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mapping[str, Any]) -> Any:
+    """A variant (class ``cls``, whose table fields ``sections`` are records) from plain data.
+
+    Unknown keys are rejected; every bad field is reported at once (the
+    combinations of fields are judged only once every field is valid).
+    """
+    if not isinstance(data, Mapping):
+        raise VariantError("", f"expected a table of variant fields, got {type(data).__name__}")
+    known = {f.name for f in attrs.fields(cls) if f.init}
+    problems = [(key, f"unknown field; a variant has {', '.join(sorted(known))}")
+                for key in sorted(set(data) - known)]
+    fields: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            continue
+        try:
+            if key in sections:
+                if not isinstance(value, Mapping):
+                    raise VariantError(key, f"expected a table of {key} rules, got {value!r}")
+                fields[key] = read_section(sections[key], key, value)
+            else:
+                fields[key] = value
+        except VariantError as exc:
+            problems.extend(exc.problems)
+    if not problems:
+        try:
+            return cls(**fields)
+        except VariantError as exc:
+            problems.extend(exc.problems)
+    # table-level fields checked one by one; combinations are judged only once every field is valid
+    for key in fields:
+        if key not in sections:
+            try:
+                cls(**{key: fields[key]})
+            except VariantError as exc:
+                problems.extend(p for p in exc.problems if p[0] == key and p not in problems)
+    _raise(problems)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- TOML
+
+
+def read_toml(text_or_path: str | Path) -> dict[str, Any]:
+    """TOML text, or the contents of a ``.toml`` file given by path, as plain data.
+
+    A string without a newline that ends in ``.toml`` is taken as a path.
+    Raises :class:`~heartslib.VariantError` when the file cannot be read or
+    is not valid TOML.
+    """
+    if isinstance(text_or_path, Path) or (
+        isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.endswith(".toml")
+    ):
+        path = Path(text_or_path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise VariantError("", f"cannot read {str(path)!r}: {exc.strerror}") from None
+    else:
+        text = str(text_or_path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError("", f"not valid TOML: {exc}") from None
+
+
+def _key_text(key: str) -> str:
+    """A TOML key: bare when it can be, quoted otherwise."""
+    if key and all(ch.isalnum() or ch in "_-" for ch in key):
+        return key
+    return json.dumps(key, ensure_ascii=False)
+
+
+def toml_value(value: Any) -> str:
+    """A plain value (str, int, bool, list or mapping, as :func:`record_data` gives them) as TOML.
+
+    >>> toml_value({"QS": 13, "JD": -10}), toml_value(["left", "hold"]), toml_value(True)
+    ('{ QS = 13, JD = -10 }', '["left", "hold"]', 'true')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        # JSON string escapes are valid TOML basic-string escapes for the characters we emit.
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_key_text(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def toml_text(data: Mapping[str, Any]) -> str:
+    """Plain data as TOML: top-level scalars first, then one ``[table]`` per nested mapping (one level deep)."""
+    lines: list[str] = []
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    for key, value in data.items():
+        if isinstance(value, Mapping) and value:
+            tables.append((key, value))
+        else:
+            lines.append(f"{_key_text(key)} = {toml_value(value)}")
+    for name, table in tables:
+        lines.append("")
+        lines.append(f"[{_key_text(name)}]")
+        for key, value in table.items():
+            lines.append(f"{_key_text(key)} = {toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- pass directions
+
+
+def direction_data(d: PassDirection) -> Any:
+    """A pass direction as data: ``{"offset": k}`` or the mode's value (``"hold"``, ``"shuffle"``, ...)."""
+    return {"offset": d.k} if isinstance(d, Offset) else d.value
+
+
+def read_direction(data: Any, path: str = "deal.passing") -> PassDirection:
+    """A pass direction written by :func:`direction_data` (raises :class:`~heartslib.SaveError` at ``path``)."""
+    if isinstance(data, dict) and set(data) == {"offset"} and isinstance(data["offset"], int) and not isinstance(
+        data["offset"], bool
+    ):
+        return Offset(data["offset"])
+    if isinstance(data, str):
+        try:
+            return PassMode(data)
+        except ValueError:
+            pass
+    raise SaveError(path, f"{data!r} is not a pass direction")
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def tagged_data(tag: str, record: Any) -> dict[str, Any]:
+    """A record as ``{"type": tag, field: plain value, ...}`` (how actions are written)."""
+    return {"type": tag, **record_data(record)}
+
+
+def read_tagged(data: Any, kinds: Mapping[str, type[Any]], what: str = "an action") -> Any:
+    """The record ``data`` describes: its ``"type"`` picks the class from ``kinds``, whose fields are
+    exactly the other keys. A field whose metadata says ``data="card"`` or ``"text"`` must be text, and
+    ``data="cards"`` a list of card texts (so that no other kind of value is converted by accident).
+
+    Raises ``ValueError`` (:class:`~heartslib.CardError` for bad card data) on anything else.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} is a table with a 'type', not {data!r}")
+    kind = data.get("type")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        names = [repr(k) for k in kinds]
+        choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+        raise ValueError(f"unknown {what.split()[-1]} type {kind!r}: use {choices}")
+    fields = {f.name: f.metadata.get("data", "") for f in attrs.fields(cls)}
+    expected = {"type", *fields}
+    if set(data) != expected:
+        raise ValueError(f"a {kind} {what.split()[-1]} has exactly the keys {sorted(expected)}, got {sorted(data)}")
+    for name, data_kind in fields.items():
+        value = data[name]
+        if data_kind == "card" and not isinstance(value, str):
+            raise CardError(f"{value!r} is not card text")
+        if data_kind == "cards" and (not isinstance(value, list) or not all(isinstance(c, str) for c in value)):
+            raise CardError(f"{value!r} is not a list of card texts")
+    try:
+        return cls(**{name: data[name] for name in fields})
+    except TypeError as exc:
+        raise ValueError(f"bad {kind} {what.split()[-1]} {data!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- saves
+
+
+@attrs.frozen
+class SaveDeal:
+    """The set deal a save starts from (:meth:`heartslib.Match.from_deal`)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    """Each seat's cards before passing, as card text."""
+    kitty: tuple[str, ...]
+    """The kitty, as card text."""
+    passing: PassDirection
+    """The first hand's pass direction."""
+
+
+@attrs.frozen
+class SaveData:
+    """A match save read and checked as data (the variant and the actions not yet built or replayed)."""
+
+    variant: Mapping[str, Any]
+    """The rules, as plain data (``Variant.from_dict`` reads it)."""
+    seed: int
+    dealer: int
+    hand_number: int
+    scores: tuple[Score, ...]
+    """The match totals at the start (zeros without a set deal)."""
+    deal: SaveDeal | None
+    """The set deal, or None when the match was dealt from its seed."""
+    actions: tuple[Any, ...]
+    """Every action as data, in order."""
+    state: Any
+    """The recorded summary of the state the actions reach (checked after the replay)."""
+
+
+_SAVE_KEYS = frozenset({"format", "version", "variant", "seed", "dealer", "hand_number", "scores", "deal",
+                        "actions", "state"})
+
+
+def save_data(
+    *,
+    variant: Mapping[str, Any],
+    seed: int,
+    dealer: int,
+    hand_number: int,
+    scores: Iterable[Score],
+    deal: SaveDeal | None,
+    actions: Iterable[Mapping[str, Any]],
+    state: Mapping[str, Any],
+) -> dict[str, Any]:
+    """A match save as plain data (the form :func:`read_save` checks)."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "variant": dict(variant),
+        "seed": seed,
+        "dealer": dealer,
+        "hand_number": hand_number,
+        "scores": [score_data(x) for x in scores],
+        "deal": None if deal is None else {
+            "hands": [list(h) for h in deal.hands],
+            "kitty": list(deal.kitty),
+            "passing": direction_data(deal.passing),
+        },
+        "actions": [dict(a) for a in actions],
+        "state": dict(state),
+    }
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text (or UTF-8 bytes) as data; :class:`~heartslib.SaveError` if it is not JSON."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise SaveError("", f"not a JSON save: {exc}") from None
+
+
+def read_save(data: Any) -> SaveData:
+    """Check a save's envelope (format, version, keys, whole numbers, the set deal) and read its parts.
+
+    Raises :class:`~heartslib.SaveError` naming where the save is wrong.
+    """
+    if not isinstance(data, dict):
+        raise SaveError("", "a save is a JSON object")
+    if set(data) != _SAVE_KEYS:
+        missing, extra = _SAVE_KEYS - set(data), set(data) - _SAVE_KEYS
+        detail = "; ".join(p for p in (
+            f"missing {', '.join(sorted(missing))}" if missing else "",
+            f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
+        raise SaveError("", f"not a heartslib match save ({detail})")
+    if data["format"] != SAVE_FORMAT:
+        raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {data['format']!r}")
+    if data["version"] != SAVE_VERSION:
+        raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {data['version']!r}")
+    for key in ("seed", "dealer", "hand_number"):
+        if not isinstance(data[key], int) or isinstance(data[key], bool):
+            raise SaveError(key, f"expected a whole number, got {data[key]!r}")
+    if not isinstance(data["actions"], list):
+        raise SaveError("actions", "expected a list of actions")
+    if not isinstance(data["variant"], Mapping):
+        raise SaveError("variant", f"expected a table of variant fields, got {type(data['variant']).__name__}")
+    deal = None
+    if data["deal"] is None:
+        if data["hand_number"] != 0 or not isinstance(data["scores"], list) or any(
+            type(x) is not int or x != 0 for x in data["scores"]
+        ):
+            raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
+        scores: tuple[Score, ...] = tuple(data["scores"])
+    else:
+        raw = data["deal"]
+        if not isinstance(raw, dict) or set(raw) != {"hands", "kitty", "passing"}:
+            raise SaveError("deal", "expected {hands, kitty, passing}")
+        if not isinstance(data["scores"], list):
+            raise SaveError("scores", "expected a list of whole numbers")
+        try:
+            scores = tuple(parse_score(x) for x in data["scores"])
+        except ValueError as exc:
+            raise SaveError("scores", str(exc)) from None
+        deal = SaveDeal(
+            hands=tuple(tuple(h) for h in _str_lists(raw["hands"], "deal.hands")),
+            kitty=tuple(_str_list(raw["kitty"], "deal.kitty")),
+            passing=read_direction(raw["passing"]),
+        )
+    return SaveData(variant=data["variant"], seed=data["seed"], dealer=data["dealer"],
+                    hand_number=data["hand_number"], scores=scores, deal=deal, actions=tuple(data["actions"]),
+                    state=data["state"])
+
+
+def _str_list(data: Any, path: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+        raise SaveError(path, "expected a list of card texts")
+    return data
+
+
+def _str_lists(data: Any, path: str) -> list[list[str]]:
+    if not isinstance(data, list):
+        raise SaveError(path, "expected a list of hands")
+    return [_str_list(h, f"{path}[{i}]") for i, h in enumerate(data)]
+
