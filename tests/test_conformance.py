@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cards import card_order
+from heartslib.engine import fastpath
 
 JOKERS = frozenset(hl.Card(c) for c in ("0C", "0D", "JK"))
 
@@ -471,11 +472,13 @@ def test_remembered_legal_actions_follow_each_copy(r: hl.Round, seed: int) -> No
         assert r.legal_actions() == after
 
 
-# the variants the fast loop takes: one deck, no valueless jokers, none of the rules it leaves to the general path
+# the variants the fast loop takes: every field its allow-list (engine.fastpath.PLAIN_TRICKS) limits to some values
+# drawn from those values, and the conditional entries met
 FAST_LOOP_VARIANTS = hst.variants(
     decks=st.sampled_from([1, 2]), identical=st.sampled_from(["first_wins", "last_wins"]), joker="zero_suits",
-    booster_nines=False, queen_forced=False, must_discard=(), queen_needs_broken=False,
-    lead_hearts_unbroken="only_hearts",
+    queen_needs_broken=False, lead_hearts_unbroken="only_hearts", joker_points_when="always",
+    **{path.replace(".", "_"): st.sampled_from(entry) for path, entry in fastpath.PLAIN_TRICKS.items()
+       if isinstance(entry, tuple)},
 )
 
 

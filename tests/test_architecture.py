@@ -1,0 +1,251 @@
+"""The engine's structure, held by tests: layers without cycles, one state spec, allow-listed fast paths.
+
+``docs/architecture.md`` describes the layers; these tests fail when the code stops matching it:
+
+* no module imports one above it, and there is no import cycle anywhere in ``src/heartslib``
+  (function-level and ``TYPE_CHECKING`` imports count too);
+* :data:`heartslib.engine.state.FIELDS` is the one declaration of a hand's state: ``__slots__``,
+  construction, ``copy()`` and the state key all agree with it;
+* every variant field is listed in each fast path's allow-list (so whoever adds an option decides
+  whether the fast paths implement it) and drawn by ``heartslib.strategies.variants()`` (so the
+  differential tests between the fast and the general paths see it);
+* no class over 500 lines, no function over 80.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+import heartslib as hl
+from heartslib.engine import fastpath
+from heartslib.engine.state import DERIVED, FIELDS, ITEMS, LIST, LISTS, RNG, VALUE, RoundState
+from heartslib.sections import field_paths
+
+SRC = Path(hl.__file__).parent
+
+#: The layers, bottom to top: a module may import modules of its own layer or below (never above), and
+#: imports within a layer must not form a cycle. ``docs/architecture.md`` shows the same list.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "points"),
+    ("cards",),
+    ("enums",),
+    ("serialize", "actions", "observation"),
+    ("sections",),
+    ("engine", "engine.tables", "engine.values", "engine.fastpath", "engine.checks", "engine.rules"),
+    ("describe", "variant"),
+    ("scoring", "settlement", "presets"),
+    ("engine.state", "engine.args", "engine.legality", "engine.finishing", "engine.tricks", "engine.dealing",
+     "engine.machine", "engine.playout"),
+    ("round",),
+    ("match",),
+    ("agents", "simulate", "strategies"),
+    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel"),
+    ("cli", "__main__", ""),
+)
+LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The heartslib modules ``path`` imports (anywhere in it), as names relative to the package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    known = set(LAYER_OF)
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "heartslib" or alias.name.startswith("heartslib."):
+                    out.add(alias.name.removeprefix("heartslib").lstrip("."))
+        elif isinstance(node, ast.ImportFrom) and node.module and (
+            node.module == "heartslib" or node.module.startswith("heartslib.")
+        ):
+            base = node.module.removeprefix("heartslib").lstrip(".")
+            for alias in node.names:
+                sub = f"{base}.{alias.name}".lstrip(".")
+                out.add(sub if sub in known else base)
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    return {_module_name(p): _imports(p) for p in sorted(SRC.rglob("*.py"))}
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = sorted(set(_graph()) - set(LAYER_OF))
+    assert not missing, f"modules without a layer in LAYERS (and docs/architecture.md): {missing}"
+
+
+def test_no_module_imports_one_above_it() -> None:
+    upward = [f"{src or 'heartslib'} -> {dst}" for src, dsts in _graph().items() for dst in sorted(dsts)
+              if LAYER_OF[dst] > LAYER_OF[src]]
+    assert not upward, "imports of a higher layer: " + "; ".join(upward)
+
+
+def test_there_is_no_import_cycle() -> None:
+    graph = _graph()
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> None:
+        if node in path:
+            raise AssertionError("import cycle: " + " -> ".join([*path[path.index(node):], node]))
+        if node in done:
+            return
+        for nxt in sorted(graph.get(node, ())):
+            if nxt != node:
+                visit(nxt, [*path, node])
+        done.add(node)
+
+    for module in graph:
+        visit(module, [])
+
+
+def test_architecture_page_names_every_module() -> None:
+    page = (SRC.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    missing = [name for name in LAYER_OF if name and name != "__main__" and f"`{name}`" not in page]
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+# --------------------------------------------------------------------------- one state spec
+
+
+def _mid_game_state() -> RoundState:
+    r = hl.Round.deal(hl.preset("standard").replace(passing={"schedule": ["shuffle"]}), seed=5)
+    state: RoundState = r._s
+    return state
+
+
+def test_the_state_spec_is_the_slots() -> None:
+    assert set(FIELDS) == set(RoundState.__slots__) and len(FIELDS) == len(RoundState.__slots__)
+    assert set(FIELDS.values()) <= {VALUE, LIST, LISTS, ITEMS, RNG, DERIVED}
+
+
+@pytest.mark.skipif(hl.COMPILED, reason="a compiled class keeps no __annotations__")
+def test_every_field_is_annotated_once() -> None:
+    assert list(RoundState.__annotations__) == list(FIELDS)
+
+
+def test_construction_sets_every_field() -> None:
+    state = _mid_game_state()
+    for name in FIELDS:
+        getattr(state, name)  # raises AttributeError for a slot left unset
+
+
+def test_copy_treats_every_field_as_the_spec_says() -> None:
+    state = _mid_game_state()
+    new = state.copy()
+    for name, kind in FIELDS.items():
+        old, copied = getattr(state, name), getattr(new, name)
+        if name == "memo":
+            assert copied is None
+        elif kind in (VALUE, DERIVED):
+            assert copied is old, name
+        elif kind == RNG:
+            # a shuffle pass is still to come: the copy draws from its own generator in the same state
+            assert copied is not old and copied.getstate() == old.getstate(), name
+        else:
+            assert copied == old and copied is not old, name
+            if kind == LISTS:
+                assert all(a is not b for a, b in zip(copied, old, strict=True)), name
+
+
+class _Marker:
+    """A value no field ever holds."""
+
+
+@pytest.mark.skipif(hl.COMPILED, reason="a compiled class refuses a value of the wrong type")
+@pytest.mark.parametrize("name", [name for name, kind in FIELDS.items() if kind != DERIVED])
+def test_the_state_key_sees_every_field(name: str) -> None:
+    state = _mid_game_state()
+    before = state.key()
+    kind = FIELDS[name]
+    value = getattr(state, name)
+    if kind == LIST:
+        value.append(-99)
+    elif kind == LISTS:
+        value[0].append(-99)
+    elif kind == ITEMS:
+        value.append(("marker",))
+    elif kind == RNG:
+        value.random()
+    else:
+        setattr(state, name, _Marker())
+    try:
+        after = state.key()
+    except TypeError:
+        return  # the key converts this field (a tuple of it, ...), so it reads it
+    assert after != before, f"RoundState.key() ignores {name}"
+
+
+# --------------------------------------------------------------------------- fast paths and strategies
+
+
+@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "PACKED_SCORING"])
+def test_every_variant_field_is_in_each_allow_list(allow: str) -> None:
+    listed = set(getattr(fastpath, allow))
+    fields = {path for path, _ in field_paths(hl.Variant())}
+    assert not fields - listed, (f"fields missing from fastpath.{allow} (list each with the values the fast path "
+                                 f"implements): {sorted(fields - listed)}")
+    assert not listed - fields, f"fastpath.{allow} lists fields that do not exist: {sorted(listed - fields)}"
+
+
+def test_a_field_missing_from_an_allow_list_keeps_the_general_path() -> None:
+    v = hl.preset("standard")
+    shorter = {path: entry for path, entry in fastpath.PLAIN_TRICKS.items() if path != "play.booster_nines"}
+    assert fastpath.admits(v, fastpath.PLAIN_TRICKS)
+    assert not fastpath.admits(v, shorter)
+    assert fastpath.refusals(v, shorter) == ["play.booster_nines"]
+
+
+def test_the_fast_paths_take_the_presets_they_took_before() -> None:
+    # what the deny-list admitted before the allow-lists (keeps the presets' speed)
+    plain = {name for name in hl.preset_names() if hl.preset(name).rules.fast_playout}
+    packed = {name for name in hl.preset_names() if hl.preset(name).rules.packed is not None}
+    assert plain >= {"standard", "omnibus", "spot_hearts", "pink_lady", "double_deck_8", "foster_1909"}
+    assert not plain & {"black_jack", "cancellation", "likha"}
+    assert packed >= {"standard", "omnibus", "spot_hearts", "pink_lady", "black_maria"}
+    assert not packed & {"complex_hearts", "royal_hearts", "gong_zhu"}
+
+
+def test_random_variants_draw_every_field() -> None:
+    from heartslib import strategies
+
+    drawn = {f"{section}.{name}" if section else name for section, name in strategies._DEFAULTS}
+    fields = {path for path, _ in field_paths(hl.Variant())} - {"name", "source"}
+    assert not fields - drawn, f"fields heartslib.strategies.variants() never draws: {sorted(fields - drawn)}"
+
+
+# --------------------------------------------------------------------------- sizes
+
+
+def _spans() -> list[tuple[int, str, str]]:
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                kind = "class" if isinstance(node, ast.ClassDef) else "function"
+                out.append((node.end_lineno - node.lineno + 1, kind, f"{path.relative_to(SRC)}:{node.lineno} "
+                            f"{node.name}"))  # type: ignore[operator]
+    return out
+
+
+def test_no_class_over_500_lines_and_no_function_over_80() -> None:
+    long = [f"{where} ({n} lines)" for n, kind, where in _spans() if n > (500 if kind == "class" else 80)]
+    assert not long, "too long: " + "; ".join(long)
+
+
+def test_the_state_spec_is_what_a_round_copies_and_compares() -> None:
+    r = hl.Round.deal(hl.preset("standard"), seed=2)
+    c = r.copy()
+    assert c == r
+    c.random_playout(random.Random(1))
+    assert c != r and r.phase is hl.Phase.PASS
