@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -992,55 +992,13 @@ class _Resampler:
                         return None
                     picks[passer] = got
         elif d in (SCATTER, STAR):
-            first = 1 if d == SCATTER else 2
-            incoming: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-            for x in range(n):
-                for i in range(k):
-                    incoming[(x + step * (first + i)) % n].append((x, i))
-            slots: list[list[int]] = [[-1] * k for _ in range(n)]
-            for t in range(n):
-                if t == me:
-                    mine = received_me[:]
-                    rng.shuffle(mine)
-                    for (x, i), c in zip(incoming[t], mine, strict=True):
-                        slots[x][i] = c
-                    received[t] = Counter(received_me)
-                    continue
-                for x, i in incoming[t]:
-                    if x == me:
-                        slots[x][i] = my_picks[i]
-                        received[t][my_picks[i]] += 1
-                for x, i in incoming[t]:
-                    if x != me:
-                        got = take(t, 1)
-                        if got is None:
-                            return None
-                        slots[x][i] = got[0]
-            for x in range(n):
-                if x != me:
-                    picks[x] = slots[x]
+            if not self._unscatter(d, k, take, received, picks, my_picks, received_me):
+                return None
         else:  # the shuffle pass: everyone's cards to a pile, dealt out again
-            received[me] = Counter(received_me)
-            for c in (Counter(my_picks) - Counter(received_me)).elements():
-                holders = [s for s in range(n) if s != me and (post[s] - received[s])[c] > 0
-                           and sum(received[s].values()) < k]
-                if not holders:
-                    return None
-                received[rng.choice(holders)][c] += 1
-            for s in range(n):
-                if s != me and take(s, k - sum(received[s].values())) is None:
-                    return None
-            rest = list((sum(received, Counter()) - Counter(my_picks)).elements())
-            rng.shuffle(rest)
-            for s in range(n):
-                if s != me:
-                    picks[s], rest = rest[:k], rest[k:]
-            for t in _shuffle_targets(self.v, self.rnd.dealer, k):
-                pile.append(t)
-            order = [list(received[t].elements()) for t in range(n)]
-            for cards in order:
-                rng.shuffle(cards)
-            pile = [order[t].pop() for t in pile]
+            got_pile = self._unshuffle(k, take, post, received, picks, my_picks, received_me)
+            if got_pile is None:
+                return None
+            pile = got_pile
         dealt = [list((post[s] - received[s] + Counter(picks[s])).elements()) for s in range(n)]
         for s in range(n):
             if sum(received[s].values()) != k or len(picks[s]) != k or any(c in forbidden for c in picks[s]):
@@ -1049,8 +1007,72 @@ class _Resampler:
                 return None
         return dealt, picks, pile
 
+    def _unscatter(self, d: Any, k: int, take: Callable[[int, int], list[int] | None], received: list[Counter[int]],
+                   picks: list[list[int]], my_picks: list[int], received_me: list[int]) -> bool:
+        """:meth:`_unpass` for scatter and star passes (each card to its own seat); False if it fails."""
+        rng, n, me, step = self.rng, self.n, self.seat, self.rules.step
+        first = 1 if d == SCATTER else 2
+        incoming: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for x in range(n):
+            for i in range(k):
+                incoming[(x + step * (first + i)) % n].append((x, i))
+        slots: list[list[int]] = [[-1] * k for _ in range(n)]
+        for t in range(n):
+            if t == me:
+                mine = received_me[:]
+                rng.shuffle(mine)
+                for (x, i), c in zip(incoming[t], mine, strict=True):
+                    slots[x][i] = c
+                received[t] = Counter(received_me)
+                continue
+            for x, i in incoming[t]:
+                if x == me:
+                    slots[x][i] = my_picks[i]
+                    received[t][my_picks[i]] += 1
+            for x, i in incoming[t]:
+                if x != me:
+                    got = take(t, 1)
+                    if got is None:
+                        return False
+                    slots[x][i] = got[0]
+        for x in range(n):
+            if x != me:
+                picks[x] = slots[x]
+        return True
+
+    def _unshuffle(self, k: int, take: Callable[[int, int], list[int] | None], post: list[Counter[int]],
+                   received: list[Counter[int]], picks: list[list[int]], my_picks: list[int],
+                   received_me: list[int]) -> list[int] | None:
+        """:meth:`_unpass` for the shuffle pass: the received cards and the pile; None if it fails."""
+        rng, n, me = self.rng, self.n, self.seat
+        pile: list[int] = []
+        received[me] = Counter(received_me)
+        for c in (Counter(my_picks) - Counter(received_me)).elements():
+            holders = [s for s in range(n) if s != me and (post[s] - received[s])[c] > 0
+                       and sum(received[s].values()) < k]
+            if not holders:
+                return None
+            received[rng.choice(holders)][c] += 1
+        for s in range(n):
+            if s != me and take(s, k - sum(received[s].values())) is None:
+                return None
+        rest = list((sum(received, Counter()) - Counter(my_picks)).elements())
+        rng.shuffle(rest)
+        for s in range(n):
+            if s != me:
+                picks[s], rest = rest[:k], rest[k:]
+        for t in _shuffle_targets(self.v, self.rnd.dealer, k):
+            pile.append(t)
+        order = [list(received[t].elements()) for t in range(n)]
+        for cards in order:
+            rng.shuffle(cards)
+        pile = [order[t].pop() for t in pile]
+        return pile
+
 
 # --------------------------------------------------------------------------- pyspiel classes
+
+
 
 if _IMPORT_ERROR is None:
     _GAME_TYPE = pyspiel.GameType(
