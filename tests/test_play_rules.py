@@ -72,46 +72,43 @@ def test_001_no_hearts_on_first_trick_variation() -> None:
 
 
 def test_002_hearts_locked_until_a_heart_is_played_queen_does_not_break() -> None:
-    # seat 0 wins trick 1 and must lead: hearts are locked; Q♠ played earlier does not unlock them
     hands = [
         "AC 2H 3H 4H 5H 6H 7H 8H 2S 3S 4S 5S 6S",
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 9H",
         "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
         "AD TH JH QH KH AH 7S 8S 9S TS JS KS AS",
     ]
+    # seat 0 wins the first trick with A♣ and must lead: hearts are locked, so not 2♥
     r = hl.Round.from_hands(STD, hands, passing=hl.HOLD)
-    play(r, "1:2C", "2:2D", "3:AD", "0:AC")  # seat 0 wins
-    # trick 2: seat 0 leads a spade; seat 2 discards... it holds no spade but Q♠ is a spade: must follow
-    play(r, "0:2S", "1:9H")  # seat 1 void in spades discards a heart: hearts broken now
+    play(r, "1:2C", "2:2D", "3:AD", "0:AC")
+    assert "2H" not in legal(r)
+    assert r.why_illegal(hl.Play(0, "2H")).code == "hearts_not_broken"  # type: ignore[union-attr]
+    # seat 1, void in spades, discards 9♥ on seat 0's spade lead: hearts are broken
+    play(r, "0:2S", "1:9H")
     assert r.hearts_broken
-    r2 = hl.Round.from_hands(STD, hands, passing=hl.HOLD)
-    play(r2, "1:2C", "2:2D", "3:AD", "0:AC", "0:2S", "1:3C", "2:QS", "3:7S")
-    assert not r2.hearts_broken  # Q♠ does not break hearts (002)
-    # seat 3 won with 7S? no: QS is higher than 7S; seat 2 won and leads
-    assert r2.to_act == (2,)
-    r3 = hl.Round.from_hands(STD, hands, passing=hl.HOLD)
-    play(r3, "1:2C", "2:2D", "3:AD", "0:AC")
-    assert "2H" not in legal(r3)
-    assert r3.why_illegal(hl.Play(0, "2H")).code == "hearts_not_broken"  # type: ignore[union-attr]
+    # Q♠ played to a trick does not break hearts (002): seat 2 follows spades with it and wins
+    r = hl.Round.from_hands(STD, hands, passing=hl.HOLD)
+    play(r, "1:2C", "2:2D", "3:AD", "0:AC", "0:2S", "1:3C", "2:QS", "3:7S")
+    assert not r.hearts_broken
+    assert r.to_act == (2,)  # Q♠ beat 2♠ and 7♠
 
 
 def test_002_may_lead_hearts_when_holding_only_hearts() -> None:
     hands = [
-        "2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-        "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AH",
+        "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH",
         "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
     ]
     r = hl.Round.from_hands(STD, hands, passing=hl.HOLD)
-    play(r, "0:2C", "1:AC", "2:2D", "3:2S")
-    play(r, "1:3C", "2:3D", "3:3S")
-    # seat 0 void in clubs now... it discarded? no: seat 0 played 2C then must discard a heart
-    assert r.to_act == (0,)
+    play(r, "1:2C", "2:2D", "3:2S", "0:AC")  # seat 0 wins the first trick and holds nothing but hearts
+    assert not r.hearts_broken
+    assert legal(r) == {"2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"}
     play(r, "0:2H")
     assert r.hearts_broken
 
 
-def test_000_only_hearts_leader_may_lead_heart_without_break() -> None:
+def test_000_a_heart_discarded_on_another_suit_breaks_hearts() -> None:
     hands = [
         "2C AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
         "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2H",
@@ -121,7 +118,8 @@ def test_000_only_hearts_leader_may_lead_heart_without_break() -> None:
     v = STD.replace(play={"first_trick": "any"})
     r = hl.Round.from_hands(v, hands, passing=hl.HOLD, dealer=3)
     play(r, "0:2C", "1:AC", "2:2D", "3:2S")
-    play(r, "1:3C", "2:3D", "3:3S", "0:3H")  # seat 0 discards a heart on a club: broken
+    assert not r.hearts_broken
+    play(r, "1:3C", "2:3D", "3:3S", "0:3H")  # seat 0, void in clubs, discards a heart on a club lead
     assert r.hearts_broken
 
 

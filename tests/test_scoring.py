@@ -193,15 +193,21 @@ def test_000_sun_may_skip_the_first_trick() -> None:
     assert run(v, f).points == (0, 52, 52, 52)
 
 
-def test_001_spot_hearts_and_card_values() -> None:
-    v = hl.preset("spot_hearts")
-    values = v.rules.value
+def test_000_spot_hearts_score_each_heart_its_pip_value() -> None:
+    values = hl.preset("spot_hearts").rules.value
     assert [values[hl.Card(c).index] for c in ("2H", "TH", "JH", "QH", "KH", "AH", "QS")] == [2, 10, 11, 12, 13,
                                                                                                14, 13]
+
+
+def test_001_rogue_seven_and_jack_of_diamonds_values() -> None:
     v = STD.replace(scoring={"values": {"QS": 13, "JD": -10, "7C": 7}})
     assert v.rules.value[hl.Card("7C").index] == 7 and v.rules.value[hl.Card("JD").index] == -10
+
+
+def test_000_black_jack_scores_the_jack_of_spades_in_place_of_the_queen() -> None:
+    # eldest (seat 1) holds every diamond and leads them, so it takes every trick: 13 hearts + J♠ 10, Q♠ 0
     r = play_out(hl.preset("black_jack").replace(moon={"kind": "none"}), ALL_TRICKS)
-    assert r.points == (0, 23, 0, 0)  # eldest (seat 1) leads diamonds and takes all: 13 hearts + J♠ 10, Q♠ 0
+    assert r.points == (0, 23, 0, 0)
 
 
 def test_points_add_up_over_random_rounds() -> None:
