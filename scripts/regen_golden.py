@@ -36,10 +36,6 @@ def _cards(cards: Iterable[hl.Card]) -> str:
     return " ".join(c.code for c in cards) or "-"
 
 
-def _direction(d: hl.PassDirection, players: int) -> str:
-    return d.name(players) if isinstance(d, hl.Offset) else d.value
-
-
 def _trick(plays: Iterable[tuple[int, hl.Card]]) -> str:
     return " ".join(f"{s}:{c.code}" for s, c in plays) or "-"
 
@@ -50,7 +46,7 @@ def state_line(m: hl.Match, *, with_hands: bool) -> str:
     n = m.variant.players
     out = (
         f"state phase={r.phase.value} to_act={','.join(map(str, r.to_act)) or '-'} "
-        f"pass={_direction(r.passing, n)}x{r.pass_count} leader={r.leader} trick=[{_trick(r.trick)}] "
+        f"pass={hl.pass_name(r.passing, n)}x{r.pass_count} leader={r.leader} trick=[{_trick(r.trick)}] "
         f"broken={int(r.hearts_broken)} kitty=[{_cards(r.kitty)}] taken={','.join(str(len(t)) for t in r.taken)}"
     )
     if with_hands:
@@ -68,7 +64,7 @@ def obs_line(o: hl.Observation) -> str:
     parts = [
         f"obs seat={o.seat} phase={o.phase.value} to_act={','.join(map(str, o.to_act)) or '-'}",
         f"hand={_cards(o.hand)} sizes={','.join(map(str, o.hand_sizes))}",
-        f"pass={_direction(o.passing, n)}x{o.pass_count}",
+        f"pass={hl.pass_name(o.passing, n)}x{o.pass_count}",
         f"passed={'?' if o.passed is None else _cards(o.passed)}",
         f"received={'?' if o.received is None else _cards(o.received)}",
         f"leader={o.leader} trick=[{_trick(o.trick)}] led={o.led_suit.letter if o.led_suit is not None else '-'}",

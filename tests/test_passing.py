@@ -97,7 +97,7 @@ def test_legal_pass_count_is_combinations() -> None:
 def test_001_everyone_passes_to_everyone(players: int, expected: list[str]) -> None:
     from heartslib.enums import resolve_schedule
 
-    got = [d.name(players) if isinstance(d, hl.Offset) else d.value for d in resolve_schedule("everyone", players)]
+    got = [hl.pass_name(d, players) for d in resolve_schedule("everyone", players)]
     assert got == expected
 
 

@@ -55,6 +55,7 @@ from heartslib.enums import (
     Shot,
     Sun,
     Winner,
+    pass_name,
 )
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match, RoundResult
@@ -168,6 +169,7 @@ __all__ = [
     "agents",
     "parse_cards",
     "parse_score",
+    "pass_name",
     "preset",
     "preset_names",
     "score_text",

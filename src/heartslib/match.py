@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -30,7 +29,7 @@ from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
 from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
-from heartslib.serialize import SaveData, SaveDeal, read_json, read_save, save_data, score_data
+from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
 
@@ -422,7 +421,7 @@ class Match:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The save as JSON text; :meth:`from_json` resumes it exactly, RNG included."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return json_text(self.to_dict(), indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:

@@ -54,10 +54,13 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "SaveData",
+    "SaveDeal",
     "direction_data",
+    "json_text",
     "parse_score",
     "plain",
     "read_direction",
+    "read_json",
     "read_save",
     "read_section",
     "read_tagged",
@@ -425,6 +428,11 @@ def save_data(
         "actions": [dict(a) for a in actions],
         "state": dict(state),
     }
+
+
+def json_text(data: Any, *, indent: int | None = None) -> str:
+    """Plain data as JSON text (non-ASCII characters kept as they are)."""
+    return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
 def read_json(text: str | bytes) -> Any:
