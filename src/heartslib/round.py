@@ -35,7 +35,8 @@ from heartslib.engine.finishing import penalty_points
 from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, NO_SUIT, ORDER, OVER, PASS, PLAY, PLAY_CODE, PLAYS
+from heartslib.engine.tables import CARD, NO_SUIT, ORDER, OVER, PASS, PLAY, PLAY_CODE, PLAY_IDS, PLAY_TYPE, PLAYS
+from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
@@ -67,6 +68,12 @@ def _event(item: Event | int | RawTrickWon) -> Event:
     return item
 
 
+def _round(state: RoundState) -> Round:
+    new = Round()
+    new._s = state
+    return new
+
+
 def _indices(cards: str | Iterable[Card | str]) -> list[int]:
     return [c.index for c in parse_cards(cards)]
 
@@ -83,10 +90,8 @@ class Round:
     __slots__ = ("_s",)
 
     _s: RoundState
-
-    def __init__(self, state: RoundState) -> None:
-        """A round over an engine state (programs use :meth:`deal` or :meth:`from_hands`)."""
-        self._s = state
+    # no __init__: rounds are made by deal(), from_hands() and copy(), which set the state (a plain call and
+    # no Python-level __init__ keeps copy() cheap; mypyc compiles it)
 
     # ------------------------------------------------------------------ construction
 
@@ -127,8 +132,8 @@ class Round:
         rules = v.rules
         pack = shuffled(rules.pack, rng) if order is None else _indices(order)
         hands, kitty = deal_order(v, pack, dealer)
-        return cls(start(v, hands, kitty, dealer=dealer, hand_number=hand_number, passing=None, scores=scores,
-                         rng=rng, leader=leader))
+        return _round(start(v, hands, kitty, dealer=dealer, hand_number=hand_number, passing=None, scores=scores,
+                            rng=rng, leader=leader))
 
     @classmethod
     def from_hands(
@@ -171,8 +176,8 @@ class Round:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
             raise ValueError("give either seed or rng, not both")
-        return cls(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
-                         scores=scores, rng=rng, leader=leader))
+        return _round(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
+                            scores=scores, rng=rng, leader=leader))
 
     def copy(self, *, rng: random.Random | None = None) -> Round:
         """An independent copy (cheap: shares immutable parts, copies small lists).
@@ -180,10 +185,11 @@ class Round:
         ``rng``, when given, is the generator the copy draws a pending shuffle
         pass from (a copied match hands its copied generator to its round).
         """
-        state = self._s.copy()
+        new = Round()
+        state = new._s = self._s.copy()
         if rng is not None:
             state.rng = rng
-        return Round(state)
+        return new
 
     def __copy__(self) -> Round:
         return self.copy()
@@ -412,7 +418,24 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
-        machine.apply(self._s, action)
+        s = self._s
+        if s.phase is PLAY:
+            # the common step, kept here (a call less per card): one of the plays legal_actions handed out,
+            # known by identity, or a Play built by the caller, among the remembered legal cards
+            code = PLAY_IDS.get(id(action), -1)
+            if code < 0 and type(action) is PLAY_TYPE:
+                code = action.seat * PLAY_CODE + action.card.index
+            seat = code // PLAY_CODE
+            if code >= 0 and seat == s.turn:
+                memo = s.memo
+                if memo is None:
+                    memo = s.memo = candidates(s, seat, None)
+                card = code - seat * PLAY_CODE
+                if card in memo:
+                    s.events.append(code)
+                    play_card(s, seat, card)
+                    return
+        machine.apply(s, action)
 
     def script_shuffle_pass(self, received: Sequence[str | Iterable[Card | str]]) -> None:
         """Fix the outcome of this hand's shuffle pass: ``received[seat]`` is what each seat gets from the

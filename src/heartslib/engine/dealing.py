@@ -145,7 +145,7 @@ def start(
         raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
-    s = RoundState(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
+    s = RoundState.start(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
                    lead=-1 if leader is None else leader, passing=passing,
                    pass_size=pass_size(passing, rules.pass_cards, n), rng=rng, phase=Phase.PASS)
     if passing == DEALERS_CHOICE:

@@ -110,7 +110,8 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
             if why is not None:
                 _record(why, cands, follow, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
             cands = follow
-    cands = _first_trick(s, rules, cands, why)
+    if s.trick_no == 0 and rules.first_trick_banned is not None:
+        cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
     if (rules.queen_forced and QS in cands) and (
         void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
     ):
@@ -167,19 +168,19 @@ def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> lis
                                 "hearts may not be led until hearts are broken (the leader holds other cards)",
                                 removed))
                 cands = keep
-    return _first_trick(s, rules, cands, why)
-
-
-def _first_trick(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
-    """The first-trick rule: no banned card while the player holds another."""
-    banned = rules.first_trick_banned
-    if s.trick_no == 0 and banned is not None:
-        keep = [c for c in cands if not banned[c]]
-        if keep:
-            if why is not None:
-                _record(why, cands, keep, rules.first_trick_code, _first_trick_text(rules.first_trick_code))
-            return keep
+    if first and rules.first_trick_banned is not None:
+        cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
     return cands
+
+
+def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | None) -> list[int]:
+    """The first-trick rule: no banned card while the player holds another."""
+    keep = [c for c in cands if not banned[c]]
+    if not keep:
+        return cands
+    if why is not None:
+        _record(why, cands, keep, code, _first_trick_text(code))
+    return keep
 
 
 def why_play(s: RoundState, seat: int, card: int) -> tuple[str, str] | None:

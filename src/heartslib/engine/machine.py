@@ -16,7 +16,7 @@ from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
 from heartslib.engine.state import RoundState
-from heartslib.engine.tables import CARD, DECIDE, PASS, PLAY, PLAY_CODE, PLAY_IDS, PLAY_TYPE, PLAYS
+from heartslib.engine.tables import CARD, DECIDE, PASS, PLAY, PLAY_CODE, PLAYS
 from heartslib.engine.tricks import call_suit, play_card
 from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
@@ -64,19 +64,11 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
 
 
 def apply(s: RoundState, action: Action) -> None:
-    """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
-    if s.phase is PLAY:
-        # the common step: one of the plays legal_actions handed out, known by identity
-        code = PLAY_IDS.get(id(action), -1)
-        if code < 0 and type(action) is PLAY_TYPE:  # a Play built by the caller
-            code = action.seat * PLAY_CODE + action.card.index
-        seat = code // PLAY_CODE
-        if code >= 0 and seat == s.turn:
-            card = code - seat * PLAY_CODE
-            if card in legal_cards(s):
-                s.events.append(code)
-                play_card(s, seat, card)
-                return
+    """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise.
+
+    :meth:`heartslib.Round.apply` first tries the common step itself (a legal play, known by identity when
+    it is one that ``legal_actions`` handed out) and comes here for everything else.
+    """
     why = why_action(s, action)
     if why is None and isinstance(action, Pass) and s.scripted is not None and to_act(s) == (action.seat,):
         # the last pass starts the exchange: the scripted outcome must fit the pile before anything changes

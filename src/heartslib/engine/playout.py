@@ -53,21 +53,23 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
 
 
 def fast_playout(s: RoundState, rng: random.Random) -> None:
-    """Random play of the remaining tricks for the plain-tricks rules, then scoring.
-
-    Called at the start of a trick with no kitty left to hand out; plays every card left. It draws exactly
-    what the general path draws (the same candidates in the same order, one ``rng.random()`` per choice of
-    two or more). Each hand is split into one list per suit, which makes following suit one list operation;
-    a choice among several suits counts through the lists in hand order. With two decks both copies of a
-    card count once among the choices, and of two identical winning cards the first or the last played
-    wins (``rules.challenge``).
-    """
+    """Random play of the remaining tricks for the plain-tricks rules (from the start of a trick, the kitty
+    handed out), then scoring: the candidates and draws of the general path, one ``rng.random()`` per choice
+    of two or more. Hands are held as per-suit lists (following suit is one list operation; a choice among
+    several suits counts through them in hand order); two copies of a card count once, and ties go to the
+    first or last played (``rules.challenge``)."""
     s.memo = None
     rules = s.rules
     suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
     dup = rules.repeats
     rnd = rng.random
-    split = _split(s)
+    split: list[list[list[int]]] = []
+    for hand in s.hands:
+        lists: list[list[int]] = [[], [], [], []]
+        for c in hand:
+            lists[suit[c]].append(c)
+        split.append(lists)
+        hand.clear()
     leader = s.leader
     size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
     number = s.trick_no
@@ -128,19 +130,6 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
     s.leader = leader
     s.trick_no = number
     score_round(s)
-
-
-def _split(s: RoundState) -> list[list[list[int]]]:
-    """Each hand as four per-suit lists (in hand order); the hands themselves are emptied."""
-    suit = s.rules.suit
-    split: list[list[list[int]]] = []
-    for hand in s.hands:
-        lists: list[list[int]] = [[], [], [], []]
-        for c in hand:
-            lists[suit[c]].append(c)
-        split.append(lists)
-        hand.clear()
-    return split
 
 
 def _first_trick(

@@ -278,9 +278,8 @@ class Rules:
         self.joker_lead = deck.joker_lead
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
-        self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else [
-            float(r) for r in self.rank
-        ]
+        # whole ranks unless last_wins needs the half (ints compare faster with the ranks they meet)
+        self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else list(self.rank)
         self.fast_playout = admits(v, PLAIN_TRICKS)
 
     def __reduce__(self) -> tuple[Any, tuple[Compiled]]:

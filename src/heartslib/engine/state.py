@@ -93,8 +93,9 @@ FIELDS: Final[dict[str, str]] = {
 class RoundState:
     """The state of one hand: plain fields on card indices (see :data:`FIELDS`).
 
-    Built by :func:`heartslib.engine.dealing.start` and changed only by the
-    engine's modules; programs use :class:`heartslib.Round`.
+    Built by :meth:`start` (from :func:`heartslib.engine.dealing.start`) or
+    :meth:`copy`, and changed only by the engine's modules; programs use
+    :class:`heartslib.Round`.
     """
 
     __slots__ = (
@@ -202,8 +203,9 @@ class RoundState:
     phase: Phase
     memo: list[int] | None
 
-    def __init__(
-        self,
+    @classmethod
+    def start(
+        cls,
         variant: Variant,
         rules: Rules,
         hands: list[list[int]],
@@ -217,8 +219,10 @@ class RoundState:
         pass_size: int,
         rng: random.Random,
         phase: Phase,
-    ) -> None:
+    ) -> RoundState:
+        """The state of a hand about to begin (nothing passed, nothing played)."""
         n = variant.players
+        self = cls()  # no __init__: every field is set here or by copy() (a plain call, so mypyc compiles it)
         self.variant = variant
         self.rules = rules
         self.n = n
@@ -256,23 +260,35 @@ class RoundState:
         self.events = []
         self.phase = phase
         self.memo = None
+        return self
 
     def copy(self) -> RoundState:
         """An independent copy: immutable parts shared, lists copied (see :data:`FIELDS`)."""
-        new = RoundState(self.variant, self.rules, [h[:] for h in self.hands], self.kitty[:],
-                         dealer=self.dealer, hand_number=self.hand_number, scores=self.scores, lead=self.lead,
-                         passing=self.passing, pass_size=self.pass_size, rng=self.rng, phase=self.phase)
-        new.kitty_seen = [k[:] for k in self.kitty_seen]
+        new = RoundState()
+        new.variant = self.variant
+        new.rules = self.rules
+        new.n = self.n
+        new.dealer = self.dealer
+        new.hand_number = self.hand_number
+        new.scores = self.scores
+        new.lead = self.lead
+        # list(map(list.copy, ...)) copies the inner lists without a comprehension's frame
+        new.hands = list(map(list.copy, self.hands))
+        new.kitty = self.kitty[:]
+        new.kitty_seen = list(map(list.copy, self.kitty_seen))
+        new.passing = self.passing
+        new.pass_size = self.pass_size
         new.passes = self.passes[:]
         new.received = self.received
         new.scripted = self.scripted
+        new.rng = self.rng
         if self.phase is Phase.PASS and self.passing == SHUFFLE and self.scripted is None:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe
             rng = random.Random()
             rng.setstate(self.rng.getstate())
             new.rng = rng
-        new.taken = [t[:] for t in self.taken]
+        new.taken = list(map(list.copy, self.taken))
         new.won = self.won[:]
         new.dead = self.dead[:]
         new.carry = self.carry[:]
@@ -291,6 +307,7 @@ class RoundState:
         new.outcome = self.outcome
         new.decision = self.decision
         new.events = self.events[:]
+        new.phase = self.phase
         new.memo = None  # it may be the hand list itself, which only this round's plays change
         return new
 

@@ -100,7 +100,31 @@ def resolve(s: RoundState) -> None:
     due, and move on to the next trick or the scoring."""
     rules = s.rules
     if rules.fast_playout and not s.kitty:
-        _resolve_plain(s, rules)
+        # the plain-tricks rules with no kitty left (no valueless jokers, no cancellation, nothing due): the
+        # highest card of the suit led wins (of two identical ones the first, or with last_wins the last:
+        # rules.challenge) and takes the trick, as below but without the branches
+        cards, seats, led = s.tcards, s.tseats, s.tsuit
+        suit, rank, challenge = rules.suit, rules.rank, rules.challenge
+        best = -1
+        winner = s.leader
+        for seat, card in zip(seats, cards, strict=True):
+            if suit[card] == led and challenge[card] > best:
+                best = rank[card]
+                winner = seat
+        raw: RawTrick = (s.trick_no, s.leader, tuple(seats), tuple(cards), winner, led)
+        s.tricks.append(raw)
+        s.taken[winner] += cards
+        s.won[winner] += 1
+        s.events.append((raw, raw[3]))
+        s.leader = winner
+        s.trick_no += 1
+        s.tseats = []
+        s.tcards = []
+        s.tsuit = NO_SUIT
+        if s.hands[winner]:
+            s.turn = winner
+        else:
+            score_round(s)
         return
     cards = s.tcards
     seats = s.tseats
@@ -116,7 +140,7 @@ def resolve(s: RoundState) -> None:
     due = kitty_due(s, rules, last)
     if rules.joker_conditional and led != HEART:
         dead += sum(1 for c in due if c in rules.jokers)
-    raw: RawTrick = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
+    raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
     s.tricks.append(raw)
     if rollover and not last:
         s.carry = pile + due
@@ -146,37 +170,6 @@ def resolve(s: RoundState) -> None:
         score_round(s)
     else:
         s.turn = s.leader
-
-
-def _resolve_plain(s: RoundState, rules: Rules) -> None:
-    """:func:`resolve` for the plain-tricks rules with no kitty left: no valueless jokers, no cancellation,
-    nothing due from the kitty. The highest card of the suit led wins (of two identical ones the first, or
-    with last_wins the last: ``rules.challenge``) and takes the trick, as the general path but without its
-    branches."""
-    cards = s.tcards
-    seats = s.tseats
-    led = s.tsuit
-    suit, rank, challenge = rules.suit, rules.rank, rules.challenge
-    best = -1
-    winner = s.leader
-    for seat, card in zip(seats, cards, strict=True):
-        if suit[card] == led and challenge[card] > best:
-            best = rank[card]
-            winner = seat
-    raw: RawTrick = (s.trick_no, s.leader, tuple(seats), tuple(cards), winner, led)
-    s.tricks.append(raw)
-    s.taken[winner] += cards
-    s.won[winner] += 1
-    s.events.append((raw, raw[3]))
-    s.leader = winner
-    s.trick_no += 1
-    s.tseats = []
-    s.tcards = []
-    s.tsuit = NO_SUIT
-    if s.hands[winner]:
-        s.turn = winner
-    else:
-        score_round(s)
 
 
 def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
