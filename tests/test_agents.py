@@ -133,22 +133,42 @@ def test_setup_is_called_with_the_variant_and_seat() -> None:
     assert seen == [("standard", 0), ("standard", 1), ("standard", 2), ("standard", 3)]
 
 
-def test_lazy_actions_list_only_when_read() -> None:
+def test_lazy_actions_count_index_and_check_without_listing() -> None:
     m = hl.Match(STANDARD, seed=4)
     expected = m.legal_actions(2)
     lazy = actions_for(m, 2)
-    assert isinstance(lazy, LazyActions) and "unlisted" in repr(lazy)
+    assert isinstance(lazy, LazyActions)
     hand = m.observation(2).hand
     assert hl.Pass(2, hand[:3]) in lazy and hl.Pass(1, hand[:3]) not in lazy
-    assert "unlisted" in repr(lazy)  # membership is checked without listing
     m.apply(hl.Pass(2, hand[:3]))
     assert m.legal_actions(2) == []  # the match moved on; the sequence keeps the position it was handed
-    assert len(lazy) == 286 and list(lazy) == expected and lazy[0] == expected[0] and lazy[:5] == expected[:5]
-    assert "286 actions" in repr(lazy) and hl.Pass(2, hand[:3]) in lazy
+    assert len(lazy) == 286 and list(lazy) == expected and lazy[:5] == expected[:5]
+    assert [lazy[i] for i in (0, 1, 100, 285, -1)] == [expected[i] for i in (0, 1, 100, 285, -1)]
+    assert "286 passes" in repr(lazy) and hl.Pass(2, hand[:3]) in lazy
+    with pytest.raises(IndexError):
+        lazy[286]
     while m.phase == hl.Phase.PASS:
         s = m.to_act[0]
         m.apply(hl.Pass(s, m.observation(s).hand[:3]))
     assert actions_for(m, m.to_act[0]) == m.legal_actions()  # a plain list outside passing
+
+
+def test_lazy_actions_of_a_big_pass_are_never_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # three players passing 8 of 17 cards: 24,310 passes, counted and unranked without listing any
+    import heartslib.engine.legality as legality
+
+    v = hl.Variant(players=3, deck={"strip": ["2S"]}, passing={"schedule": "left", "cards": 8})
+    m = hl.Match(v, seed=1)
+    lazy = actions_for(m, 0)
+    hand = m.observation(0).hand
+
+    def no_listing(*args: object) -> None:
+        raise AssertionError("listed the passes")
+
+    monkeypatch.setattr(legality, "pass_choices", no_listing)
+    assert len(lazy) == 24_310
+    assert lazy[0] == hl.Pass(0, hand[:8]) and lazy[-1] == hl.Pass(0, hand[-8:])
+    assert lazy[10_000] in lazy
 
 
 def test_agents_never_list_huge_passes() -> None:
@@ -368,12 +388,13 @@ def test_chooses_the_new_moon_when_the_old_one_would_lose() -> None:
 
 def test_lazy_pass_list_holds_nothing_hidden() -> None:
     from heartslib.agents import LazyActions
+    from heartslib.engine.choices import PassChoices
 
     m = hl.Match(hl.preset("standard"), seed=5)
     lazy = LazyActions(m.round, 2)
-    held = {type(getattr(lazy, name)) for name in lazy.__slots__}
+    held = {type(getattr(lazy, name)) for name in PassChoices.__slots__}
     assert hl.Round not in held and hl.Match not in held
-    assert lazy._rules.hand == tuple(c.index for c in m.round.hand(2))
+    assert lazy.rules.hand == tuple(c.index for c in m.round.hand(2))
     own = m.round.hand(2)
     other = m.round.hand(3)
     assert hl.Pass(2, own[:3]) in lazy and hl.Pass(2, other[:3]) not in lazy and hl.Pass(2, own[:2]) not in lazy

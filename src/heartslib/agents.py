@@ -36,11 +36,12 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import Card
+from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import passable
 from heartslib.enums import Identical, Phase
 from heartslib.observation import Observation
@@ -85,51 +86,21 @@ class Agent(Protocol):
         ...
 
 
-class LazyActions(Sequence[Action]):
-    """The legal passes of one seat, listed only when first read.
+class LazyActions(PassChoices):
+    """The legal passes of one seat, counted and indexed without being listed.
 
     Drivers pass this instead of a list while passing, where the list can be
-    huge and most agents never need it. It keeps only what the seat itself
-    knows (its hand and the pass rules: :class:`~heartslib.round.PassRules`),
-    never the round, so it stays correct after the match moves on and shows
-    an agent nothing hidden.
+    huge and most agents never need it: ``len``, indexing and ``in`` work
+    without listing (:class:`heartslib.engine.choices.PassChoices`). It keeps
+    only what the seat itself knows (its hand and the pass rules:
+    :class:`~heartslib.round.PassRules`), never the round, so it stays correct
+    after the match moves on and shows an agent nothing hidden.
     """
 
-    __slots__ = ("_items", "_rules", "_seat")
+    __slots__ = ()
 
     def __init__(self, round_: Round, seat: int) -> None:
-        self._rules = round_.pass_rules(seat)
-        self._seat = seat
-        self._items: list[Action] | None = None
-
-    def _list(self) -> list[Action]:
-        if self._items is None:
-            self._items = list(self._rules.choices())
-        return self._items
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._list()[index]
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def __contains__(self, action: object) -> bool:
-        if self._items is None:
-            return isinstance(action, Pass) and self._rules.problem(action) is None
-        return action in self._list()
-
-    def __repr__(self) -> str:
-        state = "unlisted" if self._items is None else f"{len(self._items)} actions"
-        return f"<LazyActions seat {self._seat}: {state}>"
+        super().__init__(round_.pass_rules(seat))
 
 
 def actions_for(match: Match, seat: int) -> Sequence[Action]:

@@ -130,8 +130,10 @@ class Round:
             raise ValueError("give either seed or rng, not both")
         check_seat(dealer, v.players, "dealer")
         rules = v.rules
-        pack = shuffled(rules.pack, rng) if order is None else _indices(order)
-        hands, kitty = deal_order(v, pack, dealer)
+        if order is None:
+            hands, kitty = deal_order(v, shuffled(rules.pack, rng), dealer, check=False)
+        else:
+            hands, kitty = deal_order(v, _indices(order), dealer)
         return _round(start(v, hands, kitty, dealer=dealer, hand_number=hand_number, passing=None, scores=scores,
                             rng=rng, leader=leader))
 
@@ -458,7 +460,7 @@ class Round:
         True
         """
         s = self._s
-        if s.passing != SHUFFLE or s.phase is not PASS:
+        if s.passing is not SHUFFLE or s.phase is not PASS:
             raise IllegalAction("no_shuffle_pass", "there is no shuffle pass to script now")
         if isinstance(received, str) or len(received) != s.n:
             raise CardError(f"expected {s.n} collections of cards (one per seat), got {received!r}")

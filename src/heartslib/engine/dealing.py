@@ -34,6 +34,7 @@ from heartslib.enums import (
     Decision,
     Offset,
     PassDirection,
+    PassMode,
     Phase,
 )
 from heartslib.errors import CardError
@@ -77,9 +78,9 @@ def sort_hand(cards: list[int]) -> None:
 
 def deal_seats(rules: Rules, dealer: int) -> tuple[int, ...]:
     """The seat each position of a shuffled pack goes to (-1 for the kitty): one card at a time from the
-    dealer's left in the direction of play, the cards left over to the kitty."""
-    n, size = rules.players, rules.hand_size
-    return tuple((dealer + rules.step * (1 + i % n)) % n if i < size * n else -1 for i in range(len(rules.pack)))
+    dealer's left in the direction of play, the cards left over to the kitty (worked out when the variant
+    compiled: :func:`heartslib.engine.values.dealing_order`)."""
+    return rules.deal_seats[dealer]
 
 
 def pile_seats(rules: Rules, dealer: int, per_seat: int) -> tuple[int, ...]:
@@ -141,17 +142,19 @@ def start(
         sort_hand(h)
     if passing is None:
         passing = rules.schedule[hand_number % len(rules.schedule)]
-    if not isinstance(passing, Offset | str):
-        raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
+    elif isinstance(passing, str) and passing in PassMode.__members__.values():
+        passing = PassMode(passing)  # one object per mode, compared by identity from here on
+    else:
+        raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     s = RoundState.start(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
                    lead=-1 if leader is None else leader, passing=passing,
                    pass_size=pass_size(passing, rules.pass_cards, n), rng=rng, phase=Phase.PASS)
-    if passing == DEALERS_CHOICE:
+    if passing is DEALERS_CHOICE:
         s.phase = Phase.DECIDE
         s.decision = (Decision.PASS, dealer, dealers_choice_options(n, rules.pass_cards))
-    elif passing == HOLD:
+    elif passing is HOLD:
         begin_play(s)
     return s
 
@@ -196,7 +199,7 @@ def exchange(s: RoundState) -> None:
     passes: list[tuple[int, ...]] = [p for p in s.passes if p is not None]
     received: list[list[int]] = [[] for _ in range(n)]
     d = s.passing
-    if d == SHUFFLE:
+    if d is SHUFFLE:
         if s.scripted is not None:
             received = [list(r) for r in s.scripted]
         else:
@@ -206,9 +209,9 @@ def exchange(s: RoundState) -> None:
     else:
         for seat, cards in enumerate(passes):
             for i, c in enumerate(cards):
-                if d == SCATTER:
+                if d is SCATTER:
                     k = i + 1
-                elif d == STAR:
+                elif d is STAR:
                     k = i + 2
                 else:
                     assert isinstance(d, Offset)
@@ -227,10 +230,13 @@ def exchange(s: RoundState) -> None:
     begin_play(s)
 
 
-def deal_order(v: Variant, order: Sequence[int], dealer: int) -> tuple[list[list[int]], list[int]]:
-    """The hands and kitty dealt from a shuffled pack ``order`` (card indices, a permutation of the pack)."""
+def deal_order(
+    v: Variant, order: Sequence[int], dealer: int, *, check: bool = True
+) -> tuple[list[list[int]], list[int]]:
+    """The hands and kitty dealt from a shuffled pack ``order`` (card indices, a permutation of the pack;
+    ``check=False`` for an order that is one, such as :func:`shuffled`'s)."""
     rules = v.rules
-    if Counter(order) != rules.counts:
+    if check and Counter(order) != rules.counts:
         raise CardError(f"a deal order holds every card of the pack once per copy; got {len(order)} cards "
                         f"for a pack of {len(rules.pack)}" + ("" if len(order) != len(rules.pack) else
                                                               ", not the pack's cards"))

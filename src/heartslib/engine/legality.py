@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
+from math import comb, perm
 
 import attrs
 
@@ -49,8 +50,10 @@ __all__ = [
     "Why",
     "callable_suits",
     "candidates",
+    "count_passes",
     "distinct",
     "is_ordered",
+    "nth_pass",
     "pass_choices",
     "pass_problem",
     "passable",
@@ -281,9 +284,46 @@ def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], orde
     return out
 
 
+def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> int:
+    """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice)."""
+    cards = [c for c in hand if c not in forbidden]
+    if len(set(cards)) < len(cards):  # two copies of a card: the same pass in several ways, listed once
+        return len(pass_choices(hand, size, forbidden, ordered))
+    return perm(len(cards), size) if ordered else comb(len(cards), size)
+
+
+def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, i: int) -> tuple[int, ...]:
+    """``pass_choices(hand, size, forbidden, ordered)[i]``, found by unranking rather than by listing: the
+    ``i``-th combination (or ordering, for scatter and star passes) of the passable cards in
+    ``itertools`` order."""
+    cards = [c for c in hand if c not in forbidden]
+    if len(set(cards)) < len(cards):
+        return pass_choices(hand, size, forbidden, ordered)[i]
+    m = len(cards)
+    if not 0 <= i < (perm(m, size) if ordered else comb(m, size)):
+        raise IndexError(i)
+    out: list[int] = []
+    if ordered:
+        pool = cards[:]
+        for j in range(size):
+            q, i = divmod(i, perm(m - j - 1, size - j - 1))
+            out.append(pool.pop(q))
+        return tuple(out)
+    x = 0
+    for slot in range(size):
+        block = comb(m - x - 1, size - slot - 1)
+        while i >= block:  # skip every combination whose next card comes before cards[x]
+            i -= block
+            x += 1
+            block = comb(m - x - 1, size - slot - 1)
+        out.append(cards[x])
+        x += 1
+    return tuple(out)
+
+
 def is_ordered(passing: PassDirection) -> bool:
     """Whether the order of a pass's cards matters (scatter and star passes send each to its own seat)."""
-    return passing in (SCATTER, STAR)
+    return passing is SCATTER or passing is STAR
 
 
 def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:

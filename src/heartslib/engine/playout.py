@@ -16,11 +16,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from heartslib.actions import Pass
 from heartslib.engine.finishing import score_round
-from heartslib.engine.legality import candidates, distinct
+from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
 from heartslib.engine.machine import apply, legal_actions, to_act
 from heartslib.engine.state import RawTrick, RoundState
-from heartslib.engine.tables import HEART, NO_SUIT, NOT_HEARTS, OVER, PLAY, PLAY_CODE, SUITS
+from heartslib.engine.tables import CARD, HEART, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
 from heartslib.engine.tricks import play_card
 from heartslib.enums import Opening
 from heartslib.points import Score
@@ -45,6 +46,13 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
             s.events.append(seat * PLAY_CODE + card)
             play_card(s, seat, card)
+        elif phase is PASS:
+            # a uniform choice among the legal passes, unranked rather than listed: the pass legal_actions
+            # would list at the drawn index
+            seat = to_act(s)[0]
+            hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
+            i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
+            apply(s, Pass(seat, tuple(CARD[c] for c in nth_pass(hand, size, forbidden, ordered, i))))
         else:
             actions = legal_actions(s, to_act(s)[0])
             apply(s, actions[int(rng.random() * len(actions))])

@@ -25,7 +25,7 @@ from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.checks import check_variant
 from heartslib.engine.fastpath import PACKED_SCORING, PLAIN_TRICKS, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
-from heartslib.engine.values import card_values, counts_against
+from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
     Breaking,
     CancelRollover,
@@ -129,6 +129,9 @@ class Rules:
     opening: Opening
     open_suit: int
     open_rank: int
+    opening_order: tuple[int, ...]
+    """The cards that may open, best first: the opening card (by default the lowest club in the pack), then
+    the next ones up in its suit (for when it is in the kitty)."""
     opening_taker: int
     """The card index whose taker leads the next hand (``play.opening_taker``), or -1."""
     breaking: Breaking
@@ -162,6 +165,8 @@ class Rules:
     schedule: tuple[PassDirection, ...]
     forbidden: frozenset[int]
     pass_cards: int
+    deal_seats: tuple[tuple[int, ...], ...]
+    """``deal_seats[dealer]``: the seat each position of a shuffled pack goes to (-1 for the kitty)."""
     teams: tuple[tuple[int, ...], ...]
     team_of: list[int]
 
@@ -190,6 +195,7 @@ class Rules:
         self.schedule = resolve_schedule(v.passing.schedule, n)
         self.forbidden = frozenset(c.index for c in v.passing.forbidden)
         self.pass_cards = v.passing.cards
+        self.deal_seats = tuple(dealing_order(n, self.step, self.hand_size, len(pack), d) for d in range(n))
         self.teams = v.teams
         self.team_of = list(range(n))
         for t, team in enumerate(v.teams):
@@ -246,6 +252,10 @@ class Rules:
         self.opening = play.opening
         self.open_suit = CLUB if play.opening_card is None else suit[play.opening_card.index]
         self.open_rank = 0 if play.opening_card is None else self.rank[play.opening_card.index]
+        self.opening_order = tuple(sorted(
+            {c for c in self.pack if suit[c] == self.open_suit and self.rank[c] >= self.open_rank},
+            key=self.rank.__getitem__,
+        ))
         self.opening_taker = -1 if play.opening_taker is None else play.opening_taker.index
         self.breaking = play.breaking
         self.locks_hearts = play.breaking != Breaking.NONE
@@ -290,17 +300,14 @@ class Rules:
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         return self  # tables computed once and never changed
 
-    def opening_card(self, held: set[int] | frozenset[int]) -> int | None:
-        """The card that opens, among ``held`` card indices: the variant's opening card, or when it is
-        not held (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
-        suit, floor = self.open_suit, self.open_rank
-        best = None
-        for idx in held:
-            if self.suit[idx] == suit and self.rank[idx] >= floor and (
-                best is None or self.rank[idx] < self.rank[best]
-            ):
-                best = idx
-        return best
+    def opening_card(self, hands: list[list[int]]) -> int | None:
+        """The card that opens, among the cards in ``hands``: the variant's opening card, or when it is not
+        dealt (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
+        for card in self.opening_order:
+            for hand in hands:
+                if card in hand:
+                    return card
+        return None
 
     def needs_opening_card(self) -> bool:
         """Whether the first lead is fixed by the lowest club in play."""

@@ -282,7 +282,7 @@ class RoundState:
         new.received = self.received
         new.scripted = self.scripted
         new.rng = self.rng
-        if self.phase is Phase.PASS and self.passing == SHUFFLE and self.scripted is None:
+        if self.phase is Phase.PASS and self.passing is SHUFFLE and self.scripted is None:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe
             rng = random.Random()

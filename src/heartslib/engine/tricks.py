@@ -34,8 +34,7 @@ def begin_play(s: RoundState) -> None:
     if s.lead >= 0:
         leader = s.lead
     elif rules.needs_opening_card():
-        held = {c for h in s.hands for c in h}
-        card = rules.opening_card(held)
+        card = rules.opening_card(s.hands)
         if card is not None:
             s.opening = card
             for i in range(n):

@@ -13,7 +13,7 @@ from heartslib.enums import HOLD, SCATTER, STAR, HeartsScoring, PassDirection
 from heartslib.points import Score
 from heartslib.sections import VariantFields
 
-__all__ = ["card_values", "counts_against", "pass_size"]
+__all__ = ["card_values", "counts_against", "dealing_order", "pass_size"]
 
 
 def card_values(v: VariantFields) -> list[Score]:
@@ -40,10 +40,17 @@ def counts_against(value: Score, sign: int) -> bool:
 
 def pass_size(direction: PassDirection, cards: int, players: int = 0) -> int:
     """Cards each player passes for a direction (``players`` needed for scatter)."""
-    if direction == HOLD:
+    if direction is HOLD:
         return 0
-    if direction == STAR:
+    if direction is STAR:
         return 2
-    if direction == SCATTER:
+    if direction is SCATTER:
         return players - 1 if players else 0
     return cards
+
+
+def dealing_order(players: int, step: int, hand_size: int, pack_size: int, dealer: int) -> tuple[int, ...]:
+    """The seat each position of a shuffled pack goes to (-1 for the kitty): one card at a time from the
+    dealer's left in the direction of play (``step``), the cards left over to the kitty."""
+    return tuple((dealer + step * (1 + i % players)) % players if i < hand_size * players else -1
+                 for i in range(pack_size))
