@@ -41,7 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("describe", "variant"),
     ("scoring", "settlement", "presets"),
     ("engine.state", "engine.args", "engine.legality", "engine.finishing", "engine.tricks", "engine.dealing",
-     "engine.machine", "engine.playout"),
+     "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match",),
     ("agents", "simulate", "strategies"),

@@ -17,7 +17,8 @@ Modules, bottom to top (each imports only modules below it; see
   trick, the kitty, cancellation and roll-overs;
 * :mod:`~heartslib.engine.dealing` – the shuffle, the deal, the exchange of passes;
 * :mod:`~heartslib.engine.machine` – who acts, legal actions, applying one;
-* :mod:`~heartslib.engine.playout` – random playouts and the fast loop.
+* :mod:`~heartslib.engine.playout` – random playouts and the fast loop;
+* :mod:`~heartslib.engine.choices` – a seat's legal passes as a lazy sequence.
 
 :class:`heartslib.Round` is the public facade over a state; the match layer
 is :mod:`heartslib.match`.
