@@ -17,6 +17,8 @@ const CACHE_PREFIX = "heartslib-web-";
 const params = new URLSearchParams(location.search);
 // ?delay=0 makes the computer players move at once (the end-to-end test uses it).
 const DELAY = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : 650;
+// ?pause=MS: how long a hand's last trick stays in view before its scores (default 1.5 × delay).
+const PAUSE = params.has("pause") ? Math.max(0, Number(params.get("pause")) || 0) : DELAY * 1.5;
 // ?seed=N&agents=M fix the deal and the computer players for a first game (tests, bug reports).
 const URL_SEED = params.has("seed") ? Number(params.get("seed")) : null;
 const URL_AGENTS = params.has("agents") ? Number(params.get("agents")) : null;
@@ -187,6 +189,10 @@ const engine = {
       this.worker.onerror = (e) => reject(new Error(e.message || "the engine worker failed"));
       this.worker.onmessage = ({ data }) => {
         if (data.type === "progress") loadingStep(data.step, data.step === "python" ? 88 : 96);
+        else if (data.type === "timing") {
+          performance.mark(`heartslib:worker-${data.name}`, { startTime: data.at - performance.timeOrigin });
+          if (data.name === "snapshot-saved" || data.name === "snapshot-restored") document.body.dataset.snapshot = data.name;
+        }
         else if (data.type === "ready") resolve(data.heartslib);
         else if (data.type === "boot-error") reject(new Error(data.message));
         else if (data.type === "result") {
@@ -394,7 +400,7 @@ async function advance() {
     while (mine === generation) {
       if (state.rounds.length > record.shown) {
         render();
-        await sleep(DELAY * 1.5); // the last trick in view before the scores
+        await sleep(PAUSE); // the last trick in view before the scores
         if (mine !== generation) break;
         await showRoundResult(record.shown);
         if (mine !== generation) break;

@@ -23,22 +23,93 @@ function lastLine(err) {
   return lines[lines.length - 1];
 }
 
+// The page turns these into performance marks (heartslib:worker-*), to see where start-up time goes.
+const stamp = (name) => postMessage({ type: "timing", name, at: performance.timeOrigin + performance.now() });
+
+// A memory snapshot of Python with heartslib and game.py imported, kept in this build's offline cache
+// ("heartslib-web-<build>", beside the files; it goes when the build's cache goes). Restoring it
+// skips Python's start-up and the imports: the slow part of a reload. Pyodide calls these options
+// private (_makeSnapshot, _loadSnapshot, makeMemorySnapshot); any failure falls back to a plain start.
+const snapshotKey = (base, manifest) => new URL(`python-snapshot-${manifest.build}.gz`, base).href;
+
+async function readSnapshot(base, manifest) {
+  if (!self.caches) return null;
+  try {
+    const cache = await caches.open(`heartslib-web-${manifest.build}`);
+    const hit = await cache.match(snapshotKey(base, manifest));
+    if (!hit) return null;
+    const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  } catch (err) {
+    console.warn("the Python snapshot could not be read; starting Python afresh", err);
+    return null;
+  }
+}
+
+async function writeSnapshot(base, manifest, bytes) {
+  if (!self.caches) return;
+  try {
+    const cache = await caches.open(`heartslib-web-${manifest.build}`);
+    const deflated = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await cache.put(snapshotKey(base, manifest), new Response(deflated));
+    stamp("snapshot-saved");
+  } catch (err) {
+    console.warn("the Python snapshot could not be saved; the next start will not be faster", err);
+  }
+}
+
+async function dropSnapshot(base, manifest) {
+  try {
+    await (await caches.open(`heartslib-web-${manifest.build}`)).delete(snapshotKey(base, manifest));
+  } catch {
+    // nothing to drop
+  }
+}
+
 async function boot(manifest) {
+  stamp("start");
   const base = new URL("./", self.location.href);
   const runtime = new URL(manifest.runtime, base).href;
-  const { loadPyodide } = await import(`${runtime}pyodide.mjs`);
-  postMessage({ type: "progress", step: "python" });
-  const [pyodide, wheels, source] = await Promise.all([
-    loadPyodide({ indexURL: runtime, stdLibURL: new URL(manifest.stdlib, base).href }),
+  const options = { indexURL: runtime, stdLibURL: new URL(manifest.stdlib, base).href };
+  const [{ loadPyodide }, snapshot, wheels, source] = await Promise.all([
+    import(`${runtime}pyodide.mjs`),
+    readSnapshot(base, manifest),
     Promise.all(manifest.wheels.map(async (w) => (await fetchOk(new URL(w, base))).arrayBuffer())),
     fetchOk(new URL("game.py", base)).then((r) => r.text()),
   ]);
-  postMessage({ type: "progress", step: "engine" });
-  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
-  pyodide.FS.mkdirTree("/home/pyodide/web");
-  pyodide.FS.writeFile("/home/pyodide/web/game.py", source);
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/web')");
+  stamp("runtime-imported");
+  postMessage({ type: "progress", step: "python" });
+  const install = (pyodide) => {
+    for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
+    pyodide.FS.mkdirTree("/home/pyodide/web");
+    pyodide.FS.writeFile("/home/pyodide/web/game.py", source);
+  };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      install(pyodide); // the files are not part of the snapshot (lazy imports and tracebacks read them)
+      pyodide.runPython("import random; random.seed()"); // the snapshot's random state is the same every time
+      stamp("snapshot-restored");
+    } catch (err) {
+      console.warn("the Python snapshot did not restore; starting Python afresh", err);
+      pyodide = null;
+      await dropSnapshot(base, manifest);
+    }
+  }
+  let fresh = null;
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    stamp("python-started");
+    postMessage({ type: "progress", step: "engine" });
+    install(pyodide);
+    stamp("wheels-unpacked");
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/web'); import game");
+    fresh = pyodide.makeMemorySnapshot();
+  }
   game = pyodide.pyimport("game");
+  stamp("game-imported");
+  if (fresh) writeSnapshot(base, manifest, fresh);
   return pyodide.runPython("import heartslib; heartslib.__version__");
 }
 
