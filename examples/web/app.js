@@ -264,6 +264,8 @@ async function boot() {
   $("guide-close").addEventListener("click", () => $("guide").close());
   $("guide").addEventListener("click", (e) => { if (e.target === $("guide")) $("guide").close(); });
   $("new-form").addEventListener("submit", onNewDialog);
+  // Without a match there is nothing to go back to: the damaged-save dialog closes only by starting one.
+  $("damaged").addEventListener("cancel", (e) => e.preventDefault());
   $("damaged-start").addEventListener("click", () => {
     $("damaged").close();
     startGame(newGameCall());
@@ -698,7 +700,7 @@ function hideNotice() {
 // ----------------------------------------------------------------------------- drawing
 
 function chip(card) {
-  return el("span", { className: `chip ${card.red ? "red" : "black"}`, textContent: short(card) });
+  return el("span", { className: `chip ${card.red ? "red" : "black"} suit-${card.suit}`, textContent: short(card) });
 }
 
 // Where the pips of a number card sit: [x, y] in per cent of the face; lower half drawn upside down.

@@ -26,7 +26,7 @@ it writes then works offline. What it writes:
   ``manifest.json``: the build id and every file with its size and hash, which
   the page downloads into its offline cache.
 - beside every file that compresses, ``FILE.br`` (brotli, quality 11, through
-  Node's zlib; cached in ``node_modules/.cache``) and ``FILE.gz``: ``serve.py``
+  Node's zlib; cached in ``.cache/brotli``) and ``FILE.gz``: ``serve.py``
   sends them to browsers that accept them.
 
 Content-addressed folders (``pyodide/<version>/``, ``wheels/<hash>/``) let
@@ -50,7 +50,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 DIST = HERE / "dist"
 PYODIDE = HERE / "node_modules" / "pyodide"
-BROTLI_CACHE = HERE / "node_modules" / ".cache" / "heartslib-web-brotli"
+BROTLI_CACHE = HERE / ".cache" / "brotli"  # outside node_modules, which npm ci empties
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PAGE_FILES = ("index.html", "app.js", "engine.js", "i18n.js", "style.css", "game.py", "sw.js")
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".py", ".wasm", ".zip", ".whl")
