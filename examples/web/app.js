@@ -285,6 +285,7 @@ async function boot() {
     render();
     advance();
   }
+  engine.worker.postMessage({ type: "idle" }); // the first deal is on screen: time for the worker's chores
 }
 
 function showVersions() {
@@ -612,7 +613,8 @@ function fillResult(index) {
   $("result-head").replaceChildren(...S().result_cols.map((c) => el("th", { scope: "col", textContent: c })));
   $("result-rows").replaceChildren(...summary.points.map((points, seat) => el("tr", {},
     el("th", { scope: "row", textContent: seatName(seat) }),
-    el("td", { className: "taken" }, ...(summary.taken[seat].length ? summary.taken[seat].map(chip) : ["—"])),
+    el("td", {}, el("div", { className: "taken" },
+      ...(summary.taken[seat].length ? summary.taken[seat].map(chip) : ["—"]))),
     el("td", { textContent: String(points) }),
     el("td", { textContent: String(summary.totals[seat]) }))));
   $("result-winners").textContent = over ? winnersText(s.winners) : "";

@@ -120,15 +120,40 @@ def trace_stdlib(wheel_files: list[Path], stdlib: Path | None = None) -> dict[st
     return result
 
 
-def compress(files: list[Path]) -> None:
-    """Write FILE.gz and FILE.br beside each file that compresses by at least 5%."""
+def site_files() -> list[Path]:
+    """The files of dist/, without the compressed twins (FILE.br, FILE.gz)."""
+    return [p for p in DIST.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")]
+
+
+def start_brotli(files: list[Path]) -> subprocess.Popen[str]:
+    """Start brotli on ``files`` in the background (tools/compress.mjs writes FILE.br beside each)."""
+    return subprocess.Popen([node(), str(HERE / "tools" / "compress.mjs"), str(BROTLI_CACHE), *map(str, files)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(proc: subprocess.Popen[str], what: str) -> None:
+    out, err = proc.communicate()
+    if proc.returncode != 0:
+        raise BuildError(f"{what} failed (exit {proc.returncode}):\n{err.strip() or out.strip()}")
+
+
+def compress(files: list[Path], early: subprocess.Popen[str] | None = None, started: tuple[Path, ...] = ()) -> None:
+    """Write FILE.gz and FILE.br beside each file that compresses by at least 5%.
+
+    ``early`` is a brotli run already going for the files ``started`` (the large runtime, started
+    while the rest of the build runs: quality 11 takes about 40 s for the WebAssembly file).
+    """
     todo = [f for f in files if f.suffix in COMPRESSIBLE]
     for f in todo:
         data = f.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0)
         if len(packed) < 0.95 * len(data):
             f.with_name(f.name + ".gz").write_bytes(packed)
-    run(node(), HERE / "tools" / "compress.mjs", BROTLI_CACHE, *todo, what="brotli (tools/compress.mjs)")
+    rest = [f for f in todo if f not in started]
+    if rest:
+        finish(start_brotli(rest), "brotli (tools/compress.mjs)")
+    if early is not None:
+        finish(early, "brotli (tools/compress.mjs) of the runtime")
     for f in todo:
         br = f.with_name(f.name + ".br")
         if br.stat().st_size >= 0.95 * f.stat().st_size:
@@ -147,6 +172,17 @@ def build() -> dict[str, object]:
     runtime.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copy2(PYODIDE / name, runtime / name)
+    started = tuple(runtime / name for name in RUNTIME_FILES)
+    early = start_brotli(list(started))
+    try:
+        return _build(version, runtime, early, started)
+    finally:
+        if early.poll() is None:
+            early.kill()
+            early.wait()
+
+
+def _build(version: str, runtime: Path, early: subprocess.Popen[str], started: tuple[Path, ...]) -> dict[str, object]:
     # The page loads no package from Pyodide's repository (the wheels are unpacked directly).
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     (runtime / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}) + "\n")
@@ -187,7 +223,7 @@ def build() -> dict[str, object]:
     page = (HERE / "index.html").read_text(encoding="utf-8")
     if BUILD_MARK not in page:
         raise BuildError(f"index.html lacks the build mark {BUILD_MARK!r}")
-    others = sorted(p for p in DIST.rglob("*") if p.is_file())
+    others = sorted(site_files())
     digest = hashlib.sha256(page.encode())
     for p in others:
         digest.update(p.relative_to(DIST).as_posix().encode() + b"\0" + sha256(p).encode())
@@ -195,8 +231,7 @@ def build() -> dict[str, object]:
     (DIST / "index.html").write_text(page.replace(BUILD_MARK, f'content="{build_id}"'), encoding="utf-8")
 
     rel = lambda p: p.relative_to(DIST).as_posix()  # noqa: E731
-    files = {rel(p): {"size": p.stat().st_size, "sha256": sha256(p)}
-             for p in sorted(DIST.rglob("*")) if p.is_file() and p.name != "sw.js"}
+    files = {rel(p): {"size": p.stat().st_size, "sha256": sha256(p)} for p in sorted(site_files()) if p.name != "sw.js"}
     manifest = {
         "build": build_id,
         "pyodide": version,
@@ -206,7 +241,7 @@ def build() -> dict[str, object]:
         "files": files,
     }
     (DIST / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    compress([p for p in DIST.rglob("*") if p.is_file()])
+    compress(sorted(site_files()), early, started)
     return manifest
 
 

@@ -5,6 +5,7 @@
 //   {type: "boot", manifest}             -> {type: "progress", step} ... then {type: "ready", heartslib}
 //                                           or {type: "boot-error", message}
 //   {type: "call", id, name, args}       -> {type: "result", id, value} or {type: "result", id, error}
+//   {type: "idle"}                       -> after the first start, the memory snapshot is taken now
 // `name` is one of game.py's functions; each returns JSON text, passed on as it is.
 
 const CALLS = new Set(["catalog", "new_game", "replay", "load", "save", "state", "why", "play", "pass_cards",
@@ -97,21 +98,23 @@ async function boot(manifest) {
       await dropSnapshot(base, manifest);
     }
   }
-  let fresh = null;
   if (!pyodide) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
     stamp("python-started");
     postMessage({ type: "progress", step: "engine" });
     install(pyodide);
     stamp("wheels-unpacked");
-    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/web'); import game");
-    fresh = pyodide.makeMemorySnapshot();
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/web')");
+    // Taken when the page says it is idle (the player is looking at the first deal), not on the way
+    // to the first deal: it costs about half a second.
+    pendingSnapshot = () => writeSnapshot(base, manifest, pyodide.makeMemorySnapshot());
   }
   game = pyodide.pyimport("game");
   stamp("game-imported");
-  if (fresh) writeSnapshot(base, manifest, fresh);
   return pyodide.runPython("import heartslib; heartslib.__version__");
 }
+
+let pendingSnapshot = null;
 
 self.onmessage = async ({ data }) => {
   if (data.type === "boot") {
@@ -120,6 +123,18 @@ self.onmessage = async ({ data }) => {
       postMessage({ type: "ready", heartslib });
     } catch (err) {
       postMessage({ type: "boot-error", message: lastLine(err) });
+    }
+    return;
+  }
+  if (data.type === "idle") {
+    const take = pendingSnapshot;
+    pendingSnapshot = null;
+    if (take) {
+      try {
+        await take();
+      } catch (err) {
+        console.warn("no Python snapshot; the next start will not be faster", err);
+      }
     }
     return;
   }

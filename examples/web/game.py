@@ -47,11 +47,13 @@ class Agent(Protocol):
 class _Casual:
     """The easy level: heartslib's heuristic player's card half the time, a random legal one otherwise.
 
-    Both halves see only this seat's observation, like every computer player.
+    Both halves see only this seat's observation, like every computer player. Which half plays
+    depends only on the seed and the position (as the built-in agents' choices do), so a match
+    resumed from a save goes on exactly as it would have.
     """
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._seed = seed
         self._good = HeuristicAgent(seed)
         self._any = RandomAgent(seed + 1)
 
@@ -60,7 +62,9 @@ class _Casual:
         setup_agent(self._any, variant, seat)
 
     def act(self, observation: hl.Observation, legal_actions: Sequence[hl.Action]) -> hl.Action:
-        agent: Agent = self._good if self._rng.random() < 0.5 else self._any
+        position = (observation.hand_number, len(observation.tricks), len(observation.trick), len(observation.hand))
+        coin = random.Random(self._seed * 1_000_003 + hash(position)).random()  # a tuple of ints hashes stably
+        agent: Agent = self._good if coin < 0.5 else self._any
         return agent.act(observation, legal_actions)
 
 

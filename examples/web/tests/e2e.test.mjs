@@ -201,8 +201,15 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     figures.firstLoadBytes = log.sent;
     figures.firstLoadPlayableMs = Math.round(await mark(page, "heartslib:ready"));
     figures.firstLoadWallMs = wall;
-    t.diagnostic(`first load: ${(log.sent / 1e6).toFixed(2)} MB transferred, playable at ` +
-      `${figures.firstLoadPlayableMs} ms (${wall} ms by the test's clock)`);
+    t.diagnostic(`first load: ${(log.sent / 1e6).toFixed(2)} MB transferred (${log.requests.length} requests), playable ` +
+      `at ${figures.firstLoadPlayableMs} ms (${wall} ms by the test's clock); ` + await page.evaluate(() => {
+      const marks = performance.getEntriesByType("mark");
+      const downloads = marks.filter((m) => m.name.endsWith("downloading"));
+      const others = marks.filter((m) => !m.name.endsWith("downloading"))
+        .map((m) => `${m.name.replace("heartslib:", "")} ${Math.round(m.startTime)}`);
+      return [`downloading ${Math.round(downloads[0]?.startTime ?? 0)}-${Math.round(downloads.at(-1)?.startTime ?? 0)}`,
+        ...others].join(", ");
+    }));
     assert.ok(log.sent <= LIMITS.firstLoadBytes, `first load transferred ${log.sent} bytes (limit ${LIMITS.firstLoadBytes})`);
     assert.ok(log.requests.some((r) => / 200 br /.test(r) && r.includes("pyodide.asm.wasm")), "the runtime is sent brotli-compressed");
     assert.ok((await page.evaluate(() => performance.getEntriesByName("heartslib:downloading").length)) > 3,

@@ -231,3 +231,27 @@ def test_every_level_plays_a_whole_match(level: str) -> None:
         else:
             s = call(game.play, s["legal"][0])["state"]
     assert s["is_over"] and s["winners"] and max(s["scores"]) >= 100
+
+
+@pytest.mark.parametrize("level", list(game.LEVELS))
+def test_a_resumed_match_goes_on_exactly_as_it_would_have(level: str) -> None:
+    """Reloading the page (save, then load into fresh computer players) changes none of their choices."""
+
+    def run(reload_every: int) -> list[Any]:
+        s = call(game.new_game, "standard", 25, 6, level)
+        seen = []
+        for step in range(400):
+            if s["is_over"]:
+                break
+            if reload_every and step % reload_every == 0:
+                s = call(game.load, game.save())["state"]
+            if s["turn"] != "you":
+                s = call(game.agent_step)["state"]
+            elif s["phase"] == "pass":
+                s = call(game.pass_cards, " ".join(s["passable"][:3]))["state"]
+            else:
+                s = call(game.play, s["legal"][0])["state"]
+            seen.append((s["trick"], s["scores"]))
+        return seen
+
+    assert run(0) == run(7)
