@@ -4,7 +4,8 @@
 // (i18n.js), draws the table, keeps the match in localStorage and loads the game (with the offline
 // cache of sw.js).
 
-import { GUIDE, LANGS, STRINGS, cardName, cardFromCode, refusalText, rulesDetail, short } from "./i18n.js";
+import { GUIDE, GUIDE_LEVELS_SECTION, LANGS, STRINGS, cardName, cardFromCode, refusalText, rulesDetail, short }
+  from "./i18n.js";
 
 const KEYS = {
   save: "heartslib-web/match",
@@ -568,9 +569,14 @@ function openGuide() {
 
 function renderGuide() {
   const body = $("guide-body");
-  const sections = GUIDE[lang].map(([heading, paragraphs]) => {
+  const sections = GUIDE[lang].map(([heading, paragraphs], i) => {
     const section = el("section", {}, el("h3", { textContent: heading }));
     for (const p of paragraphs) section.append(el("p", { innerHTML: p }));
+    // The levels on offer (game.LEVELS), each with its blurb: a level added there is described here too.
+    if (i === GUIDE_LEVELS_SECTION) {
+      section.append(el("ul", { className: "levels" }, ...catalog.levels.map((name) => el("li", {},
+        el("b", { textContent: levelName(name) }), `: ${S().level_blurb[name] ?? ""}`))));
+    }
     return section;
   });
   const current = state?.preset ?? "standard";
@@ -673,7 +679,7 @@ function showRefusal(refusal) {
   m.textContent = refusal.card && refusal.code !== "card_not_held" ? S().refused_play(refusal.card, why) : why;
   m.dataset.code = refusal.code;
   m.dataset.refusal = JSON.stringify(refusal);
-  if (refusal.detail) m.title = refusal.detail; // heartslib's own sentence, for bug reports
+  m.dataset.detail = refusal.detail ?? ""; // heartslib's own English sentence, for bug reports
   m.hidden = false;
 }
 
@@ -681,7 +687,7 @@ function clearMessage() {
   const m = $("message");
   m.hidden = true;
   m.textContent = "";
-  m.removeAttribute("title");
+  delete m.dataset.detail;
   delete m.dataset.code;
   delete m.dataset.refusal;
 }

@@ -31,7 +31,57 @@ const stamp = (name) => postMessage({ type: "timing", name, at: performance.time
 // ("heartslib-web-<build>", beside the files; it goes when the build's cache goes). Restoring it
 // skips Python's start-up and the imports: the slow part of a reload. Pyodide calls these options
 // private (_makeSnapshot, _loadSnapshot, makeMemorySnapshot); any failure falls back to a plain start.
-const snapshotKey = (base, manifest) => new URL(`python-snapshot-${manifest.build}.gz`, base).href;
+const snapshotKey = (base, manifest) => new URL(`python-snapshot-${manifest.build}.bin`, base).href;
+
+// The snapshot is Python's whole memory (about 31 MB), mostly untouched pages of zeros. It is stored
+// without them: "HLSNAP1\0", the length (u32, little-endian), a bitmap of the 4 kB pages that are
+// not all zeros, then those pages. Unpacking is a copy (no decompression), which is what keeps a
+// reload fast.
+const MAGIC = new TextEncoder().encode("HLSNAP1\0");
+const PAGE = 4096;
+
+function packSnapshot(bytes) {
+  const pages = Math.ceil(bytes.length / PAGE);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const kept = [];
+  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : null;
+  for (let p = 0; p < pages; p++) {
+    const start = p * PAGE;
+    const end = Math.min(start + PAGE, bytes.length);
+    let used = false;
+    if (words && end - start === PAGE) {
+      for (let w = start >>> 2; w < end >>> 2; w++) if (words[w] !== 0) { used = true; break; }
+    } else {
+      for (let b = start; b < end; b++) if (bytes[b] !== 0) { used = true; break; }
+    }
+    if (used) {
+      bitmap[p >>> 3] |= 1 << (p & 7);
+      kept.push(bytes.subarray(start, end));
+    }
+  }
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, bytes.length, true);
+  return new Blob([MAGIC, length, bitmap, ...kept]);
+}
+
+function unpackSnapshot(buffer) {
+  const data = new Uint8Array(buffer);
+  if (!MAGIC.every((b, i) => data[i] === b)) throw new Error("not a heartslib-web snapshot");
+  const length = new DataView(buffer).getUint32(MAGIC.length, true);
+  const pages = Math.ceil(length / PAGE);
+  const bitmapAt = MAGIC.length + 4;
+  const out = new Uint8Array(length);
+  let at = bitmapAt + Math.ceil(pages / 8);
+  for (let p = 0; p < pages; p++) {
+    if (data[bitmapAt + (p >>> 3)] & (1 << (p & 7))) {
+      const size = Math.min(PAGE, length - p * PAGE);
+      out.set(data.subarray(at, at + size), p * PAGE);
+      at += size;
+    }
+  }
+  if (at !== data.length) throw new Error("the snapshot is truncated or damaged");
+  return out;
+}
 
 async function readSnapshot(base, manifest) {
   if (!self.caches) return null;
@@ -39,8 +89,7 @@ async function readSnapshot(base, manifest) {
     const cache = await caches.open(`heartslib-web-${manifest.build}`);
     const hit = await cache.match(snapshotKey(base, manifest));
     if (!hit) return null;
-    const inflated = hit.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(inflated).arrayBuffer());
+    return unpackSnapshot(await hit.arrayBuffer());
   } catch (err) {
     console.warn("the Python snapshot could not be read; starting Python afresh", err);
     return null;
@@ -51,8 +100,7 @@ async function writeSnapshot(base, manifest, bytes) {
   if (!self.caches) return;
   try {
     const cache = await caches.open(`heartslib-web-${manifest.build}`);
-    const deflated = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-    await cache.put(snapshotKey(base, manifest), new Response(deflated));
+    await cache.put(snapshotKey(base, manifest), new Response(packSnapshot(bytes)));
     stamp("snapshot-saved");
   } catch (err) {
     console.warn("the Python snapshot could not be saved; the next start will not be faster", err);

@@ -390,7 +390,7 @@ export const GUIDE = {
     ["ผู้เล่นคอมพิวเตอร์", [
       "คอมพิวเตอร์ใช้เฉพาะไพ่ของตัวเองและการเล่นที่เปิดเผย ไม่ดูมือคนอื่นหรือค่าตั้งต้นการสับไพ่ " +
         "นี่คือคู่ซ้อมในเครื่อง ไม่ใช่คำรับรองการเล่นระดับผู้เชี่ยวชาญหรือดีที่สุด",
-      "เลือกระดับได้เมื่อเริ่มเกมใหม่: <b>ง่าย</b> ลงไพ่แบบสุ่มครึ่งหนึ่ง <b>ปกติ</b> ใช้ผู้เล่นแบบฮิวริสติกของ heartslib",
+      "เลือกระดับได้เมื่อเริ่มเกมใหม่:",
     ]],
     ["ข้อมูลของคุณ", [
       "เกมที่ยังไม่จบจะบันทึกไว้ในเบราว์เซอร์นี้เท่านั้น เบราว์เซอร์อาจเก็บการแข่งขันในเครื่องและผลสุดท้ายไว้ " +
@@ -454,8 +454,7 @@ export const GUIDE = {
     ["The computer players", [
       "The computer players use only their own cards and the public play; they never look at other hands or " +
         "the shuffle's seed. They are practice partners on your device, not a claim of expert or best play.",
-      "Choose their level when you start a new game: <b>Easy</b> plays half its cards at random, <b>Normal</b> " +
-        "is heartslib's heuristic player.",
+      "Choose their level when you start a new game:",
     ]],
     ["Your data", [
       "The unfinished match is saved in this browser only, and so are the results of finished matches. " +
@@ -470,6 +469,9 @@ export const GUIDE = {
     ]],
   ],
 };
+
+// The guide's section on the computer players, after which the page lists the levels on offer.
+export const GUIDE_LEVELS_SECTION = GUIDE.en.findIndex(([heading]) => heading === "The computer players");
 
 // "Rules in detail" for one variant, worded from game.py's rules_facts (never Variant.describe()'s text).
 export function rulesDetail(lang, facts) {

@@ -6,8 +6,8 @@
 // only answers:
 //   - manifest.json, and any request the page makes with cache "no-cache" or "reload" (its downloads):
 //     the network first, the cache when the network fails;
-//   - everything else of this site, a page navigation included (as index.html): the cache first, the
-//     network when the file is not cached.
+//   - everything else of this site, the page itself included ("./" and "./?..." are index.html): the
+//     cache first, the network when the file is not cached.
 
 const PREFIX = "heartslib-web-";
 
@@ -27,7 +27,7 @@ self.addEventListener("fetch", (event) => {
   const scope = self.registration.scope;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   const path = new URL(request.url).pathname.slice(new URL(scope).pathname.length);
-  const key = new URL(request.mode === "navigate" || path === "" ? "index.html" : path, scope).href;
+  const key = new URL(path === "" ? "index.html" : path, scope).href; // "/?seed=7" is the page too
   if (path === "manifest.json" || request.cache === "no-cache" || request.cache === "reload") {
     event.respondWith(fetch(request).catch(async (err) => (await fromCache(key)) ?? Promise.reject(err)));
     return;

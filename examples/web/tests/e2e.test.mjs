@@ -89,7 +89,12 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   const problems = [];
   const watch = (page, label) => {
     page.on("pageerror", (err) => problems.push(`${label}: page error: ${err.message}`));
-    page.on("console", (msg) => { if (msg.type() === "error") problems.push(`${label}: console error: ${msg.text()}`); });
+    const onConsole = (where) => (msg) => {
+      if (msg.type() === "error") problems.push(`${label}${where}: console error: ${msg.text()}`);
+    };
+    page.on("console", onConsole(""));
+    // The engine's web worker has a console of its own.
+    page.on("worker", (worker) => worker.on("console", onConsole(" (worker)")));
     page.on("request", (req) => {
       // Everything (Pyodide, the wheels, the page) comes from our own server: no CDN at run time.
       if (!req.url().startsWith(base) && !req.url().startsWith("data:")) problems.push(`${label}: outside request ${req.url()}`);
@@ -383,7 +388,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     const body = await page.textContent("#guide-body");
     for (const phrase of ["Q♠ does not unlock them", "share the win", "not a claim of expert or best play",
       "Clearing the browser's data deletes them", "Replay starts again from the same deal", "no betting",
-      "Rules in detail", "2♣"]) {
+      "Rules in detail", "2♣", "Normal: heartslib's heuristic player"]) {
       assert.ok(body.includes(phrase), `the guide says "${phrase}"`);
     }
     assert.doesNotMatch(body, /source:|joker|stripp/i, "the rules in detail are worded for players");
@@ -548,6 +553,33 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     assert.match(await phone.textContent("#result-winners"), /ชนะ/);
     await screenshot(phone, "th-phone-match-over");
     await th.close();
+  });
+
+  current = page2;
+  await step("a damaged Python snapshot falls back to a normal start", async () => {
+    await page2.evaluate(async () => {
+      const cache = await caches.open(`heartslib-web-${document.body.dataset.build}`);
+      const key = (await cache.keys()).map((r) => r.url).find((u) => u.includes("python-snapshot-"));
+      await cache.put(key ?? new URL(`python-snapshot-${document.body.dataset.build}.bin`, location.href).href,
+        new Response("not a snapshot"));
+    });
+    const warnings = [];
+    const onWarning = (msg) => { if (msg.type() === "warning") warnings.push(msg.text()); };
+    const onWorker = (worker) => worker.on("console", onWarning);
+    page2.on("console", onWarning);
+    page2.on("worker", onWorker);
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    page2.off("console", onWarning);
+    page2.off("worker", onWorker);
+    assert.notEqual(await page2.evaluate(() => document.body.dataset.snapshot), "snapshot-restored");
+    assert.ok(warnings.some((w) => w.includes("snapshot")), `the fallback is reported as a warning: ${warnings}`);
+    // A new snapshot is taken and used by the next reload.
+    await page2.waitForSelector("body[data-snapshot=snapshot-saved]", { timeout: 30_000 });
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-snapshot=snapshot-restored]");
   });
 
   // ------------------------------------------------------------------ offline

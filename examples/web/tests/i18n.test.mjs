@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { GUIDE, LANGS, STRINGS, cardName, refusalText, rulesDetail } from "../i18n.js";
+import { GUIDE, GUIDE_LEVELS_SECTION, LANGS, STRINGS, cardName, refusalText, rulesDetail } from "../i18n.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ERRORS = path.resolve(HERE, "..", "..", "..", "docs", "errors.md");
@@ -29,6 +29,7 @@ test("the complete guide has the same sections in both languages", () => {
   assert.equal(GUIDE.th.length, GUIDE.en.length);
   for (let i = 0; i < GUIDE.en.length; i++) assert.equal(GUIDE.th[i][1].length, GUIDE.en[i][1].length, `section ${i}`);
   assert.ok(GUIDE.th.flat(2).join(" ").includes("แหม่มโพดำไม่ปลดข้อห้าม"));
+  assert.ok(GUIDE_LEVELS_SECTION >= 0, "the page lists the levels in the guide's section on the computer players");
 });
 
 test("every IllegalAction code of docs/errors.md has a refusal in each language", () => {
