@@ -478,7 +478,9 @@ export function rulesDetail(lang, facts) {
   const th = lang === "th";
   const dir = STRINGS[lang].direction;
   const cycle = facts.schedule.map((d) => dir[d]).join(th ? " → " : ", ");
-  const values = facts.values.map(([code, v]) => `${short(cardFromCode(code))} ${v > 0 ? "+" : ""}${v}`).join(", ");
+  const values = facts.values.map(([code, v]) => `${short(cardFromCode(code))} ${v > 0 ? "+" : "−"}${Math.abs(v)}`)
+    .join(", ");
+  const bonus = facts.values.filter(([, v]) => v < 0).map(([code]) => short(cardFromCode(code))).join(" ");
   const hearts = facts.hearts === "spot"
     ? (th ? "โพแดงแต่ละใบคิดตามแต้มบนไพ่: 2–10 ตามตัวเลข J 11, Q 12, K 13, A 14"
       : "each heart scores its pips: 2–10 their number, J 11, Q 12, K 13, A 14")
@@ -506,9 +508,10 @@ export function rulesDetail(lang, facts) {
   const moon = facts.moon;
   if (moon.kind === "take_all") {
     out.push(th
-      ? `ยิงพระจันทร์: ผู้ที่เก็บไพ่คิดคะแนนครบทุกใบ รวม 10♦ ได้ −${moon.points} คนอื่นได้ 0 ตรวจเมื่อจบรอบ`
-      : `Shooting the moon: taking every counting card, 10♦ included, scores −${moon.points} for you and 0 for ` +
-        "everyone else; judged when the hand is complete.");
+      ? `ยิงพระจันทร์: ผู้ที่เก็บไพ่คิดคะแนนครบทุกใบ${bonus ? ` รวม ${bonus}` : ""} ได้ −${moon.points} คนอื่นได้ 0 ` +
+        "ตรวจเมื่อจบรอบ"
+      : `Shooting the moon: taking every counting card${bonus ? `, ${bonus} included,` : ""} scores −${moon.points} ` +
+        "for you and 0 for everyone else; judged when the hand is complete.");
   } else {
     out.push(th
       ? `ยิงพระจันทร์: ผู้ที่เก็บไพ่โทษครบทุกใบได้ 0 คู่แข่งแต่ละคนได้ ${moon.points} ตรวจเมื่อจบรอบ`

@@ -198,7 +198,12 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   await step("first load: compressed, cached for offline, with a progress bar", async () => {
     log.sent = 0;
     const start = Date.now();
+    // The loading screen, while Python starts for the first time (it lasts a second or more).
+    const loading = page.waitForSelector('#loading-text[data-step="python"]', { timeout: 30_000 })
+      .then(() => screenshot(page, "en-first-load-progress"))
+      .catch(() => t.diagnostic("the loading screen went by too fast for a screenshot"));
     await page.goto(`${base}?seed=2024&agents=3&delay=0`);
+    await loading;
     await waitReady(page);
     const wall = Date.now() - start;
     await page.waitForSelector("body[data-phase=pass][data-turn=you]");
