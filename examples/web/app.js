@@ -1,132 +1,396 @@
-// The page: draws what game.py (heartslib in Pyodide) says and forwards clicks to it.
-// No rule of Hearts lives here: which cards are legal, why a card is refused, what the
-// computer players do, the scores and the end of the match all come from heartslib.
+// The page: draws what game.py (heartslib in Pyodide, in a web worker) says and forwards clicks to it.
+// No rule of Hearts lives here: which cards are legal, why a card is refused, what the computer
+// players do, the scores and the end of the match all come from heartslib. This file words them
+// (i18n.js), draws the table, keeps the match in localStorage and loads the game (with the offline
+// cache of sw.js).
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { GUIDE, GUIDE_LEVELS_SECTION, LANGS, STRINGS, cardName, cardFromCode, refusalText, rulesDetail, short }
+  from "./i18n.js";
 
-const SAVE_KEY = "heartslib-web/match";
-const HISTORY_KEY = "heartslib-web/history";
+const KEYS = {
+  save: "heartslib-web/match",
+  history: "heartslib-web/history",
+  lang: "heartslib-web/lang",
+  settings: "heartslib-web/settings",
+  damaged: "heartslib-web/damaged-save",
+};
+const CACHE_PREFIX = "heartslib-web-";
 const params = new URLSearchParams(location.search);
 // ?delay=0 makes the computer players move at once (the end-to-end test uses it).
 const DELAY = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : 650;
+// ?pause=MS: how long a hand's last trick stays in view before its scores (default 1.5 × delay).
+const PAUSE = params.has("pause") ? Math.max(0, Number(params.get("pause")) || 0) : DELAY * 1.5;
 // ?seed=N&agents=M fix the deal and the computer players for a first game (tests, bug reports).
-// (undefined, not null, reaches Python as None.)
-const URL_SEED = params.has("seed") ? Number(params.get("seed")) : undefined;
-const URL_AGENTS = params.has("agents") ? Number(params.get("agents")) : undefined;
+const URL_SEED = params.has("seed") ? Number(params.get("seed")) : null;
+const URL_AGENTS = params.has("agents") ? Number(params.get("agents")) : null;
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
 
-let py = null; // the game.py functions
+let lang = "en";
+let catalog = null; // game.py's catalog(): presets with their rules facts, levels
+let versions = null;
 let state = null; // the last state game.py returned
-let presets = [];
+let record = null; // {id, shown, recorded}: the page's bookkeeping for the saved match
 let selected = new Set(); // cards chosen to pass
-let shownRounds = 0; // finished hands whose result the player has seen
+let focusCode = null; // the hand's roving focus (the card that Tab reaches)
 let generation = 0; // bumps on new game / replay so a running loop stops
 let running = false;
+let acting = false; // a human action is on its way to the engine
 
-// ----------------------------------------------------------------------------- boot
+// ----------------------------------------------------------------------------- words
 
-async function fetchOk(path) {
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return response;
+const S = () => STRINGS[lang];
+
+function t(path) {
+  return path.split(".").reduce((o, k) => (o == null ? o : o[k]), S());
 }
+
+function pickLanguage() {
+  const stored = localStorage.getItem(KEYS.lang);
+  if (LANGS.includes(stored)) return stored;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+function setLanguage(next, remember) {
+  lang = next;
+  if (remember) localStorage.setItem(KEYS.lang, next);
+  document.documentElement.lang = next;
+  document.body.dataset.lang = next;
+  document.title = t("doc_title");
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-title]")) node.title = t(node.dataset.title);
+  for (const node of document.querySelectorAll("[data-aria]")) node.setAttribute("aria-label", t(node.dataset.aria));
+  for (const b of document.querySelectorAll("#lang button")) b.setAttribute("aria-pressed", String(b.dataset.lang === next));
+  if (state) {
+    render();
+    if ($("guide").open) renderGuide();
+    if ($("new-dialog").open) fillNewDialog($("new-dialog").dataset.mode);
+    if ($("result").open && $("result").dataset.round) fillResult(Number($("result").dataset.round));
+    const n = $("notice");
+    if (!n.hidden && n.dataset.args) notice(n.dataset.kind, JSON.parse(n.dataset.args));
+    const m = $("message");
+    if (!m.hidden && m.dataset.refusal) showRefusal(JSON.parse(m.dataset.refusal));
+  }
+  if (versions) showVersions();
+  const loading = $("loading-text");
+  if (loading.dataset.step) loadingStep(loading.dataset.step, Number(loading.dataset.pct || 0));
+}
+
+const seatName = (seat) => S().seats[seat];
+const presetName = (name) => S().preset[name] ?? name;
+const levelName = (name) => S().level[name] ?? name;
+
+function winnersText(winners) {
+  return S().winners(winners.map((seat) => (seat === 0 ? S().seat_you_lower : seatName(seat))));
+}
+
+// ----------------------------------------------------------------------------- loading
+
+function loadingStep(step, pct, arg) {
+  performance.mark(`heartslib:${step}`);
+  const text = $("loading-text");
+  text.dataset.step = step;
+  text.dataset.pct = String(pct);
+  const words = S().loading[step];
+  text.textContent = typeof words === "function" ? words(arg ?? Math.round(pct)) : words;
+  const bar = $("progress-bar");
+  bar.style.width = `${pct}%`;
+  bar.setAttribute("aria-valuenow", String(Math.round(pct)));
+}
+
+async function getManifest() {
+  // manifest.json is never taken from a cache without asking (the service worker asks the network
+  // first and falls back to its copy when offline).
+  const response = await fetch("manifest.json", { cache: "no-cache" });
+  if (!response.ok) throw new Error(`manifest.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function serviceWorker() {
+  if (!("serviceWorker" in navigator) || !window.caches) return false;
+  try {
+    await navigator.serviceWorker.register("sw.js");
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      // The first visit: the new worker claims this page when it activates.
+      await Promise.race([
+        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
+        sleep(4000),
+      ]);
+    }
+    return Boolean(navigator.serviceWorker.controller);
+  } catch (err) {
+    console.warn("service worker unavailable; the game will not work offline", err);
+    return false;
+  }
+}
+
+async function sha256(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Every file of this build into the offline cache, with progress; files already there are kept.
+async function fillCache(manifest) {
+  const cache = await caches.open(CACHE_PREFIX + manifest.build);
+  const base = new URL("./", location.href);
+  const missing = [];
+  for (const [name, info] of Object.entries(manifest.files)) {
+    if (!(await cache.match(new URL(name, base).href))) missing.push([name, info]);
+  }
+  const total = missing.reduce((n, [, info]) => n + info.size, 0) || 1;
+  let done = 0;
+  const show = () => loadingStep("downloading", 5 + (80 * done) / total);
+  if (missing.length) show();
+  await Promise.all(missing.map(async ([name, info]) => {
+    const url = new URL(name, base).href;
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const parts = [];
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      parts.push(value);
+      done += value.length;
+      show();
+    }
+    const blob = new Blob(parts);
+    if ((await sha256(await blob.arrayBuffer())) !== info.sha256) throw new Error(`${name}: the download is damaged`);
+    const headers = { "Content-Type": response.headers.get("Content-Type") ?? "application/octet-stream" };
+    await cache.put(url, new Response(blob, { headers }));
+  }));
+  await cache.put(new URL("manifest.json", base).href,
+    new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/json" } }));
+  for (const name of await caches.keys()) {
+    if (name.startsWith(CACHE_PREFIX) && name !== CACHE_PREFIX + manifest.build) await caches.delete(name);
+  }
+}
+
+// The engine in its worker; call(name, ...args) resolves to game.py's JSON, parsed.
+const engine = {
+  worker: null,
+  pending: new Map(),
+  next: 0,
+  start(manifest) {
+    return new Promise((resolve, reject) => {
+      this.worker = new Worker("engine.js", { type: "module" });
+      this.worker.onerror = (e) => reject(new Error(e.message || "the engine worker failed"));
+      this.worker.onmessage = ({ data }) => {
+        if (data.type === "progress") loadingStep(data.step, data.step === "python" ? 88 : 96);
+        else if (data.type === "timing") {
+          performance.mark(`heartslib:worker-${data.name}`, { startTime: data.at - performance.timeOrigin });
+          if (data.name === "snapshot-saved" || data.name === "snapshot-restored") document.body.dataset.snapshot = data.name;
+        }
+        else if (data.type === "ready") resolve(data.heartslib);
+        else if (data.type === "boot-error") reject(new Error(data.message));
+        else if (data.type === "result") {
+          const p = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          if (data.error !== undefined) p.reject(new Error(data.error));
+          else p.resolve(JSON.parse(data.value));
+        }
+      };
+      this.worker.postMessage({ type: "boot", manifest });
+    });
+  },
+  call(name, ...args) {
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "call", id, name, args });
+    });
+  },
+};
 
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
-  $("loading-text").textContent = "Installing heartslib…";
-  const manifest = await (await fetchOk("manifest.json")).json();
-  for (const name of manifest.wheels) {
-    pyodide.unpackArchive(await (await fetchOk(`wheels/${name}`)).arrayBuffer(), "wheel");
+  setLanguage(pickLanguage(), false);
+  for (const b of document.querySelectorAll("#lang button")) {
+    b.addEventListener("click", () => setLanguage(b.dataset.lang, true));
   }
-  pyodide.FS.mkdirTree("/home/pyodide/web");
-  pyodide.FS.writeFile("/home/pyodide/web/game.py", await (await fetchOk("game.py")).text());
-  pyodide.runPython("import sys, importlib; sys.path.insert(0, '/home/pyodide/web'); importlib.invalidate_caches()");
-  const game = pyodide.pyimport("game");
-  py = {};
-  for (const name of ["presets", "new_game", "replay", "load", "save", "state", "why", "play", "pass_cards",
-    "choose", "agent_step", "agent_name"]) {
-    py[name] = game[name];
-  }
-  const heartslibVersion = pyodide.runPython("import heartslib; heartslib.__version__");
-  $("versions").textContent =
-    `heartslib ${heartslibVersion} · Pyodide ${manifest.pyodide} · computer players: ${py.agent_name()}`;
-
-  presets = JSON.parse(py.presets());
-  const select = $("variant");
-  for (const p of presets) select.add(new Option(p.title, p.name));
-
-  let resumed = false;
-  const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
-    try {
-      const record = JSON.parse(saved);
-      state = JSON.parse(py.load(record.match));
-      shownRounds = Math.min(record.shown ?? state.rounds.length, state.rounds.length);
-      resumed = true;
-      notice(`Welcome back: your unfinished ${state.variant_title.toLowerCase()} match was restored ` +
-        `(hand ${state.hand_number}, ${state.tricks_played} trick${state.tricks_played === 1 ? "" : "s"} played).`,
-      "resumed");
-    } catch (err) {
-      localStorage.removeItem(SAVE_KEY);
-      notice(`The saved match could not be loaded (${pythonMessage(err)}); a new match starts.`, "load-failed");
+  loadingStep("checking", 2);
+  const pageBuild = document.querySelector('meta[name="heartslib-build"]').content;
+  // A reload of a build already in the offline cache starts the engine at once, while the network
+  // is asked whether a newer build exists.
+  let early = null;
+  if (navigator.serviceWorker?.controller && window.caches) {
+    const cache = await caches.open(CACHE_PREFIX + pageBuild);
+    const cached = await cache.match(new URL("manifest.json", location.href).href);
+    if (cached) {
+      loadingStep("python", 86);
+      early = engine.start(await cached.json());
+      early.catch(() => {}); // awaited below; a failure is reported there
     }
   }
-  if (!resumed) {
-    const wanted = params.get("variant");
-    const name = presets.some((p) => p.name === wanted) ? wanted : "standard";
-    startGame(() => py.new_game(name, URL_SEED, URL_AGENTS));
+  let manifest;
+  try {
+    manifest = await getManifest();
+  } catch (err) {
+    throw new Error(navigator.onLine === false ? S().loading.offline_first : String(err.message ?? err));
   }
-  select.value = state.preset;
-  showVariant();
+  const controlled = await serviceWorker();
+  document.body.dataset.sw = controlled ? "controlled" : "none";
+  if (controlled) {
+    await fillCache(manifest);
+    if (manifest.build !== pageBuild && !sessionStorage.getItem("heartslib-web/reloaded")) {
+      // This page came from an older build's cache: start again on the new one (once).
+      sessionStorage.setItem("heartslib-web/reloaded", "1");
+      location.reload();
+      return;
+    }
+  }
+  sessionStorage.removeItem("heartslib-web/reloaded");
+  if (!early) loadingStep("python", 86);
+  const heartslib = await (early ?? engine.start(manifest));
+  performance.mark("heartslib:engine-ready");
+  catalog = await engine.call("catalog");
+  versions = { heartslib, pyodide: manifest.pyodide };
+  document.body.dataset.build = manifest.build;
 
-  select.addEventListener("change", showVariant);
-  $("new-game").addEventListener("click", () => startGame(() => py.new_game($("variant").value)));
-  $("replay").addEventListener("click", () => startGame(() => py.replay()));
-  $("rules-button").addEventListener("click", toggleRules);
+  $("new-game").addEventListener("click", () => openNewDialog("new"));
+  $("replay").addEventListener("click", () => (inProgress() ? openNewDialog("replay") : startGame(() => engine.call("replay"))));
+  $("guide-button").addEventListener("click", openGuide);
+  $("guide-close").addEventListener("click", () => $("guide").close());
+  $("guide").addEventListener("click", (e) => { if (e.target === $("guide")) $("guide").close(); });
+  $("new-form").addEventListener("submit", onNewDialog);
+  // Without a match there is nothing to go back to: the damaged-save dialog closes only by starting one.
+  $("damaged").addEventListener("cancel", (e) => e.preventDefault());
+  $("damaged-start").addEventListener("click", () => {
+    $("damaged").close();
+    startGame(newGameCall());
+  });
+  $("message").addEventListener("click", clearMessage);
+  setupHand();
 
-  for (const id of ["variant", "new-game", "replay", "rules-button"]) $(id).disabled = false;
+  const resumed = await resume();
+  for (const id of ["new-game", "replay", "guide-button"]) $(id).disabled = false;
   $("loading").hidden = true;
   $("game").hidden = false;
+  if (resumed === null) startGame(newGameCall(params.get("variant"), URL_SEED, URL_AGENTS, params.get("level")));
   document.body.dataset.ready = "1";
-  render();
-  advance();
+  performance.mark("heartslib:ready");
+  showVersions();
+  if (state) {
+    render();
+    advance();
+  }
+  engine.worker.postMessage({ type: "idle" }); // the first deal is on screen: time for the worker's chores
 }
 
-function pythonMessage(err) {
-  // A PythonError's message is the whole traceback; its last line names the problem.
-  const lines = String(err && err.message ? err.message : err).trim().split("\n");
-  return lines[lines.length - 1];
+function showVersions() {
+  $("versions").textContent = S().versions(versions.heartslib, versions.pyodide, state ? levelName(state.level) : "");
+}
+
+// The saved match, if any: true when resumed, false when it was damaged (the dialog offers a new game),
+// null when there is none.
+async function resume() {
+  const saved = localStorage.getItem(KEYS.save);
+  if (!saved) return null;
+  let outer = null;
+  try {
+    outer = JSON.parse(saved);
+  } catch {
+    outer = null;
+  }
+  const result = outer && typeof outer.match === "string"
+    ? await engine.call("load", outer.match)
+    : { ok: false, problem: "not_json", detail: "the saved record is not the page's JSON" };
+  if (!result.ok) {
+    // Nothing is thrown away: the record is kept aside, and the player chooses to start anew.
+    localStorage.setItem(KEYS.damaged, saved);
+    localStorage.removeItem(KEYS.save);
+    $("damaged-detail").textContent = `${result.problem}: ${result.detail}`;
+    $("damaged").showModal();
+    return false;
+  }
+  state = result.state;
+  record = { id: outer.id ?? newId(), shown: Math.min(outer.shown ?? state.rounds.length, state.rounds.length),
+    recorded: Boolean(outer.recorded) };
+  notice("resumed", [state.preset, state.hand_number, state.tricks_played]);
+  return true;
 }
 
 // ----------------------------------------------------------------------------- game flow
 
-function startGame(make) {
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function settings() {
+  try {
+    return JSON.parse(localStorage.getItem(KEYS.settings) || "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function newGameCall(preset, seed = null, agents = null, level) {
+  const s = settings();
+  const names = catalog.presets.map((p) => p.name);
+  const name = names.includes(preset) ? preset : (names.includes(s.preset) ? s.preset : "standard");
+  const lvl = catalog.levels.includes(level) ? level
+    : (catalog.levels.includes(s.level) ? s.level : catalog.default_level);
+  return () => engine.call("new_game", name, seed, agents, lvl);
+}
+
+function inProgress() {
+  return Boolean(state && !state.is_over && (state.rounds.length || state.tricks_played || state.passed));
+}
+
+async function startGame(make) {
   generation += 1;
-  const dialog = $("result");
-  if (dialog.open) dialog.close("restart");
+  for (const id of ["result", "new-dialog"]) if ($(id).open) $(id).close();
   selected = new Set();
-  state = JSON.parse(make());
-  shownRounds = 0;
+  focusCode = null;
+  state = await make();
+  record = { id: newId(), shown: 0, recorded: false };
   clearMessage();
   persist();
   if (document.body.dataset.ready) {
-    $("variant").value = state.preset;
-    showVariant();
-    notice(`New ${state.variant_title.toLowerCase()} match. Lowest total wins when someone reaches ` +
-      `${state.target}.`, "new");
+    notice("new_game", [state.preset, state.target]);
+    showVersions();
     render();
     advance();
   }
 }
 
+// The match is saved after every move. A finished match goes into History at once, and its save is
+// removed only once the player has seen every hand's scores (a reload before that shows them).
 function persist() {
-  if (state.is_over) {
-    localStorage.removeItem(SAVE_KEY);
+  if (!state) return;
+  if (state.is_over && !record.recorded) {
+    recordResult();
+    record.recorded = true;
+  }
+  if (state.is_over && record.shown >= state.rounds.length) {
+    forgetSave();
     return;
   }
-  localStorage.setItem(SAVE_KEY, JSON.stringify({ match: py.save(), shown: shownRounds }));
+  saveNow();
+}
+
+// Saves go one after another, in the order of the moves (the engine answers in order too).
+let saving = Promise.resolve();
+function saveNow() {
+  const snapshot = { ...record };
+  saving = saving.then(async () => {
+    const saved = await engine.call("save");
+    localStorage.setItem(KEYS.save, JSON.stringify({ match: JSON.stringify(saved), ...snapshot }));
+  }).catch((err) => console.error("could not save the match", err));
+}
+
+function forgetSave() {
+  saving = saving.then(() => localStorage.removeItem(KEYS.save));
 }
 
 // Runs the computer players until the human must act, pausing so their cards can be followed,
@@ -138,13 +402,13 @@ async function advance() {
   document.body.dataset.running = "1";
   try {
     while (mine === generation) {
-      if (state.rounds.length > shownRounds) {
+      if (state.rounds.length > record.shown) {
         render();
-        await sleep(DELAY); // the last trick in view before the scores
+        await sleep(PAUSE); // the last trick in view before the scores
         if (mine !== generation) break;
-        await showRoundResult(state.rounds[shownRounds]);
+        await showRoundResult(record.shown);
         if (mine !== generation) break;
-        shownRounds += 1;
+        record.shown += 1;
         persist();
         render();
         continue;
@@ -153,7 +417,8 @@ async function advance() {
       // The computer players choose their passes at once (face down); plays are paced.
       if (state.phase !== "pass") await sleep(DELAY);
       if (mine !== generation) break;
-      const result = JSON.parse(py.agent_step());
+      const result = await engine.call("agent_step");
+      if (mine !== generation) break;
       state = result.state;
       persist();
       render();
@@ -169,331 +434,252 @@ async function advance() {
   }
 }
 
-function hideNotice() {
-  $("notice").hidden = true;
-}
-
-function onCard(code) {
-  if (!state || state.is_over) return;
+async function onCard(code) {
+  if (!state || state.is_over || acting || record.shown < state.rounds.length) return;
   if (state.phase === "pass" && state.turn === "you") {
     if (!state.passable.includes(code)) {
-      showMessage(`${label(code)} may not be passed in this variant.`, "pass_forbidden_card");
+      showRefusal({ code: "pass_forbidden_card", cards: [cardFromCode(code)] });
       return;
     }
-    if (selected.has(code)) selected.delete(code);
-    else if (selected.size < state.pass_count) selected.add(code);
-    else showMessage(`You pass ${state.pass_count} cards; click a chosen card to put it back first.`, "pass_full");
-    if (selected.size <= state.pass_count) clearMessage();
+    if (selected.has(code)) {
+      selected.delete(code);
+      clearMessage();
+    } else if (selected.size < state.pass_count) {
+      selected.add(code);
+      clearMessage();
+    } else {
+      showRefusal({ code: "pass_full", count: state.pass_count });
+    }
     render();
     return;
   }
-  // Ask heartslib first, so a refused card explains itself and changes nothing.
-  const verdict = JSON.parse(py.why(code));
-  if (!verdict.legal) {
-    showMessage(`You can't play ${label(code)} now: ${verdict.message}.`, verdict.code);
-    return;
-  }
-  const result = JSON.parse(py.play(code));
-  state = result.state;
-  if (!result.ok) {
-    showMessage(`You can't play ${label(code)} now: ${result.message}.`, result.code);
-    return;
-  }
-  clearMessage();
-  persist();
-  render();
-  advance();
-}
-
-function onPass() {
-  const result = JSON.parse(py.pass_cards([...selected].join(" ")));
-  state = result.state;
-  if (!result.ok) {
-    showMessage(`That pass is not allowed: ${result.message}.`, result.code);
+  acting = true;
+  try {
+    // Ask heartslib first, so a refused card explains itself and changes nothing.
+    const verdict = await engine.call("why", code);
+    if (!verdict.legal) {
+      showRefusal(verdict.refusal);
+      return;
+    }
+    const result = await engine.call("play", code);
+    state = result.state;
+    if (!result.ok) {
+      showRefusal(result.refusal);
+      return;
+    }
+    clearMessage();
+    persist();
     render();
-    return;
+  } finally {
+    acting = false;
   }
-  selected = new Set();
-  clearMessage();
-  persist();
-  render();
   advance();
 }
 
-function onChoose(option) {
-  const result = JSON.parse(py.choose(option));
+async function onPass() {
+  if (acting || selected.size !== state.pass_count) return;
+  acting = true;
+  try {
+    const chosen = [...selected];
+    if (!reducedMotion()) {
+      for (const code of chosen) $("hand").querySelector(`[data-code="${code}"]`)?.classList.add("leaving");
+      await sleep(220);
+    }
+    const result = await engine.call("pass_cards", chosen.join(" "));
+    state = result.state;
+    if (!result.ok) {
+      showRefusal(result.refusal);
+      render();
+      return;
+    }
+    selected = new Set();
+    clearMessage();
+    persist();
+    render();
+  } finally {
+    acting = false;
+  }
+  advance();
+}
+
+async function onChoose(option) {
+  const result = await engine.call("choose", option);
   state = result.state;
-  if (!result.ok) showMessage(result.message, result.code);
+  if (!result.ok) showRefusal(result.refusal);
   else clearMessage();
   persist();
   render();
   advance();
 }
 
-// ----------------------------------------------------------------------------- drawing
+// ----------------------------------------------------------------------------- dialogs
 
-function label(code) {
-  const card = [...(state ? state.hand : [])].find((c) => c.code === code);
-  return card ? card.label : code;
+function openNewDialog(mode) {
+  fillNewDialog(mode);
+  $("new-dialog").showModal();
+  $(mode === "new" && !inProgress() ? "new-start" : "new-cancel").focus();
 }
 
-function cardElement(card, extra = []) {
-  const el = document.createElement("div");
-  el.className = ["card", card.red ? "red" : "black", ...extra].join(" ");
-  el.dataset.code = card.code;
-  el.innerHTML = `<span class="rank">${card.rank}</span><span class="suit">${card.suit}</span>` +
-    `<span class="pip">${card.suit}</span>`;
-  el.setAttribute("aria-label", card.label);
-  return el;
+function fillNewDialog(mode) {
+  const dialog = $("new-dialog");
+  dialog.dataset.mode = mode;
+  const words = S().new_dialog;
+  $("new-title").textContent = mode === "new" ? words.title : words.replay_title;
+  const warning = $("new-warning");
+  warning.hidden = !inProgress();
+  warning.textContent = mode === "new" ? words.warning : words.replay_warning;
+  $("new-options").hidden = mode !== "new";
+  $("level-options").hidden = mode !== "new";
+  $("new-start").textContent = mode === "new" ? words.start : words.replay;
+  $("new-cancel").textContent = words.cancel;
+  const chosen = (group, fallback) => dialog.querySelector(`input[name=${group}]:checked`)?.value ?? fallback;
+  const preset = chosen("preset", state?.preset ?? "standard");
+  const level = chosen("level", state?.level ?? catalog.default_level);
+  const choices = (box, group, names, current, title, blurb) => {
+    box.replaceChildren(...names.map((name) => {
+      const input = el("input", { type: "radio", name: group, value: name, checked: name === current });
+      return el("label", { className: "choice" }, input,
+        el("span", {}, el("b", { textContent: title(name) }), el("span", { className: "muted small", textContent: blurb[name] ?? "" })));
+    }));
+  };
+  choices($("variant-choices"), "preset", catalog.presets.map((p) => p.name), preset, presetName, S().preset_blurb);
+  choices($("level-choices"), "level", catalog.levels, level, levelName, S().level_blurb);
 }
 
-// While a finished hand's scores are showing, the table stays as that hand ended
-// (heartslib has already dealt the next one).
-function displayed() {
-  const s = state;
-  if (s.rounds.length <= shownRounds) return s;
-  const r = s.rounds[shownRounds];
-  const rounds = s.rounds.slice(0, shownRounds + 1);
-  const over = s.is_over && shownRounds === s.rounds.length - 1;
-  return { ...s, phase: "scored", turn: "none", to_act: [], hand_number: r.hand, hand: [], hand_sizes: [0, 0, 0, 0],
-    legal: [], trick: [], last_trick: r.last_trick, taken: r.taken, tricks_won: r.tricks_won, scores: r.totals,
-    rounds, decision: null, winners: over ? s.winners : [], received: null };
+function onNewDialog(event) {
+  const dialog = $("new-dialog");
+  const action = event.submitter?.value;
+  if (action !== "start") return; // the dialog closes itself (method=dialog)
+  if (dialog.dataset.mode === "replay") {
+    startGame(() => engine.call("replay"));
+    return;
+  }
+  const preset = dialog.querySelector("input[name=preset]:checked")?.value;
+  const level = dialog.querySelector("input[name=level]:checked")?.value;
+  localStorage.setItem(KEYS.settings, JSON.stringify({ preset, level }));
+  startGame(newGameCall(preset, null, null, level));
 }
 
-function render() {
-  if (!state) return;
-  const s = displayed();
-  document.body.dataset.phase = s.phase;
-  document.body.dataset.turn = s.turn;
-  document.body.dataset.hand = String(s.hand_number);
-
-  // Opponents and the human's seat line.
-  for (let seat = 0; seat < 4; seat++) {
-    const box = $(`seat-${seat}`);
-    box.classList.toggle("active", !s.is_over && s.to_act.includes(seat) && s.phase === "play");
-    box.innerHTML = "";
-    const name = document.createElement("div");
-    name.className = "name";
-    name.textContent = s.names[seat];
-    box.append(name);
-    if (seat !== 0) {
-      const backs = document.createElement("div");
-      backs.className = "backs";
-      backs.setAttribute("aria-label", `${s.hand_sizes[seat]} cards`);
-      for (let i = 0; i < s.hand_sizes[seat]; i++) backs.append(Object.assign(document.createElement("span"),
-        { className: "back" }));
-      box.append(backs);
-    }
-    const info = document.createElement("div");
-    info.className = "info";
-    info.textContent = `tricks ${s.tricks_won[seat]} · total ${s.scores[seat]}`;
-    box.append(info);
-    const taken = document.createElement("div");
-    taken.className = "taken";
-    for (const c of s.taken[seat]) {
-      const chip = document.createElement("span");
-      chip.className = `chip ${c.red ? "red" : "black"}`;
-      chip.textContent = c.label;
-      taken.append(chip);
-    }
-    box.append(taken);
-  }
-
-  // The trick in the middle: the current one, or the last completed one with its winner.
-  const plays = s.trick.length ? s.trick : (s.last_trick ? s.last_trick.plays : []);
-  const done = !s.trick.length && s.last_trick;
-  $("trick").classList.toggle("done", Boolean(done));
-  for (let seat = 0; seat < 4; seat++) {
-    const slot = $("trick").querySelector(`.slot-${seat}`);
-    slot.innerHTML = "";
-    const play = plays.find((p) => p.seat === seat);
-    if (play) {
-      const win = done && s.last_trick.winner === seat;
-      slot.append(cardElement(play.card, win ? ["winner"] : []));
-    }
-  }
-
-  // The human's hand.
-  const hand = $("hand");
-  hand.innerHTML = "";
-  hand.dataset.count = String(s.hand.length);
-  const myPlay = s.phase === "play" && s.turn === "you";
-  const passing = s.phase === "pass" && s.turn === "you";
-  for (const c of s.hand) {
-    const classes = [];
-    if (myPlay) classes.push(s.legal.includes(c.code) ? "legal" : "illegal");
-    if (passing) {
-      classes.push(s.passable.includes(c.code) ? "passable" : "illegal");
-      if (selected.has(c.code)) classes.push("selected");
-    }
-    if (s.received && s.received.includes(c.code) && s.tricks_played === 0) classes.push("received");
-    const el = cardElement(c, classes);
-    el.tabIndex = 0;
-    el.setAttribute("role", "button");
-    // Not aria-disabled: clicking a refused card still does something (it explains why).
-    if (classes.includes("illegal")) el.setAttribute("aria-label", `${c.label} (not playable now)`);
-    if (classes.includes("legal")) el.setAttribute("aria-label", `${c.label} (playable)`);
-    el.addEventListener("click", () => onCard(c.code));
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onCard(c.code); }
-    });
-    hand.append(el);
-  }
-
-  // Buttons under the hand.
-  const actions = $("actions");
-  actions.innerHTML = "";
-  if (passing) {
-    const to = s.pass_to === null ? s.pass_direction : `${s.names[s.pass_to]} (${s.pass_direction})`;
-    const button = document.createElement("button");
-    button.id = "pass-button";
-    button.className = "primary";
-    button.textContent = `Pass ${selected.size}/${s.pass_count} to ${to}`;
-    button.disabled = selected.size !== s.pass_count;
-    button.addEventListener("click", onPass);
-    actions.append(button);
-  }
-  if (s.decision && s.turn === "you") {
-    for (const option of s.options) {
-      const button = document.createElement("button");
-      button.textContent = option;
-      button.addEventListener("click", () => onChoose(option));
-      actions.append(button);
-    }
-  }
-
-  $("status").innerHTML = statusText(s);
-  renderScores(s);
-  renderHistory();
+function openGuide() {
+  renderGuide();
+  $("guide").showModal();
+  $("guide-body").scrollTop = 0;
+  $("guide-close").focus();
 }
 
-function statusText(s) {
-  const hand = `Hand ${s.hand_number}`;
-  if (s.is_over) return `Match over. ${winnersText(s)} Press New game or Replay to play again.`;
-  if (s.phase === "scored") return `Hand ${s.hand_number} is over.`;
-  if (s.phase === "pass") {
-    if (s.turn === "you") {
-      const to = s.pass_to === null ? s.pass_direction : `<b>${s.names[s.pass_to]}</b> (${s.pass_direction})`;
-      return `${hand}: choose <b>${s.pass_count}</b> cards to pass to ${to}. Everyone chooses before the exchange.`;
+function renderGuide() {
+  const body = $("guide-body");
+  const sections = GUIDE[lang].map(([heading, paragraphs], i) => {
+    const section = el("section", {}, el("h3", { textContent: heading }));
+    for (const p of paragraphs) section.append(el("p", { innerHTML: p }));
+    // The levels on offer (game.LEVELS), each with its blurb: a level added there is described here too.
+    if (i === GUIDE_LEVELS_SECTION) {
+      section.append(el("ul", { className: "levels" }, ...catalog.levels.map((name) => el("li", {},
+        el("b", { textContent: levelName(name) }), `: ${S().level_blurb[name] ?? ""}`))));
     }
-    return `${hand}: waiting for the others to choose their cards…`;
-  }
-  let text = `${hand}`;
-  if (s.pass_count === 0 && s.tricks_played === 0) text += " (no passing this hand)";
-  if (s.received && s.tricks_played === 0 && s.receive_from !== null) {
-    text += `: you received ${s.received.map(label).join(" ")} from ${s.names[s.receive_from]}`;
-  }
-  text += ". ";
-  if (s.phase === "decide") {
-    return s.turn === "you" ? `${text}Your decision (${s.decision}):` : `${text}${s.names[s.to_act[0]]} decides…`;
-  }
-  if (s.turn === "you") {
-    return `${text}<b>Your turn</b>${s.trick.length ? "" : " to lead"}: play a highlighted card.` +
-      (s.hearts_broken ? " Hearts are broken." : "");
-  }
-  return `${text}${s.names[s.to_act[0]]} is playing…`;
-}
-
-function renderScores(s) {
-  $("target").textContent = `· ${s.variant_title}, to ${s.target}`;
-  const rows = $("score-rows");
-  rows.innerHTML = "";
-  s.rounds.forEach((r) => {
-    const tr = document.createElement("tr");
-    tr.innerHTML = `<th scope="row">${r.hand} <span class="muted small">${r.pass}</span></th>` +
-      r.points.map((p, seat) => `<td${r.shooter === seat ? ' class="moon" title="shot the moon"' : ""}>${p}` +
-        `${r.shooter === seat ? " ☾" : ""}</td>`).join("");
-    rows.append(tr);
+    return section;
   });
-  $("score-total").innerHTML = `<th scope="row">Total</th>` +
-    s.scores.map((t, seat) => `<td${s.winners.includes(seat) ? ' class="win"' : ""}>${t}</td>`).join("");
+  const current = state?.preset ?? "standard";
+  const detail = el("section", { id: "rules-detail" }, el("h3", { textContent: t("rules_detail") }));
+  for (const p of catalog.presets.filter((x) => x.name === current).concat(
+    catalog.presets.filter((x) => x.name !== current))) {
+    const items = el("ul", {}, ...rulesDetail(lang, p.facts).map((line) => el("li", { textContent: line })));
+    if (p.name === current) {
+      detail.append(el("p", { className: "muted", textContent: S().rules_for(presetName(p.name)) }), items);
+    } else {
+      detail.append(el("details", {}, el("summary", { textContent: presetName(p.name) }), items));
+    }
+  }
+  body.replaceChildren(...sections, detail);
 }
 
-function winnersText(s) {
-  const names = s.winners.map((seat) => (seat === 0 ? "you" : s.names[seat]));
-  if (names.length === 1) return names[0] === "you" ? "You win the match!" : `${names[0]} wins the match.`;
-  const list = names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
-  return `${list[0].toUpperCase()}${list.slice(1)} share the win.`;
-}
-
-function showRoundResult(summary) {
-  const s = state;
+function showRoundResult(index) {
   const dialog = $("result");
   hideNotice();
-  const over = s.is_over && summary === s.rounds[s.rounds.length - 1];
-  $("result-title").textContent = `Hand ${summary.hand} scores` + (over ? " — match over" : "");
-  $("result-moon").textContent = summary.moon;
-  $("result-moon").hidden = !summary.moon;
-  const rows = $("result-rows");
-  rows.innerHTML = "";
-  for (let seat = 0; seat < 4; seat++) {
-    const tr = document.createElement("tr");
-    const chips = summary.taken[seat].map((c) => `<span class="chip ${c.red ? "red" : "black"}">${c.label}</span>`);
-    tr.innerHTML = `<th scope="row">${s.names[seat]}</th><td class="taken">${chips.join("") || "—"}</td>` +
-      `<td>${summary.points[seat]}</td><td>${summary.totals[seat]}</td>`;
-    rows.append(tr);
-  }
-  $("result-winners").textContent = over ? winnersText(s) : "";
-  const buttons = $("result-buttons");
-  buttons.innerHTML = "";
+  fillResult(index);
   return new Promise((resolve) => {
-    const add = (text, id, action) => {
-      const b = document.createElement("button");
-      b.textContent = text;
-      b.id = id;
-      b.addEventListener("click", () => { dialog.close(); resolve(); action(); });
-      buttons.append(b);
-      return b;
-    };
-    if (over) {
-      recordResult(s);
-      add("New game", "result-new", () => startGame(() => py.new_game($("variant").value)));
-      add("Replay this deal", "result-replay", () => startGame(() => py.replay()));
-      add("Close", "result-close", () => {});
-    } else {
-      add("Next hand", "next-hand", () => {}).classList.add("primary");
-    }
     dialog.addEventListener("close", () => resolve(), { once: true });
     dialog.showModal();
-    buttons.firstChild.focus();
+    $("result-buttons").firstChild.focus();
   });
 }
 
-function recordResult(s) {
-  const history = readHistory();
-  history.unshift({ when: new Date().toISOString(), variant: s.variant_title, scores: s.scores, winners: s.winners });
-  localStorage.setItem(HISTORY_KEY, JSON.stringify(history.slice(0, 20)));
-  renderHistory();
+function fillResult(index) {
+  const s = state;
+  const summary = s.rounds[index];
+  const dialog = $("result");
+  dialog.dataset.round = String(index);
+  const over = s.is_over && index === s.rounds.length - 1;
+  $("result-title").textContent = S().result_title(summary.hand, over);
+  const moon = summary.shooter !== null && summary.shooter !== undefined
+    ? S().moon(summary.shooter === 0 ? S().seats[0] : seatName(summary.shooter), S().shot_kind[summary.shot] ?? summary.shot)
+    : "";
+  $("result-moon").textContent = moon;
+  $("result-moon").hidden = !moon;
+  $("result-head").replaceChildren(...S().result_cols.map((c) => el("th", { scope: "col", textContent: c })));
+  $("result-rows").replaceChildren(...summary.points.map((points, seat) => el("tr", {},
+    el("th", { scope: "row", textContent: seatName(seat) }),
+    el("td", {}, el("div", { className: "taken" },
+      ...(summary.taken[seat].length ? summary.taken[seat].map(chip) : ["—"]))),
+    el("td", { textContent: String(points) }),
+    el("td", { textContent: String(summary.totals[seat]) }))));
+  $("result-winners").textContent = over ? winnersText(s.winners) : "";
+  const buttons = $("result-buttons");
+  const add = (text, id, action, primary) => {
+    const b = el("button", { type: "button", id, textContent: text, className: primary ? "primary" : "" });
+    b.addEventListener("click", () => { dialog.close(); action(); });
+    return b;
+  };
+  if (over) {
+    buttons.replaceChildren(
+      add(S().buttons.new_game, "result-new", () => startGame(newGameCall()), true),
+      add(S().replay_deal, "result-replay", () => startGame(() => engine.call("replay"))),
+      add(S().close, "result-close", () => {}));
+  } else {
+    buttons.replaceChildren(add(S().next_hand, "next-hand", () => {}, true));
+  }
+}
+
+// ----------------------------------------------------------------------------- history
+
+function recordResult() {
+  const history = readHistory().filter((h) => h.id !== record.id);
+  history.unshift({ id: record.id, when: new Date().toISOString(), preset: state.preset, level: state.level,
+    scores: state.scores, winners: state.winners });
+  localStorage.setItem(KEYS.history, JSON.stringify(history.slice(0, 30)));
 }
 
 function readHistory() {
   try {
-    const h = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
-    return Array.isArray(h) ? h : [];
+    const h = JSON.parse(localStorage.getItem(KEYS.history) || "[]");
+    return Array.isArray(h) ? h.filter((x) => x && Array.isArray(x.scores)) : [];
   } catch {
     return [];
   }
 }
 
 function renderHistory() {
-  const list = $("history");
-  list.innerHTML = "";
   const history = readHistory();
   $("no-history").hidden = history.length > 0;
-  for (const h of history) {
-    const li = document.createElement("li");
-    const names = ["You", "West", "North", "East"];
-    li.textContent = `${new Date(h.when).toLocaleDateString()} · ${h.variant}: ` +
-      h.scores.map((t, seat) => `${names[seat]} ${t}`).join(", ") +
-      ` — won by ${h.winners.map((seat) => names[seat]).join(" & ")}`;
-    list.append(li);
-  }
+  $("history").replaceChildren(...history.map((h) => {
+    const date = new Date(h.when).toLocaleDateString(lang === "th" ? "th-TH" : "en-GB");
+    const scores = h.scores.map((total, seat) => `${seatName(seat)} ${total}`).join(", ");
+    const winners = (h.winners ?? []).map(seatName).join(lang === "th" ? " และ " : " & ");
+    return el("li", { textContent: S().history_line(date, presetName(h.preset ?? h.variant), levelName(h.level ?? "normal"),
+      scores, winners) });
+  }));
 }
 
-function showMessage(text, code) {
+// ----------------------------------------------------------------------------- messages
+
+function showRefusal(refusal) {
   const m = $("message");
-  m.textContent = text;
-  m.dataset.code = code || "";
+  const why = refusal.code === "pass_full" ? S().refusal.pass_full(refusal.count)
+    : refusalText(lang, refusal, S().seats);
+  m.textContent = refusal.card && refusal.code !== "card_not_held" ? S().refused_play(refusal.card, why) : why;
+  m.dataset.code = refusal.code;
+  m.dataset.refusal = JSON.stringify(refusal);
+  m.dataset.detail = refusal.detail ?? ""; // heartslib's own English sentence, for bug reports
   m.hidden = false;
 }
 
@@ -501,33 +687,330 @@ function clearMessage() {
   const m = $("message");
   m.hidden = true;
   m.textContent = "";
+  delete m.dataset.detail;
   delete m.dataset.code;
+  delete m.dataset.refusal;
 }
 
-function notice(text, kind) {
+function notice(kind, args) {
   const n = $("notice");
-  n.textContent = text;
+  const [preset, ...rest] = args;
+  n.textContent = S().notices[kind](presetName(preset), ...rest);
   n.dataset.kind = kind;
+  n.dataset.args = JSON.stringify(args);
   n.hidden = false;
 }
 
-function showVariant() {
-  const p = presets.find((x) => x.name === $("variant").value);
-  if (!p) return;
-  const playing = state && state.preset !== p.name;
-  $("variant-blurb").textContent = p.blurb + (playing ? " Press New game to play it." : "");
-  $("rules-text").textContent = p.rules;
+function hideNotice() {
+  $("notice").hidden = true;
 }
 
-function toggleRules() {
-  const rules = $("rules");
-  rules.hidden = !rules.hidden;
-  $("rules-button").setAttribute("aria-expanded", String(!rules.hidden));
+// ----------------------------------------------------------------------------- drawing
+
+function chip(card) {
+  return el("span", { className: `chip ${card.red ? "red" : "black"} suit-${card.suit}`, textContent: short(card) });
+}
+
+// Where the pips of a number card sit: [x, y] in per cent of the face; lower half drawn upside down.
+const L = 30;
+const C = 50;
+const R = 70;
+const PIPS = {
+  2: [[C, 18], [C, 82]],
+  3: [[C, 18], [C, 50], [C, 82]],
+  4: [[L, 18], [R, 18], [L, 82], [R, 82]],
+  5: [[L, 18], [R, 18], [C, 50], [L, 82], [R, 82]],
+  6: [[L, 18], [R, 18], [L, 50], [R, 50], [L, 82], [R, 82]],
+  7: [[L, 18], [R, 18], [C, 34], [L, 50], [R, 50], [L, 82], [R, 82]],
+  8: [[L, 18], [R, 18], [C, 34], [L, 50], [R, 50], [C, 66], [L, 82], [R, 82]],
+  9: [[L, 18], [R, 18], [L, 39], [R, 39], [C, 50], [L, 61], [R, 61], [L, 82], [R, 82]],
+  10: [[L, 18], [R, 18], [C, 29], [L, 39], [R, 39], [L, 61], [R, 61], [C, 71], [L, 82], [R, 82]],
+};
+
+// A card face: the corner indices (top left, and bottom right upside down) and the middle: the pips,
+// one large pip for an ace, a framed court for J, Q, K.
+function cardElement(card, extra = []) {
+  const symbol = SUIT_SYMBOL[card.suit] ?? "";
+  const node = el("div", { className: ["card", card.red ? "red" : "black", `suit-${card.suit}`, ...extra].join(" ") });
+  node.dataset.code = card.code;
+  const corner = (cls) => el("span", { className: `index ${cls}` },
+    el("span", { className: "rank", textContent: card.rank }), el("span", { className: "suit", textContent: symbol }));
+  const face = el("span", { className: "face" });
+  face.setAttribute("aria-hidden", "true");
+  if (PIPS[card.rank]) {
+    for (const [x, y] of PIPS[card.rank]) {
+      face.append(el("span", { className: `pip${y > 50 ? " down" : ""}`, textContent: symbol,
+        style: `left:${x}%;top:${y}%` }));
+    }
+  } else if (card.rank === "A") {
+    face.append(el("span", { className: "pip ace", textContent: symbol, style: "left:50%;top:50%" }));
+  } else {
+    face.append(el("span", { className: "court" }, el("span", { className: "court-rank", textContent: card.rank }),
+      el("span", { className: "court-suit", textContent: symbol })));
+  }
+  node.append(corner("top"), face, corner("bottom"));
+  node.setAttribute("aria-label", cardName(lang, card));
+  node.setAttribute("role", "img");
+  return node;
+}
+
+// While a finished hand's scores are showing, the table stays as that hand ended
+// (heartslib has already dealt the next one).
+function displayed() {
+  const s = state;
+  if (s.rounds.length <= record.shown) return s;
+  const r = s.rounds[record.shown];
+  const over = s.is_over && record.shown === s.rounds.length - 1;
+  return { ...s, phase: "scored", turn: "none", to_act: [], hand_number: r.hand, hand: [], hand_sizes: [0, 0, 0, 0],
+    legal: [], trick: [], last_trick: r.last_trick, taken: r.taken, tricks_won: r.tricks_won, scores: r.totals,
+    hand_points: r.points,
+    rounds: s.rounds.slice(0, record.shown + 1), decision: null, winners: over ? s.winners : [], received: null,
+    is_over: over };
+}
+
+function render() {
+  if (!state) return;
+  const s = displayed();
+  const body = document.body.dataset;
+  body.phase = s.phase;
+  body.turn = s.turn;
+  body.hand = String(s.hand_number);
+  renderSeats(s);
+  renderTrick(s);
+  renderHand(s);
+  renderActions(s);
+  $("status").innerHTML = statusText(s);
+  renderScores(s);
+  renderHistory();
+}
+
+function renderSeats(s) {
+  for (let seat = 0; seat < 4; seat++) {
+    const box = $(`seat-${seat}`);
+    const active = !s.is_over && s.to_act.includes(seat) && s.phase === "play";
+    box.classList.toggle("active", active);
+    const handPoints = s.hand_points[seat];
+    const parts = [el("div", { className: "name" }, el("span", { textContent: seatName(seat) }),
+      active ? el("span", { className: "turn", textContent: seat === 0 ? S().your_turn : "…" }) : "")];
+    if (seat !== 0) {
+      const backs = el("div", { className: "backs" });
+      backs.setAttribute("aria-hidden", "true");
+      for (let i = 0; i < s.hand_sizes[seat]; i++) backs.append(el("span", { className: "back" }));
+      parts.push(backs);
+    }
+    const info = el("div", { className: "info" },
+      el("span", { className: "pts", title: S().seat_info.hand },
+        el("span", { className: "heart", textContent: "♥" }), ` ${handPoints} `,
+        el("span", { className: "muted-light", textContent: S().seat_info.hand })),
+      el("span", { textContent: ` · ${S().seat_info.total} ${s.scores[seat]}` }),
+      el("span", { className: "muted-light", textContent: ` · ${S().seat_info.tricks} ${s.tricks_won[seat]}` }));
+    info.dataset.handPoints = String(handPoints);
+    parts.push(info);
+    const taken = el("div", { className: "taken" }, ...s.taken[seat].map(chip));
+    parts.push(taken);
+    box.replaceChildren(...parts);
+    box.setAttribute("aria-label", S().seat_aria(seatName(seat), s.hand_sizes[seat], s.tricks_won[seat], handPoints,
+      s.scores[seat]));
+  }
+}
+
+function renderTrick(s) {
+  const trick = $("trick");
+  const plays = s.trick.length ? s.trick : (s.last_trick ? s.last_trick.plays : []);
+  const done = !s.trick.length && s.last_trick;
+  trick.classList.toggle("done", Boolean(done));
+  for (let seat = 0; seat < 4; seat++) trick.classList.toggle(`collect-${seat}`, Boolean(done) && s.last_trick.winner === seat);
+  for (let seat = 0; seat < 4; seat++) {
+    const slot = trick.querySelector(`.slot-${seat}`);
+    const play = plays.find((p) => p.seat === seat);
+    const current = slot.firstElementChild;
+    if (!play) {
+      slot.replaceChildren();
+      continue;
+    }
+    const win = done && s.last_trick.winner === seat;
+    if (!current || current.dataset.code !== play.card.code) {
+      slot.replaceChildren(cardElement(play.card, ["enter"]));
+    } else {
+      current.setAttribute("aria-label", cardName(lang, play.card));
+    }
+    slot.firstElementChild.classList.toggle("winner", Boolean(win));
+    slot.setAttribute("aria-label", `${seatName(seat)}: ${cardName(lang, play.card)}`);
+  }
+}
+
+// The hand is drawn incrementally, card by card (keyed by card code), so keyboard focus and the
+// animations survive every update.
+function renderHand(s) {
+  const hand = $("hand");
+  hand.dataset.count = String(s.hand.length);
+  hand.style.setProperty("--n", String(Math.max(s.hand.length, 1)));
+  const myPlay = s.phase === "play" && s.turn === "you";
+  const passing = s.phase === "pass" && s.turn === "you";
+  const had = document.activeElement && hand.contains(document.activeElement) ? document.activeElement.dataset.code : null;
+  const wanted = new Set(s.hand.map((c) => c.code));
+  const existing = new Map([...hand.children].map((node) => [node.dataset.code, node]));
+  let fallback = null;
+  for (const [code, node] of existing) {
+    if (!wanted.has(code)) {
+      if (code === had || code === focusCode) {
+        // The card just played: focus moves to its neighbour.
+        const next = node.nextElementSibling ?? node.previousElementSibling;
+        fallback = next ? next.dataset.code : null;
+      }
+      node.remove();
+      existing.delete(code);
+    }
+  }
+  const fresh = s.hand.length && existing.size === 0;
+  s.hand.forEach((c, i) => {
+    let node = existing.get(c.code);
+    if (!node) {
+      node = cardElement(c, ["enter"]);
+      node.style.setProperty("--i", String(fresh ? i : 0));
+      node.addEventListener("animationend", () => node.classList.remove("enter"), { once: true });
+      node.append(el("span", { className: "badge", textContent: S().new_badge }));
+    }
+    if (hand.children[i] !== node) hand.insertBefore(node, hand.children[i] ?? null);
+    const legal = myPlay && s.legal.includes(c.code);
+    const passable = passing && s.passable.includes(c.code);
+    const received = Boolean(s.received && s.received.includes(c.code) && s.tricks_played === 0 && !s.trick.length);
+    node.classList.toggle("legal", legal);
+    node.classList.toggle("illegal", (myPlay && !legal) || (passing && !passable));
+    node.classList.toggle("passable", passable);
+    node.classList.toggle("selected", passing && selected.has(c.code));
+    node.classList.toggle("received", received);
+    node.querySelector(".badge").textContent = S().new_badge;
+    node.setAttribute("role", "button");
+    if (passing) node.setAttribute("aria-pressed", String(selected.has(c.code)));
+    else node.removeAttribute("aria-pressed");
+    const words = S().card_state;
+    const notes = [];
+    if (myPlay) notes.push(legal ? words.playable : words.not_playable);
+    if (passing && selected.has(c.code)) notes.push(words.chosen);
+    if (received) notes.push(words.received);
+    node.setAttribute("aria-label", [cardName(lang, c), ...notes].join(", "));
+  });
+  // One card of the hand is in the Tab order (a roving tabindex); the arrow keys move between cards.
+  const codes = s.hand.map((c) => c.code);
+  if (fallback) focusCode = fallback;
+  if (!codes.includes(focusCode)) focusCode = (myPlay && s.legal[0]) || codes[0] || null;
+  for (const node of hand.children) node.tabIndex = node.dataset.code === focusCode ? 0 : -1;
+  if ((had || fallback) && focusCode) {
+    const target = hand.querySelector(`[data-code="${focusCode}"]`);
+    if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+  }
+}
+
+function setupHand() {
+  const hand = $("hand");
+  hand.addEventListener("click", (e) => {
+    const card = e.target.closest(".card");
+    if (card) {
+      focusCode = card.dataset.code;
+      onCard(card.dataset.code);
+    }
+  });
+  hand.addEventListener("focusin", (e) => {
+    const card = e.target.closest(".card");
+    if (card) focusCode = card.dataset.code;
+  });
+  hand.addEventListener("keydown", (e) => {
+    const card = e.target.closest(".card");
+    if (!card) return;
+    const cards = [...hand.children];
+    const i = cards.indexOf(card);
+    let next = null;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onCard(card.dataset.code);
+      return;
+    }
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") next = cards[Math.min(i + 1, cards.length - 1)];
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = cards[Math.max(i - 1, 0)];
+    else if (e.key === "Home") next = cards[0];
+    else if (e.key === "End") next = cards[cards.length - 1];
+    if (next) {
+      e.preventDefault();
+      for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+      focusCode = next.dataset.code;
+      next.focus();
+    }
+  });
+}
+
+function renderActions(s) {
+  const actions = $("actions");
+  const passing = s.phase === "pass" && s.turn === "you";
+  let button = $("pass-button");
+  if (passing) {
+    const to = s.pass_to === null ? S().direction[s.pass_direction] : seatName(s.pass_to);
+    if (!button) {
+      button = el("button", { id: "pass-button", type: "button", className: "primary" });
+      button.addEventListener("click", onPass);
+      actions.prepend(button);
+    }
+    button.textContent = S().pass_button(selected.size, s.pass_count, to);
+    button.disabled = selected.size !== s.pass_count;
+  } else if (button) {
+    button.remove();
+  }
+  for (const b of actions.querySelectorAll(".choice-button")) b.remove();
+  if (s.decision && s.turn === "you") {
+    for (const option of s.options) {
+      const b = el("button", { type: "button", className: "choice-button", textContent: option });
+      b.addEventListener("click", () => onChoose(option));
+      actions.append(b);
+    }
+  }
+}
+
+function statusText(s) {
+  const st = S().status;
+  const hand = st.hand(s.hand_number);
+  if (s.is_over) return st.over(winnersText(s.winners));
+  if (s.phase === "scored") return st.scored(s.hand_number);
+  const dir = S().direction[s.pass_direction] ?? s.pass_direction;
+  if (s.phase === "pass") {
+    if (s.turn === "you") {
+      const to = s.pass_to === null ? dir : seatName(s.pass_to);
+      return `${hand}: ${st.pass(s.pass_count, to, dir)} ${st.pass_everyone}`;
+    }
+    return `${hand}: ${st.passing_wait}`;
+  }
+  let text = `${hand}: `;
+  if (s.pass_count === 0 && s.tricks_played === 0) text += `${st.no_pass} `;
+  if (s.received && s.tricks_played === 0 && s.receive_from !== null) {
+    text += `${st.received(s.received.map((c) => short(cardFromCode(c))).join(" "), seatName(s.receive_from))} `;
+  }
+  if (s.phase === "decide") {
+    return s.turn === "you" ? `${text}${st.decide}` : `${text}${st.deciding(seatName(s.to_act[0]))}`;
+  }
+  if (s.turn === "you") {
+    return `${text}${s.trick.length ? st.follow : st.lead}${s.hearts_broken ? ` ${st.hearts_broken}` : ""}`;
+  }
+  return `${text}${st.playing(seatName(s.to_act[0]))}`;
+}
+
+function renderScores(s) {
+  $("target").textContent = `· ${S().to_target(presetName(s.preset), s.target)}`;
+  $("score-head").replaceChildren(el("th", { scope: "col", textContent: S().hand_col }),
+    ...S().seats.map((name) => el("th", { scope: "col", textContent: name })));
+  $("score-rows").replaceChildren(...s.rounds.map((r) => el("tr", {},
+    el("th", { scope: "row" }, `${r.hand} `, el("span", { className: "muted small", textContent: S().direction[r.pass] ?? r.pass })),
+    ...r.points.map((p, seat) => {
+      const td = el("td", { textContent: `${p}${r.shooter === seat ? " ☾" : ""}` });
+      if (r.shooter === seat) td.className = "moon";
+      return td;
+    }))));
+  $("score-total").replaceChildren(el("th", { scope: "row", textContent: S().total }),
+    ...s.scores.map((total, seat) => el("td", { textContent: String(total), className: s.winners.includes(seat) ? "win" : "" })));
 }
 
 boot().catch((err) => {
   console.error(err);
-  document.body.dataset.error = pythonMessage(err);
-  $("loading-text").textContent = `The game could not start: ${pythonMessage(err)}`;
+  const why = String(err && err.message ? err.message : err);
+  document.body.dataset.error = why;
+  loadingStep("failed", 100, why);
   $("loading").classList.add("failed");
 });

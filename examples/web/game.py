@@ -1,90 +1,94 @@
 """The page's Python side: heartslib driven through a few JSON-friendly functions.
 
-The browser game (``app.js``) loads this module into Pyodide and asks it
-everything that depends on the rules: what the human may do, why a card
-may not be played, what the computer players do, and the scores. The
-JavaScript side only draws the answers and forwards clicks, so every rule
-comes from heartslib itself.
+The browser game loads this module into Pyodide (in a web worker, see
+``engine.js``) and asks it everything that depends on the rules: what the
+human may do, why a card may not be played, what the computer players do,
+and the scores. The JavaScript side only draws the answers, in Thai or
+English, and forwards clicks, so every rule comes from heartslib itself.
 
 Every public function takes plain values and returns JSON text, which
-crosses the JavaScript/Python boundary without proxies to free.
+crosses the JavaScript/Python boundary without proxies to free. Nothing
+here is worded for people: refusals come back as heartslib's
+``IllegalAction.code`` plus the cards they are about, and the page words
+them in the player's language.
 
-The human sits at seat 0 ("You", south); play goes clockwise, so seat 1
-(west) is on the human's left. The computer players are heartslib agents
-that receive only their own :class:`heartslib.Observation`, never the
-match, other hands or the shuffle seed.
+The human sits at seat 0 (south); play goes clockwise, so seat 1 (west) is
+on the human's left. The computer players are heartslib agents that
+receive only their own :class:`heartslib.Observation`, never the match,
+other hands or the shuffle seed.
 
 >>> import json
 >>> s = json.loads(new_game("standard", seed=7, agent_seed=1))
->>> s["phase"], s["pass_direction"], len(s["hand"])
-('pass', 'left', 13)
+>>> s["phase"], s["pass_direction"], len(s["hand"]), s["level"]
+('pass', 'left', 13, 'normal')
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import heartslib as hl
-
-try:  # the built-in computer player; a stand-in keeps the page usable on a heartslib without agents
-    from heartslib.agents import HeuristicAgent as _Agent
-    from heartslib.agents import actions_for, setup_agent
-except ImportError:  # pragma: no cover - only on an older heartslib
-    _Agent = None  # type: ignore[assignment,misc]
-
-    def actions_for(match: hl.Match, seat: int) -> list[hl.Action]:  # type: ignore[misc]
-        return match.legal_actions(seat)
-
-    def setup_agent(agent: object, variant: hl.Variant, seat: int) -> None:
-        pass
+from heartslib.agents import HeuristicAgent, RandomAgent, actions_for, setup_agent
 
 HUMAN = 0
-NAMES = ("You", "West", "North", "East")
 PRESETS = ("standard", "pink_lady", "omnibus", "spot_hearts")
 """The variants the page offers (all four-player games with a three-card pass)."""
 
 
 class Agent(Protocol):
-    """What the page needs from a computer player."""
+    """What the page needs from a computer player (heartslib's agent protocol)."""
 
     def act(self, observation: hl.Observation, legal_actions: Sequence[hl.Action]) -> hl.Action: ...
 
 
-class _StandIn:
-    """A plain player used only when heartslib has no ``agents`` module: it sees only its observation."""
+class _Casual:
+    """The easy level: heartslib's heuristic player's card half the time, a random legal one otherwise.
+
+    Both halves see only this seat's observation, like every computer player. Which half plays
+    depends only on the seed and the position (as the built-in agents' choices do), so a match
+    resumed from a save goes on exactly as it would have.
+    """
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._seed = seed
+        self._good = HeuristicAgent(seed)
+        self._any = RandomAgent(seed + 1)
+
+    def setup(self, variant: hl.Variant, seat: int) -> None:
+        setup_agent(self._good, variant, seat)
+        setup_agent(self._any, variant, seat)
 
     def act(self, observation: hl.Observation, legal_actions: Sequence[hl.Action]) -> hl.Action:
-        if observation.phase == hl.Phase.PLAY:
-            # Duck: the lowest legal card, ties broken at random.
-            plays = [a for a in legal_actions if isinstance(a, hl.Play)]
-            low = min(int(a.card.rank) for a in plays)
-            return self._rng.choice([a for a in plays if int(a.card.rank) == low])
-        if observation.phase == hl.Phase.PASS:
-            # Pass away the highest cards.
-            return max(legal_actions, key=lambda a: sum(int(c.rank) for c in getattr(a, "cards", ())))
-        return legal_actions[0]
+        position = (observation.hand_number, len(observation.tricks), len(observation.trick), len(observation.hand))
+        coin = random.Random(self._seed * 1_000_003 + hash(position)).random()  # a tuple of ints hashes stably
+        agent: Agent = self._good if coin < 0.5 else self._any
+        return agent.act(observation, legal_actions)
 
 
-def _make_agent(seed: int) -> Agent:
-    return _Agent(seed) if _Agent is not None else _StandIn(seed)
+LEVELS: dict[str, Callable[[int], Agent]] = {
+    "easy": _Casual,
+    "normal": HeuristicAgent,
+    # The search player, once heartslib has it, is one more line (the page already has its words):
+    # "hard": lambda seed: hl.agents.SearchAgent(seed, playouts=64),
+}
+"""The difficulty levels on offer, weakest first: a name and how to build one computer player from a seed."""
+DEFAULT_LEVEL = "normal"
 
 
 class _Session:
     """One match in progress with its three computer players."""
 
-    def __init__(self, match: hl.Match, preset_name: str, agent_seed: int) -> None:
+    def __init__(self, match: hl.Match, preset_name: str, agent_seed: int, level: str) -> None:
         self.match = match
         self.preset = preset_name
         self.agent_seed = agent_seed
+        self.level = level
         self.agents: dict[int, Agent] = {}
-        for seat in range(1, 4):
-            agent = _make_agent(agent_seed * 8 + seat)
+        for seat in range(1, match.variant.players):
+            agent = LEVELS[level](agent_seed * 8 + seat)
             # The public rules (card values, cards that may not be passed): what any player at the table knows.
             setup_agent(agent, match.variant, seat)
             self.agents[seat] = agent
@@ -103,47 +107,69 @@ def _current() -> _Session:
 
 
 def _card(card: hl.Card) -> dict[str, Any]:
+    """A card as the page draws it: ``rank`` is ``"10"``, ``"Q"``...; ``suit`` is ``"S"``, ``"H"``, ``"D"``, ``"C"``."""
     suit = card.suit
     return {
         "code": card.code,
-        "label": str(card),
         "rank": str(card)[:-1] if suit is not None else str(card),
-        "suit": suit.symbol if suit is not None else "",
+        "suit": suit.name[0] if suit is not None else "",
         "red": suit in (hl.Suit.HEARTS, hl.Suit.DIAMONDS),
     }
 
 
 def _direction(d: hl.PassDirection, players: int) -> str:
+    """``"left"``, ``"right"``, ``"across"``, ``"hold"`` (and heartslib's names for other passes)."""
     return d.name(players) if isinstance(d, hl.Offset) else d.value
 
 
-def _counters(v: hl.Variant, cards: tuple[hl.Card, ...]) -> list[dict[str, Any]]:
-    """The cards among ``cards`` that score (penalty or bonus), from the variant's own table."""
-    value = v.rules.value
-    return [_card(c) for c in cards if value[c.index]]
+def card_value(v: hl.Variant, card: hl.Card) -> int:
+    """What ``card`` scores for its taker in ``v``, from the variant's public scoring fields.
+
+    ``scoring.values`` replaces the heart rule for any card it lists; otherwise a heart scores
+    1 (``hearts = "one"``) or its pip value (``"spot"``: J 11, Q 12, K 13, A 14). Good for the
+    variants the page offers (no multipliers, doublers or cancelling cards: :func:`rules_facts`
+    checks that).
+
+    >>> v = hl.preset("spot_hearts")
+    >>> card_value(v, hl.Card("QH")), card_value(v, hl.Card("QS")), card_value(v, hl.Card("2C"))
+    (12, 13, 0)
+    """
+    values = v.scoring.values
+    if card in values:
+        return int(values[card])
+    if card.suit == hl.Suit.HEARTS:
+        return int(card.rank) if v.scoring.hearts == hl.HeartsScoring.SPOT else 1
+    return 0
+
+
+def _taken_points(v: hl.Variant, tricks: Sequence[Any]) -> tuple[list[list[hl.Card]], list[int]]:
+    taken: list[list[hl.Card]] = [[] for _ in range(v.players)]
+    for t in tricks:
+        if t.winner is not None:
+            taken[t.winner].extend(c for _, c in t.plays)
+    points = [sum(card_value(v, c) for c in cards) for cards in taken]
+    return taken, points
+
+
+def _counters(v: hl.Variant, cards: Sequence[hl.Card]) -> list[dict[str, Any]]:
+    """The cards among ``cards`` that score (penalty or bonus)."""
+    return [_card(c) for c in hl.sort_cards(cards) if card_value(v, c)]
 
 
 def _round_summary(v: hl.Variant, result: hl.RoundResult) -> dict[str, Any]:
     outcome = result.outcome
     tricks = [e for e in result.events if isinstance(e, hl.TrickWon)]
-    taken: list[list[hl.Card]] = [[] for _ in range(v.players)]
-    for t in tricks:
-        if t.winner is not None:
-            taken[t.winner].extend(c for _, c in t.plays)
-    note = ""
-    if outcome.shooter is not None:
-        who = "You" if outcome.shooter == HUMAN else NAMES[outcome.shooter]
-        note = f"{who} shot the {outcome.kind or 'moon'}!"
+    taken, _ = _taken_points(v, tricks)
     last = tricks[-1] if tricks else None
     return {
         "hand": result.hand_number + 1,
         "pass": _direction(result.passing, v.players),
-        "points": list(result.points),
-        "totals": list(result.totals),
+        "points": [int(p) for p in result.points],
+        "totals": [int(t) for t in result.totals],
         "tricks_won": list(result.tricks_won),
         "shooter": outcome.shooter,
-        "moon": note,
-        "taken": [_counters(v, tuple(hl.sort_cards(t))) for t in taken],
+        "shot": outcome.kind or None,
+        "taken": [_counters(v, t) for t in taken],
         "last_trick": None if last is None else {
             "plays": [{"seat": s, "card": _card(c)} for s, c in last.plays],
             "winner": last.winner,
@@ -157,26 +183,22 @@ def _state() -> dict[str, Any]:
     m = sess.match
     v = m.variant
     obs = m.observation(HUMAN)
-    rnd = m.round
     legal: list[str] = []
     if obs.phase == hl.Phase.PLAY and obs.my_turn and not m.is_over:
-        legal = [c.code for c in rnd.legal_cards(HUMAN)]
-    taken: list[list[hl.Card]] = [[] for _ in range(v.players)]
-    for t in obs.tricks:
-        if t.winner is not None:
-            taken[t.winner].extend(t.cards)
+        legal = sorted({a.card.code for a in m.legal_actions(HUMAN) if isinstance(a, hl.Play)})
+    taken, points = _taken_points(v, obs.tricks)
     last = obs.tricks[-1] if obs.tricks else None
     passable: list[str] = []
     if obs.phase == hl.Phase.PASS and obs.my_turn:
-        forbidden = v.rules.forbidden
-        passable = [c.code for c in obs.hand if c.index not in forbidden]
+        forbidden = set(v.passing.forbidden)
+        passable = [c.code for c in obs.hand if c not in forbidden]
     sender = receiver = None
     if isinstance(obs.passing, hl.Offset) and obs.pass_count:
-        # Seat s passes to s + k seats on in the direction of play.
-        shift = v.rules.step * obs.passing.k
+        # Seat s passes to the seat k places on in the direction of play.
+        step = 1 if v.direction == hl.Direction.CLOCKWISE else -1
+        shift = step * obs.passing.k
         receiver = (HUMAN + shift) % v.players
         sender = (HUMAN - shift) % v.players
-    phase = "over" if m.is_over else obs.phase.value
     if m.is_over:
         turn = "over"
     elif obs.my_turn:
@@ -185,9 +207,9 @@ def _state() -> dict[str, Any]:
         turn = "agents"
     return {
         "preset": sess.preset,
-        "variant_title": v.name.replace("_", " ").capitalize(),
-        "names": list(NAMES),
-        "phase": phase,
+        "level": sess.level,
+        "players": v.players,
+        "phase": "over" if m.is_over else obs.phase.value,
         "turn": turn,
         "agents_to_act": any(s != HUMAN for s in m.to_act),
         "to_act": list(m.to_act),
@@ -211,14 +233,16 @@ def _state() -> dict[str, Any]:
         },
         "tricks_played": len(obs.tricks),
         "tricks_won": list(obs.tricks_won),
-        "taken": [_counters(v, tuple(hl.sort_cards(t))) for t in taken],
+        "taken": [_counters(v, t) for t in taken],
+        "hand_points": points,
         "hearts_broken": obs.hearts_broken,
         "decision": obs.decision if obs.my_turn else None,
         "options": list(obs.options),
-        "scores": list(m.scores),
+        "scores": [int(s) for s in m.scores],
         "rounds": [_round_summary(v, r) for r in m.rounds],
         "is_over": m.is_over,
         "winners": list(m.winners),
+        "seed": m.seed,
     }
 
 
@@ -226,68 +250,184 @@ def _dump(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _reason(err: hl.IllegalAction, action: hl.Action) -> str:
-    """The engine's explanation without its ``"0:play QS: "`` prefix, seats named as the page names them."""
-    text = str(err)
-    prefix = f"{action}: "
-    if text.startswith(prefix):
-        text = text[len(prefix):]
-    if err.code == "not_your_turn":
-        waiting = [NAMES[s] for s in _current().match.to_act]
-        return f"it is {' and '.join(waiting)}'s turn"
-    return text
+def _refusal(err: hl.IllegalAction, action: hl.Action) -> dict[str, Any]:
+    """A refused action as data the page words in the player's language.
+
+    ``code`` is heartslib's ``IllegalAction.code``; the other keys are the cards and seats the
+    rule is about, taken from the human's observation and the variant's public fields (never
+    from other hands). ``detail`` is heartslib's English sentence, for a code the page does not
+    know yet.
+    """
+    m = _current().match
+    v = m.variant
+    obs = m.observation(HUMAN)
+    out: dict[str, Any] = {"code": err.code, "detail": str(err)}
+    if isinstance(action, hl.Play):
+        out["card"] = _card(action.card)
+        out["led"] = obs.led_suit.name[0] if obs.led_suit is not None else None
+    if err.code in ("must_lead_opening_card", "must_lead_club", "queen_forced", "must_discard"):
+        # The cards the rule leaves: the opening card, the clubs, Q♠, the card to discard.
+        out["cards"] = [_card(c) for c in hl.sort_cards(
+            {a.card for a in m.legal_actions(HUMAN) if isinstance(a, hl.Play)})]
+    elif err.code == "pass_forbidden_card":
+        out["cards"] = [_card(c) for c in v.passing.forbidden]
+    elif err.code == "pass_wrong_size":
+        out["count"] = obs.pass_count
+    elif err.code == "not_your_turn":
+        out["waiting"] = list(m.to_act)
+    return out
+
+
+# --------------------------------------------------------------------------- the rules, as data for the guide
+
+# What the page's "rules in detail" can word: every rule of the offered variants must be one of these.
+_SUPPORTED = {
+    "players": {4},
+    "direction": {"clockwise"},
+    "deck.decks": {1},
+    "deck.jokers": {0},
+    "play.opening": {"two_of_clubs"},
+    "play.breaking": {"hearts"},
+    "play.lead_hearts_unbroken": {"only_hearts"},
+    "play.queen_needs_broken": {False},
+    "play.first_trick": {"no_points"},
+    "play.queen_forced": {False},
+    "play.must_discard": {()},
+    "play.booster_nines": {False},
+    "scoring.hearts": {"one", "spot"},
+    "scoring.no_tricks": {0},
+    "scoring.multiply": {()},
+    "scoring.double_suit": {()},
+    "scoring.cancels": {()},
+    "scoring.settlement": {"none"},
+    "moon.kind": {"old", "take_all"},
+    "moon.requires": {"penalty_cards", "all_counters"},
+    "moon.sun": {"none"},
+    "moon.new_after": {0},
+    "moon.shooter_cannot_win": {False},
+    "moon.continue_after_moon": {False},
+    "end.winner": {"lowest"},
+    "end.lives": {0},
+    "end.hands": {0},
+    "end.reset_at_exact": {False},
+}
+
+
+def _field(v: hl.Variant, path: str) -> Any:
+    value: Any = v
+    for part in path.split("."):
+        value = getattr(value, part)
+    if hasattr(value, "value") and not isinstance(value, (int, bool)):
+        value = value.value  # an enum
+    if isinstance(value, (tuple, list)) or hasattr(value, "items"):
+        value = tuple(value)
+    return value
+
+
+def rules_facts(v: hl.Variant) -> dict[str, Any]:
+    """The rules of ``v`` as facts the page words in Thai or English ("rules in detail").
+
+    Raises ``ValueError`` naming the field when ``v`` has a rule the page cannot word, so a
+    variant added to :data:`PRESETS` without words fails the tests instead of being misdescribed.
+
+    >>> f = rules_facts(hl.preset("pink_lady"))
+    >>> f["values"], f["penalty_total"], f["target"]
+    ([['QH', 13], ['QS', 13]], 38, 100)
+    """
+    for path, allowed in _SUPPORTED.items():
+        value = _field(v, path)
+        if value not in allowed:
+            raise ValueError(f"{v.name}: {path} = {value!r}; the page can only word {sorted(map(repr, allowed))}")
+    schedule = v.passing.schedule
+    if schedule != "four_way":
+        raise ValueError(f"{v.name}: passing.schedule = {schedule!r}; the page can only word 'four_way'")
+    deck = [hl.Card(r + s) for s in "CDHS" for r in "23456789TJQKA"]
+    values = [[c.code, int(p)] for c, p in sorted(v.scoring.values.items(), key=lambda item: item[0].index)]
+    penalty = sum(max(card_value(v, c), 0) for c in deck)
+    return {
+        "pass_count": v.passing.cards,
+        "schedule": ["left", "right", "across", "hold"],
+        "hearts": _field(v, "scoring.hearts"),
+        "values": values,
+        "penalty_total": penalty,
+        "moon": {"kind": _field(v, "moon.kind"), "requires": _field(v, "moon.requires"),
+                 "points": v.moon.points or penalty},
+        "target": v.end.target,
+    }
 
 
 # --------------------------------------------------------------------------- the page's calls
 
 
-def presets() -> str:
-    """The variants on offer: ``[{"name", "title", "blurb", "rules"}]`` (``rules`` is ``describe()``)."""
-    out = []
-    for name in PRESETS:
-        v = hl.preset(name)
-        rules = v.describe()
-        # The picker's one-liner: describe()'s sentence on card values, and the target.
-        scoring = next((line for line in rules.splitlines() if line.startswith("Each heart")), "")
-        blurb = f"{scoring} Match to {v.end.target}.".strip()
-        out.append({"name": name, "title": name.replace("_", " ").capitalize(), "blurb": blurb, "rules": rules})
-    return _dump(out)
+def catalog() -> str:
+    """What the page offers: ``{"presets": [{"name", "facts"}], "levels": [...], "default_level", "heartslib"}``."""
+    return _dump({
+        "presets": [{"name": name, "facts": rules_facts(hl.preset(name))} for name in PRESETS],
+        "levels": list(LEVELS),
+        "default_level": DEFAULT_LEVEL,
+        "heartslib": hl.__version__,
+    })
 
 
-def new_game(preset_name: str = "standard", seed: int | None = None, agent_seed: int | None = None) -> str:
+def new_game(preset_name: str = "standard", seed: int | None = None, agent_seed: int | None = None,
+             level: str = DEFAULT_LEVEL) -> str:
     """Start a match of ``preset_name``; ``seed`` fixes the deals (None: a fresh one). Returns the state."""
     global _session
     if preset_name not in PRESETS:
         raise ValueError(f"the page offers {', '.join(PRESETS)}, not {preset_name!r}")
+    if level not in LEVELS:
+        raise ValueError(f"the levels are {', '.join(LEVELS)}, not {level!r}")
     if agent_seed is None:
         agent_seed = random.SystemRandom().randrange(2**31)
-    _session = _Session(hl.Match(hl.preset(preset_name), seed=seed), preset_name, agent_seed)
+    _session = _Session(hl.Match(hl.preset(preset_name), seed=seed), preset_name, agent_seed, level)
     return state()
 
 
 def replay() -> str:
     """Restart the current match from its first deal (the same seed, so the same cards)."""
     sess = _current()
-    return new_game(sess.preset, seed=sess.match.seed, agent_seed=sess.agent_seed)
+    return new_game(sess.preset, seed=sess.match.seed, agent_seed=sess.agent_seed, level=sess.level)
 
 
 def load(record: str) -> str:
-    """Resume a match from :func:`save`'s text; raises ``ValueError`` (``SaveError``) on a bad record."""
+    """Resume a match from :func:`save`'s text.
+
+    Returns ``{"ok": true, "state"}``, or ``{"ok": false, "problem", "detail"}`` for a record that
+    cannot be resumed: ``problem`` is ``"not_json"``, ``"not_a_save"`` (not this page's record) or
+    ``"damaged"`` (heartslib refused the match: ``SaveError``); ``detail`` is the English reason.
+    The current game is left as it was when the record is refused.
+    """
     global _session
-    data = json.loads(record)
-    if not isinstance(data, dict) or set(data) != {"preset", "agent_seed", "match"}:
-        raise hl.SaveError("", "not a saved page game")
-    if data["preset"] not in PRESETS or not isinstance(data["agent_seed"], int):
-        raise hl.SaveError("preset", f"unknown preset {data['preset']!r}")
-    match = hl.Match.from_json(data["match"])
-    _session = _Session(match, data["preset"], data["agent_seed"])
-    return state()
+    try:
+        data = json.loads(record)
+    except (ValueError, TypeError) as exc:
+        return _dump({"ok": False, "problem": "not_json", "detail": str(exc)})
+    keys = {"preset", "agent_seed", "match"}
+    if not isinstance(data, dict) or not keys <= set(data) or not set(data) <= {*keys, "level"}:
+        return _dump({"ok": False, "problem": "not_a_save", "detail": "not a saved game of this page"})
+    if data["preset"] not in PRESETS or not isinstance(data["agent_seed"], int) \
+            or not isinstance(data["match"], str):
+        return _dump({"ok": False, "problem": "not_a_save", "detail": f"unknown preset {data['preset']!r}"})
+    # A level this build does not have (a save from a build with "hard") plays on at the default level.
+    level = data.get("level", DEFAULT_LEVEL)
+    if level not in LEVELS:
+        level = DEFAULT_LEVEL
+    try:
+        match = hl.Match.from_json(data["match"])
+    except ValueError as exc:  # SaveError, and anything else heartslib finds wrong with the data
+        where = f" at {exc.path}" if isinstance(exc, hl.SaveError) and exc.path else ""
+        return _dump({"ok": False, "problem": "damaged", "detail": f"{type(exc).__name__}{where}: {exc}"})
+    if match.variant != hl.preset(data["preset"]):
+        return _dump({"ok": False, "problem": "damaged", "detail": "the match's rules are not its preset's"})
+    _session = _Session(match, data["preset"], data["agent_seed"], level)
+    return _dump({"ok": True, "state": _state()})
 
 
 def save() -> str:
-    """The unfinished match as text (``Match.to_json`` plus the page's choices), for ``localStorage``."""
+    """The match as text (``Match.to_json`` plus the page's choices), for ``localStorage``."""
     sess = _current()
-    return _dump({"preset": sess.preset, "agent_seed": sess.agent_seed, "match": sess.match.to_json()})
+    return _dump({"preset": sess.preset, "agent_seed": sess.agent_seed, "level": sess.level,
+                  "match": sess.match.to_json()})
 
 
 def state() -> str:
@@ -296,26 +436,26 @@ def state() -> str:
 
 
 def why(code: str) -> str:
-    """Whether the human may play card ``code`` now: ``{"legal": bool, "code": ..., "message": ...}``."""
+    """Whether the human may play card ``code`` now: ``{"legal": true}`` or ``{"legal": false, "refusal"}``."""
     m = _current().match
     action = hl.Play(HUMAN, code)
     err = m.why_illegal(action)
     if err is None:
-        return _dump({"legal": True, "code": None, "message": ""})
-    return _dump({"legal": False, "code": err.code, "message": _reason(err, action)})
+        return _dump({"legal": True})
+    return _dump({"legal": False, "refusal": _refusal(err, action)})
 
 
 def _apply(action: hl.Action) -> str:
     m = _current().match
     err = m.why_illegal(action)
     if err is not None:
-        return _dump({"ok": False, "code": err.code, "message": _reason(err, action), "state": _state()})
+        return _dump({"ok": False, "refusal": _refusal(err, action), "state": _state()})
     m.apply(action)
     return _dump({"ok": True, "state": _state()})
 
 
 def play(code: str) -> str:
-    """The human plays card ``code``: ``{"ok", "state"}``, or ``{"ok": false, "message"}`` with the rule broken."""
+    """The human plays card ``code``: ``{"ok", "state"}``, with ``"refusal"`` when the rules say no."""
     return _apply(hl.Play(HUMAN, code))
 
 
@@ -324,7 +464,8 @@ def pass_cards(codes: str) -> str:
     try:
         action = hl.Pass(HUMAN, codes)
     except hl.CardError as exc:
-        return _dump({"ok": False, "code": "bad_card", "message": str(exc), "state": _state()})
+        refusal = {"code": "bad_card", "detail": str(exc)}
+        return _dump({"ok": False, "refusal": refusal, "state": _state()})
     return _apply(action)
 
 
@@ -334,7 +475,7 @@ def choose(option: str) -> str:
 
 
 def agent_step() -> str:
-    """Let one computer player act, if one must: ``{"acted": seat or null, "action": ..., "state"}``.
+    """Let one computer player act, if one must: ``{"acted": seat or null, "action", "state"}``.
 
     While passing, each computer player chooses in turn and the exchange
     happens when the last of the four (the human or a computer) has chosen.
@@ -349,8 +490,3 @@ def agent_step() -> str:
     m.apply(action)
     shown: dict[str, Any] = {"type": "pass"} if isinstance(action, hl.Pass) else action.to_dict()
     return _dump({"acted": seat, "action": shown, "state": _state()})
-
-
-def agent_name() -> str:
-    """Which computer player the page is using (``HeuristicAgent`` or the stand-in)."""
-    return "HeuristicAgent" if _Agent is not None else "stand-in"

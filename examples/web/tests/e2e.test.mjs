@@ -1,12 +1,14 @@
-// End-to-end test: the built page (dist/) in headless Chromium plays a whole hand of Hearts.
+// End-to-end test: the built page (dist/) in headless Chromium, served by serve.py.
 //
 // Run by ../ci.sh after the build (`node --test tests/`). It fails, never skips, when anything is missing:
-// no Chromium, no dist/, a page that does not start. Screenshots of each step go to $E2E_OUT
-// (default: examples/web/test-output/).
+// no Chromium, no dist/, a page that does not start. It plays a whole match through clicks in English on a
+// 1280×900 screen and another in Thai on a 375×740 phone, covers every bug of issue 19, measures the load
+// (bytes from serve.py's --log, time from the page's own performance marks) and prints the figures, and
+// writes screenshots to $E2E_OUT (default: examples/web/test-output/). Any console error fails it.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,193 +21,586 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const PYTHON = process.env.PYTHON || "python3";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// Where a person taps a card of the hand: its visible corner (the next card covers the rest).
+const STRIP = { position: { x: 8, y: 30 } };
+const LIMITS = { firstLoadBytes: 5_000_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
 
-function startServer() {
-  // The README's own serve command, on a free port.
-  const server = spawn(PYTHON, [path.join(WEB, "serve.py"), "0"], { stdio: ["ignore", "pipe", "pipe"] });
+// serve.py --log on a free port; every request's bytes are added to `sent`.
+function startServer(port = 0) {
+  const server = spawn(PYTHON, [path.join(WEB, "serve.py"), String(port), "--log"], { stdio: ["ignore", "pipe", "pipe"] });
+  const log = { sent: 0, requests: [] };
   return new Promise((resolve, reject) => {
     let out = "";
+    let base = null;
     const timer = setTimeout(() => reject(new Error(`serve.py printed no address: ${out}`)), 15000);
-    const onData = (chunk) => {
+    server.stdout.on("data", (chunk) => {
       out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ server, base: m[0] });
+      for (const line of String(chunk).split("\n")) {
+        const m = line.match(/^GET (\S+) (\d+) (\S+) (\d+)$/);
+        if (m) {
+          log.sent += Number(m[4]);
+          log.requests.push(line);
+        }
       }
-    };
-    server.stdout.on("data", onData);
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m && !base) {
+        base = m[0];
+        clearTimeout(timer);
+        resolve({ server, base, log, port: Number(m[1]) });
+      }
+    });
     server.stderr.on("data", (chunk) => { out += chunk; });
     server.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`serve.py exited (${code}): ${out}`));
+      if (!base) reject(new Error(`serve.py exited (${code}): ${out}`));
     });
   });
 }
 
-test("a whole hand of Hearts in headless Chromium", { timeout: 170_000 }, async (t) => {
+// A page record one hand before the end of a match (every total 95-98, so the hand ends it), made by
+// game.py itself on CPython.
+function nearEndRecord() {
+  const code = `
+import sys; sys.path.insert(0, ${JSON.stringify(WEB)})
+import heartslib as hl, game
+v = hl.preset("standard")
+deal = hl.Round.deal(v, seed=5)
+hands = [" ".join(c.code for c in deal.hand(s)) for s in range(4)]
+match = hl.Match.from_deal(v, hands, scores=(95, 96, 97, 98), hand_number=3, seed=5)
+game._session = game._Session(match, "standard", 7, "normal")
+print(game.save())`;
+  const proc = spawnSync(PYTHON, ["-c", code], { encoding: "utf8" });
+  assert.equal(proc.status, 0, `could not make the near-end save: ${proc.stderr}`);
+  return proc.stdout.trim();
+}
+
+test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, async (t) => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run ci.sh (apt-get install chromium)`);
   assert.ok(existsSync(path.join(WEB, "dist", "index.html")), "dist/ is not built: run `python3 build.py`");
   mkdirSync(OUT, { recursive: true });
   for (const name of readdirSync(OUT)) if (/^\d\d-.*\.png$/.test(name)) rmSync(path.join(OUT, name));
 
-  const { server, base } = await startServer();
+  let { server, base, log, port } = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   t.after(async () => {
     await browser.close();
     server.kill();
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => { if (msg.type() === "error") problems.push(`console error: ${msg.text()}`); });
-  page.on("request", (req) => {
-    // Everything (Pyodide, the wheels, the page) must come from our own server: no CDN at run time.
-    if (!req.url().startsWith(base) && !req.url().startsWith("data:")) problems.push(`outside request: ${req.url()}`);
-  });
+  const watch = (page, label) => {
+    page.on("pageerror", (err) => problems.push(`${label}: page error: ${err.message}`));
+    const onConsole = (where) => (msg) => {
+      if (msg.type() === "error") problems.push(`${label}${where}: console error: ${msg.text()}`);
+    };
+    page.on("console", onConsole(""));
+    // The engine's web worker has a console of its own.
+    page.on("worker", (worker) => worker.on("console", onConsole(" (worker)")));
+    page.on("request", (req) => {
+      // Everything (Pyodide, the wheels, the page) comes from our own server: no CDN at run time.
+      if (!req.url().startsWith(base) && !req.url().startsWith("data:")) problems.push(`${label}: outside request ${req.url()}`);
+    });
+    return page;
+  };
+  const figures = {};
 
   let shot = 0;
-  const screenshot = async (name) => {
+  const screenshot = async (page, name) => {
     shot += 1;
     const file = path.join(OUT, `${String(shot).padStart(2, "0")}-${name}.png`);
     await page.screenshot({ path: file });
     t.diagnostic(`screenshot ${file}`);
   };
-  const handCodes = () => page.$$eval("#hand .card", (els) => els.map((e) => e.dataset.code));
-  const codesOf = (selector) => page.$$eval(selector, (els) => els.map((e) => e.dataset.code));
-  const waitReady = async () => {
-    await page.waitForSelector("body[data-ready], body[data-error]", { timeout: 90_000 });
+  const codes = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.dataset.code));
+  const box = (page, selector) => page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height),
+      bottom: Math.round(r.bottom), right: Math.round(r.right) };
+  });
+  const waitReady = async (page) => {
+    await page.waitForSelector("body[data-ready][data-phase], body[data-error], #damaged[open]", { timeout: 90_000 });
     const error = await page.evaluate(() => document.body.dataset.error);
     assert.equal(error, undefined, `the page failed to start: ${error}`);
   };
   // The human must act (and the computer players are done), or a hand's scores are showing.
-  const waitForHuman = () => page.waitForFunction(() => document.getElementById("result").open ||
-    (document.body.dataset.turn === "you" && document.body.dataset.phase === "play" && !document.body.dataset.running),
+  const waitForHuman = (page) => page.waitForFunction(() => document.getElementById("result").open ||
+    (["you", "over"].includes(document.body.dataset.turn) && !document.body.dataset.running),
   null, { timeout: 60_000 });
+  // Passes the first three cards that may be passed and waits until the human may play.
+  const passThree = async (page) => {
+    for (const code of (await codes(page, "#hand .card.passable")).slice(0, 3)) await page.click(`#hand .card[data-code="${code}"]`, STRIP);
+    await page.click("#pass-button");
+    await page.waitForFunction(() => document.body.dataset.phase !== "pass", null, { timeout: 30_000 });
+    await waitForHuman(page);
+  };
+  const mark = (page, name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
 
-  // Each step needs the previous one: after a failure the rest fail at once instead of timing out.
+  // Each step needs the previous ones: after a failure the rest fail at once instead of timing out.
   let broken = null;
+  let current = null;
   const step = (name, fn) => t.test(name, async () => {
     assert.equal(broken, null, `not run: "${broken}" failed`);
     try {
       await fn();
     } catch (err) {
       broken = name;
-      await screenshot(`failed-${name.replace(/\W+/g, "-")}`).catch(() => {});
+      if (current) await screenshot(current, `failed-${name.replace(/\W+/g, "-")}`).catch(() => {});
       throw err;
     }
   });
 
-  let firstDeal;
-  await step("the page loads heartslib in Pyodide and deals", async () => {
-    await page.goto(`${base}?seed=2024&agents=3&delay=0`);
-    await waitReady();
-    await page.waitForSelector("body[data-phase=pass][data-turn=you]");
-    firstDeal = await handCodes();
-    assert.equal(firstDeal.length, 13);
-    assert.match(await page.textContent("#status"), /choose 3 cards to pass to West \(left\)/);
-    assert.ok(await page.isDisabled("#pass-button"));
-    assert.match(await page.textContent("#versions"), /computer players: HeuristicAgent/);
-    await screenshot("loaded");
-  });
-
-  let passed;
-  await step("passes three cards", async () => {
-    passed = (await codesOf("#hand .card.passable")).slice(0, 3);
-    for (const code of passed) await page.click(`#hand .card[data-code="${code}"]`);
-    assert.deepEqual((await codesOf("#hand .card.selected")).sort(), [...passed].sort());
-    assert.ok(await page.isEnabled("#pass-button"));
-    assert.match(await page.textContent("#pass-button"), /Pass 3\/3 to West/);
-    await screenshot("pass-chosen");
-    await page.click("#pass-button");
-    await waitForHuman();
-    const hand = await handCodes();
-    assert.equal(hand.length, 13);
-    for (const code of passed) assert.ok(!hand.includes(code), `${code} was passed but is still in the hand`);
-    assert.equal((await codesOf("#hand .card.received")).length, 3, "the three received cards are marked");
-    assert.match(await page.textContent("#status"), /you received .* from East/);
-    await screenshot("after-exchange");
-  });
-
-  let explained = false;
-  let resumed = false;
-  await step("plays only highlighted cards, explains a refused one, survives a reload", async () => {
-    for (let turn = 0; turn < 13; turn++) {
-      await waitForHuman();
-      if (await page.evaluate(() => document.getElementById("result").open)) break;
-      const hand = await handCodes();
-      const legal = await codesOf("#hand .card.legal");
-      const illegal = await codesOf("#hand .card.illegal");
+  // Plays the match on `page` through clicks to its end (first passable cards, first highlighted card),
+  // checking each hand's points and taking screenshots at the first hand's middle and scores.
+  const playMatch = async (page, prefix) => {
+    let hands = 0;
+    for (let moves = 0; moves < 2000; moves++) {
+      await waitForHuman(page);
+      if (await page.evaluate(() => document.getElementById("result").open)) {
+        hands += 1;
+        const points = await page.$$eval("#result-rows tr", (rows) => rows.map((r) => Number(r.cells[2].textContent)));
+        assert.equal(points.length, 4);
+        assert.ok([26, 78].includes(points.reduce((a, b) => a + b, 0)), `a hand hands out 26 points (78 after a moon): ${points}`);
+        if (hands === 1) await screenshot(page, `${prefix}-scores-hand-1`);
+        if (await page.$("#result-new")) return hands;
+        await page.click("#next-hand");
+        continue;
+      }
+      const phase = await page.evaluate(() => document.body.dataset.phase);
+      if (phase === "pass") {
+        for (const code of (await codes(page, "#hand .card.passable")).slice(0, 3)) await page.click(`#hand .card[data-code="${code}"]`, STRIP);
+        await page.click("#pass-button");
+        await page.waitForFunction(() => document.body.dataset.phase !== "pass" || document.body.dataset.turn !== "you");
+        continue;
+      }
+      const legal = await codes(page, "#hand .card.legal");
       assert.ok(legal.length >= 1, "some card is highlighted on the human's turn");
-      assert.equal(legal.length + illegal.length, hand.length, "every card is marked legal or not");
-
-      if (!explained && illegal.length) {
-        await page.click(`#hand .card[data-code="${illegal[0]}"]`);
-        await page.waitForSelector("#message:not([hidden])");
-        const text = await page.textContent("#message");
-        assert.match(text, /^You can't play \S+ now: .{10,}\.$/);
-        assert.ok(await page.getAttribute("#message", "data-code"), "the refusal carries heartslib's code");
-        assert.deepEqual(await handCodes(), hand, "a refused card changes nothing");
-        await screenshot("illegal-explained");
-        t.diagnostic(`refused ${illegal[0]}: ${text}`);
-        explained = true;
+      const n = (await codes(page, "#hand .card")).length;
+      if (hands === 0 && n === 7) {
+        // Running points: each seat shows what it took this hand; standard hearts: 1 a heart, 13 for Q♠.
+        const shown = await page.$$eval(".seat .info", (els) => els.map((e) => Number(e.dataset.handPoints)));
+        const chips = await page.$$eval(".seat .taken", (els) => els.map((e) => [...e.querySelectorAll(".chip")]
+          .reduce((sum, c) => sum + (c.textContent === "Q♠" ? 13 : 1), 0)));
+        assert.deepEqual(shown, chips, "each seat's points this hand are the point cards it took");
+        await screenshot(page, `${prefix}-mid-hand`);
       }
-
-      if (!resumed && hand.length <= 9) {
-        const before = { hand, scores: await page.textContent("#scoreboard"),
-          table: await codesOf("#trick .card") };
-        await page.reload();
-        await waitReady();
-        await waitForHuman();
-        assert.match(await page.textContent("#notice"), /unfinished .* match was restored/);
-        assert.deepEqual(await handCodes(), before.hand, "the same hand after the reload");
-        assert.deepEqual(await codesOf("#trick .card"), before.table, "the same cards on the table");
-        assert.equal(await page.textContent("#scoreboard"), before.scores);
-        await screenshot("resumed-after-reload");
-        resumed = true;
-      }
-
-      const card = legal[0];
-      await page.click(`#hand .card.legal[data-code="${card}"]`);
-      await page.waitForFunction((n) => document.getElementById("result").open ||
-        document.querySelectorAll("#hand .card").length === n - 1, hand.length, { timeout: 30_000 });
-      assert.equal(await page.isHidden("#message"), true, "a legal play clears the explanation");
-      if (turn === 6) await screenshot("mid-hand");
+      await page.click(`#hand .card.legal[data-code="${legal[0]}"]`, STRIP);
+      await page.waitForFunction((k) => document.getElementById("result").open ||
+        document.querySelectorAll("#hand .card").length === k - 1, n, { timeout: 30_000 });
     }
-    assert.ok(explained, "the hand offered a refused card to click");
-    assert.ok(resumed, "the game was reloaded mid-hand");
+    throw new Error("the match did not end");
+  };
+
+  // ------------------------------------------------------------------ English, 1280×900
+  const en = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  const page = watch(await en.newPage(), "en");
+  current = page;
+  let firstDeal;
+
+  await step("first load: compressed, cached for offline, with a progress bar", async () => {
+    log.sent = 0;
+    const start = Date.now();
+    // The loading screen, while Python starts for the first time (it lasts a second or more).
+    const loading = page.waitForSelector('#loading-text[data-step="python"]', { timeout: 30_000 })
+      .then(() => screenshot(page, "en-first-load-progress"))
+      .catch(() => t.diagnostic("the loading screen went by too fast for a screenshot"));
+    await page.goto(`${base}?seed=2024&agents=3&delay=0`);
+    await loading;
+    await waitReady(page);
+    const wall = Date.now() - start;
+    await page.waitForSelector("body[data-phase=pass][data-turn=you]");
+    await page.waitForTimeout(300);
+    figures.firstLoadBytes = log.sent;
+    figures.firstLoadPlayableMs = Math.round(await mark(page, "heartslib:ready"));
+    figures.firstLoadWallMs = wall;
+    t.diagnostic(`first load: ${(log.sent / 1e6).toFixed(2)} MB transferred (${log.requests.length} requests), playable ` +
+      `at ${figures.firstLoadPlayableMs} ms (${wall} ms by the test's clock); ` + await page.evaluate(() => {
+      const marks = performance.getEntriesByType("mark");
+      const downloads = marks.filter((m) => m.name.endsWith("downloading"));
+      const others = marks.filter((m) => !m.name.endsWith("downloading"))
+        .map((m) => `${m.name.replace("heartslib:", "")} ${Math.round(m.startTime)}`);
+      return [`downloading ${Math.round(downloads[0]?.startTime ?? 0)}-${Math.round(downloads.at(-1)?.startTime ?? 0)}`,
+        ...others].join(", ");
+    }));
+    assert.ok(log.sent <= LIMITS.firstLoadBytes, `first load transferred ${log.sent} bytes (limit ${LIMITS.firstLoadBytes})`);
+    assert.ok(log.requests.some((r) => / 200 br /.test(r) && r.includes("pyodide.asm.wasm")), "the runtime is sent brotli-compressed");
+    assert.ok((await page.evaluate(() => performance.getEntriesByName("heartslib:downloading").length)) > 3,
+      "the progress bar moved while downloading");
+    assert.equal(await page.evaluate(() => document.body.dataset.sw), "controlled", "a service worker controls the page");
+    assert.equal(await page.getAttribute("html", "lang"), "en", "an English browser gets English");
+    firstDeal = await codes(page, "#hand .card");
+    assert.equal(firstDeal.length, 13);
+    assert.match(await page.textContent("#status"), /Choose 3 cards to pass to West \(left\)/);
+    assert.ok(await page.isDisabled("#pass-button"));
+    assert.match(await page.textContent("#versions"), /computer players: Normal/);
+    await screenshot(page, "en-loaded");
   });
 
-  await step("reaches the scoreboard", async () => {
-    await page.waitForSelector("#result[open]", { timeout: 60_000 });
-    assert.equal(await page.textContent("#result-title"), "Hand 1 scores");
-    const points = await page.$$eval("#result-rows tr", (rows) => rows.map((r) => Number(r.cells[2].textContent)));
-    assert.equal(points.length, 4);
-    const sum = points.reduce((a, b) => a + b, 0);
-    assert.ok(sum === 26 || sum === 78, `standard hearts hands out 26 points (78 after a moon), got ${points}`);
-    const totals = await page.$$eval("#score-total td", (cells) => cells.map((c) => Number(c.textContent)));
-    assert.deepEqual(totals, points, "after one hand the totals are that hand's points");
-    await screenshot("scoreboard");
-    await page.click("#next-hand");
-    await page.waitForSelector("body[data-hand='2'][data-phase=pass][data-turn=you]");
-    assert.match(await page.textContent("#status"), /Hand 2: choose 3 cards to pass to East \(right\)/);
-    await screenshot("hand-2-pass-right");
+  await step("warm reload: almost nothing transferred, playable within 2 s", async () => {
+    // Warm: the first load has stored everything, the Python snapshot included (it is written after start).
+    await page.waitForSelector("body[data-snapshot=snapshot-saved]", { timeout: 30_000 });
+    // Two reloads, the faster one counts (the machine may be busy with something else for a moment).
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      log.sent = 0;
+      log.requests = [];
+      const start = Date.now();
+      await page.reload();
+      await waitReady(page);
+      await page.waitForSelector("body[data-phase=pass][data-turn=you]");
+      const wall = Date.now() - start;
+      await page.waitForTimeout(300);
+      const playable = Math.round(await mark(page, "heartslib:ready"));
+      runs.push({ bytes: log.sent, playable, wall });
+      t.diagnostic(`warm reload ${run + 1}: ${log.sent} bytes transferred (${log.requests.length} requests), ` +
+        `playable at ${playable} ms (${wall} ms by the test's clock); ` + await page.evaluate(() =>
+        performance.getEntriesByType("mark").filter((m) => !m.name.endsWith("downloading"))
+          .map((m) => `${m.name.replace("heartslib:", "")} ${Math.round(m.startTime)}`).join(", ")));
+      assert.ok(log.sent <= LIMITS.warmReloadBytes, `a warm reload transferred ${log.sent} bytes: ${log.requests.join("; ")}`);
+    }
+    const best = runs.reduce((a, b) => (b.playable < a.playable ? b : a));
+    figures.warmReloadBytes = Math.max(...runs.map((r) => r.bytes));
+    figures.warmReloadPlayableMs = best.playable;
+    figures.warmReloadWallMs = best.wall;
+    assert.ok(best.playable <= LIMITS.warmPlayableMs,
+      `a warm reload was playable after ${best.playable} ms at best (limit ${LIMITS.warmPlayableMs})`);
+    assert.equal(await page.evaluate(() => document.body.dataset.snapshot), "snapshot-restored");
+    assert.deepEqual(await codes(page, "#hand .card"), firstDeal, "the reload resumed the same deal");
+    assert.match(await page.textContent("#notice"), /unfinished Standard match was restored/);
   });
 
-  await step("replay deals the same cards, new game changes them", async () => {
-    await page.click("#replay");
-    await page.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
-    assert.deepEqual(await handCodes(), firstDeal, "replay restarts with the same deal");
-    assert.equal(await page.textContent("#score-rows"), "");
+  await step("bug: the 'too many cards' message shows, and no message moves the table", async () => {
+    const passable = await codes(page, "#hand .card.passable");
+    for (const code of passable.slice(0, 3)) await page.click(`#hand .card[data-code="${code}"]`, STRIP);
+    assert.equal((await codes(page, "#hand .card.selected")).length, 3);
+    const before = { table: await box(page, "#table"), hand: await box(page, "#hand") };
+    await page.click(`#hand .card[data-code="${passable[3]}"]`, STRIP);
+    await page.waitForSelector("#message:not([hidden])");
+    assert.equal(await page.getAttribute("#message", "data-code"), "pass_full");
+    assert.match(await page.textContent("#message"), /You pass 3 cards: click a chosen card to put it back first\./);
+    assert.equal((await codes(page, "#hand .card.selected")).length, 3, "a fourth card is not chosen");
+    assert.deepEqual({ table: await box(page, "#table"), hand: await box(page, "#hand") }, before,
+      "the message does not move the table or the hand");
+    await screenshot(page, "en-pass-full-message");
+    for (const code of passable.slice(0, 3)) await page.click(`#hand .card[data-code="${code}"]`, STRIP);
+    assert.equal((await codes(page, "#hand .card.selected")).length, 0);
+  });
+
+  await step("bug: the keyboard keeps its place, the focus ring shows, chosen cards are announced", async () => {
+    await page.click("h1");
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement.closest?.("#hand .card")))) {
+      await page.keyboard.press("Tab");
+      tabs += 1;
+      assert.ok(tabs <= 10, "the hand is reached within 10 Tab presses");
+    }
+    const first = await page.evaluate(() => document.activeElement.dataset.code);
+    const ring = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    assert.ok(ring.style !== "none" && ring.width >= 3, `a visible focus ring on the focused card: ${JSON.stringify(ring)}`);
+    const chosen = [];
+    for (let i = 0; i < 3; i++) {
+      if (i) await page.keyboard.press("ArrowRight");
+      const code = await page.evaluate(() => document.activeElement.dataset.code);
+      await page.keyboard.press("Enter");
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.code), code, "Enter keeps the focus on the card");
+      assert.equal(await page.getAttribute(`#hand .card[data-code="${code}"]`, "aria-pressed"), "true");
+      chosen.push(code);
+    }
+    assert.equal(chosen[0], first);
+    assert.equal(await page.getAttribute(`#hand .card:not(.selected)`, "aria-pressed"), "false");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "pass-button", "one Tab from the hand to the pass button");
+    t.diagnostic(`a pass by keyboard: ${tabs + 1} Tab presses, 2 arrows, 4 Enter`);
+    await screenshot(page, "en-keyboard-pass");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.body.dataset.phase !== "pass", null, { timeout: 30_000 });
+    await waitForHuman(page);
+    const hand = await codes(page, "#hand .card");
+    for (const code of chosen) assert.ok(!hand.includes(code), `${code} was passed but is still in the hand`);
+  });
+
+  await step("bug: 'new' badges sit on their own card, a lifted card hides no neighbour", async () => {
+    const received = await codes(page, "#hand .card.received");
+    assert.equal(received.length, 3, "the three received cards are marked");
+    assert.match(await page.textContent("#status"), /You received .* from East\./);
+    const overlap = await page.$$eval("#hand .card", (cards) => cards.flatMap((card, i) => {
+      const badge = card.querySelector(".badge");
+      if (!card.classList.contains("received")) return [];
+      const b = badge.getBoundingClientRect();
+      const own = card.getBoundingClientRect();
+      const next = cards[i + 1]?.getBoundingClientRect();
+      return [{ code: card.dataset.code, inside: b.left >= own.left - 0.5 && (!next || b.right <= next.left + 0.5),
+        visible: b.width > 0 && b.height > 0 }];
+    }));
+    for (const o of overlap) assert.ok(o.inside && o.visible, `the badge of ${o.code} is on its own card: ${JSON.stringify(o)}`);
+    // Hover, then focus, each card but the last: the next card's corner index must stay on top.
+    const hidden = [];
+    const count = (await codes(page, "#hand .card")).length;
+    for (let i = 0; i < count - 1; i++) {
+      for (const how of ["hover", "focus"]) {
+        const target = page.locator("#hand .card").nth(i);
+        if (how === "hover") await target.hover();
+        else await target.focus();
+        await page.waitForTimeout(120); // the lift's transition
+        const ok = await page.$$eval("#hand .card", (cards, j) => {
+          const index = cards[j + 1].querySelector(".index.top").getBoundingClientRect();
+          const hit = document.elementFromPoint(index.left + index.width / 2, index.top + index.height / 2);
+          return Boolean(hit && cards[j + 1].contains(hit));
+        }, i);
+        if (!ok) hidden.push(`${how} ${i}`);
+      }
+    }
+    assert.deepEqual(hidden, [], "no neighbour's rank is hidden");
+    await screenshot(page, "en-received-badges");
+  });
+
+  await step("refusals are worded for the player", async () => {
+    await waitForHuman(page);
+    const illegal = await codes(page, "#hand .card.illegal");
+    assert.ok(illegal.length, "the first trick always refuses some card");
+    const before = { table: await box(page, "#table"), hand: await codes(page, "#hand .card") };
+    await page.click(`#hand .card[data-code="${illegal[0]}"]`, STRIP);
+    await page.waitForSelector("#message:not([hidden])");
+    const text = await page.textContent("#message");
+    const code = await page.getAttribute("#message", "data-code");
+    t.diagnostic(`refused ${illegal[0]} (${code}): ${text}`);
+    const expected = {
+      must_lead_opening_card: /You must lead 2♣ to the first trick\./,
+      no_points_on_first_trick: /you still hold a card that is not a heart or Q♠/,
+      must_follow_suit: /You must follow suit: you still have (clubs|diamonds|spades|hearts)\./,
+      hearts_not_broken: /You can't lead a heart yet/,
+    }[code];
+    assert.ok(expected, `an expected refusal on the first trick, got ${code}`);
+    assert.match(text, expected);
+    assert.doesNotMatch(text, /while the player|must be led with|\d:play/, "not heartslib's developer wording");
+    assert.deepEqual(await codes(page, "#hand .card"), before.hand, "a refused card changes nothing");
+    assert.deepEqual(await box(page, "#table"), before.table, "the message does not move the table");
+    await screenshot(page, "en-refusal");
+  });
+
+  await step("bug: the guide opens over the table, which stays put and in view", async () => {
+    const before = { table: await box(page, "#table"), hand: await box(page, "#hand") };
+    await page.click("#guide-button");
+    await page.waitForSelector("#guide[open]");
+    const guide = await box(page, "#guide");
+    assert.ok(guide.y >= 0 && guide.y < 200 && guide.bottom <= 900, `the guide is in view: ${JSON.stringify(guide)}`);
+    assert.deepEqual({ table: await box(page, "#table"), hand: await box(page, "#hand") }, before,
+      "opening the guide moves neither the table nor the hand");
+    assert.ok(before.hand.bottom <= 900, "the hand is above the fold");
+    const headings = await page.$$eval("#guide-body h3", (hs) => hs.map((h) => h.textContent));
+    assert.ok(headings.length >= 9, `the complete guide's sections: ${headings}`);
+    const body = await page.textContent("#guide-body");
+    for (const phrase of ["Q♠ does not unlock them", "share the win", "not a claim of expert or best play",
+      "Clearing the browser's data deletes them", "Replay starts again from the same deal", "no betting",
+      "Rules in detail", "2♣", "Normal: heartslib's heuristic player"]) {
+      assert.ok(body.includes(phrase), `the guide says "${phrase}"`);
+    }
+    assert.doesNotMatch(body, /source:|joker|stripp/i, "the rules in detail are worded for players");
+    await screenshot(page, "en-guide");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.getElementById("guide").open);
+  });
+
+  await step("bug: New game asks before it ends the match in progress", async () => {
+    const hand = await codes(page, "#hand .card");
     await page.click("#new-game");
-    await page.waitForSelector("#notice[data-kind=new]");
-    await page.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
-    assert.notDeepEqual(await handCodes(), firstDeal, "a new game deals new cards");
-    await page.selectOption("#variant", "pink_lady");
-    await page.click("#new-game");
-    await page.waitForFunction(() => document.getElementById("target").textContent.includes("Pink lady"));
-    await screenshot("new-game-pink-lady");
+    await page.waitForSelector("#new-dialog[open]");
+    assert.ok(await page.isVisible("#new-warning"), "the dialog warns that the match in progress ends");
+    assert.match(await page.textContent("#new-warning"), /A match is in progress/);
+    await screenshot(page, "en-new-game-dialog");
+    await page.click("#new-cancel");
+    await page.waitForFunction(() => !document.getElementById("new-dialog").open);
+    assert.deepEqual(await codes(page, "#hand .card"), hand, "keeping on playing keeps the match");
   });
 
+  await step("a whole match in English through clicks", async () => {
+    const hands = await playMatch(page, "en");
+    t.diagnostic(`the English match took ${hands} hands`);
+    assert.match(await page.textContent("#result-winners"), /(You win the match!|wins the match\.|share the win\.)/);
+    await screenshot(page, "en-match-over");
+    await page.click("#result-close");
+    assert.match(await page.textContent("#status"), /Match over\./);
+    assert.equal(await page.$$eval("#history li", (li) => li.length), 1, "the finished match is in History");
+    await page.waitForFunction(() => localStorage.getItem("heartslib-web/match") === null, null, { timeout: 5000 });
+  });
+
+  await step("bug: a match finished just before the page closes is not lost", async () => {
+    const saved = nearEndRecord();
+    await page.evaluate((text) => localStorage.setItem("heartslib-web/match",
+      JSON.stringify({ match: text, shown: 0, id: "near-end" })), saved);
+    await page.goto(`${base}?delay=0&pause=4000`);
+    await waitReady(page);
+    let plays = 0;
+    for (; plays < 14; plays++) {
+      await page.waitForFunction(() => (document.body.dataset.turn === "you" && !document.body.dataset.running) ||
+        document.body.dataset.phase === "scored", null, { timeout: 30_000 });
+      if (await page.evaluate(() => document.body.dataset.phase === "scored")) break;
+      const legal = await codes(page, "#hand .card.legal");
+      const n = (await codes(page, "#hand .card")).length;
+      await page.click(`#hand .card.legal[data-code="${legal[0]}"]`, STRIP);
+      await page.waitForFunction((k) => document.querySelectorAll("#hand .card").length === k - 1 ||
+        document.body.dataset.phase === "scored", n, { timeout: 30_000 });
+    }
+    assert.ok(plays >= 1 && plays <= 13, `the last hand was played (${plays} cards)`);
+    // The match is over and its last trick is in view: close the page before the score dialog.
+    assert.equal(await page.evaluate(() => document.getElementById("result").open), false);
+    await page.close();
+    const again = watch(await en.newPage(), "en-reopened");
+    current = again;
+    await again.goto(`${base}?delay=0`);
+    await waitReady(again);
+    await again.waitForSelector("#result[open]");
+    assert.ok(await again.$("#result-new"), "the final scores are shown after reopening");
+    assert.equal(await again.$$eval("#history li", (li) => li.length), 2, "the match reached History before the page closed");
+    await screenshot(again, "en-finished-after-reopen");
+    await again.click("#result-close");
+    assert.equal(await again.$$eval("#history li", (li) => li.length), 2, "recorded once");
+  });
+
+  const page2 = en.pages()[0];
+  current = page2;
+
+  await step("bug: a damaged save is explained, kept aside, and a new game offered", async () => {
+    await page2.evaluate(() => localStorage.setItem("heartslib-web/match", '{"match": "{\\"format\\": 1}", "shown": 0}'));
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("#damaged[open]");
+    const text = await page2.evaluate(() => document.getElementById("damaged").innerText);
+    assert.match(text, /Your saved match could not be restored/);
+    assert.doesNotMatch(await page2.textContent("#damaged p"), /Traceback|Error|File "/, "no raw Python error");
+    assert.ok(await page2.evaluate(() => localStorage.getItem("heartslib-web/damaged-save")), "the damaged record is kept");
+    await screenshot(page2, "en-damaged-save");
+    await page2.click("#damaged-start");
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+  });
+
+  await step("new game with other rules and level; replay deals the same cards", async () => {
+    const dealt = await codes(page2, "#hand .card");
+    await passThree(page2);
+    await page2.click("#replay");
+    await page2.waitForSelector("#new-dialog[open]");
+    assert.match(await page2.textContent("#new-warning"), /restarts from its first deal/);
+    await page2.click("#new-start");
+    await page2.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+    assert.deepEqual(await codes(page2, "#hand .card"), dealt, "replay restarts with the same deal");
+    await page2.click("#new-game");
+    await page2.check("#new-dialog input[value=pink_lady]");
+    await page2.check("#new-dialog input[value=easy]");
+    await page2.click("#new-start");
+    await page2.waitForFunction(() => document.getElementById("target").textContent.includes("Pink lady"));
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    assert.notDeepEqual(await codes(page2, "#hand .card"), dealt, "a new game deals new cards");
+    assert.match(await page2.textContent("#versions"), /computer players: Easy/);
+    await screenshot(page2, "en-pink-lady-easy");
+  });
+
+  await step("the language switch is visible and remembered", async () => {
+    await page2.click("#lang button[data-lang=th]");
+    assert.equal(await page2.getAttribute("html", "lang"), "th");
+    assert.match(await page2.textContent("#status"), /เลือกไพ่ 3 ใบ/);
+    await page2.reload();
+    await waitReady(page2);
+    assert.equal(await page2.getAttribute("html", "lang"), "th", "the choice survives a reload");
+    assert.equal(await page2.getAttribute("#lang button[data-lang=th]", "aria-pressed"), "true");
+    await page2.click("#lang button[data-lang=en]");
+    assert.equal(await page2.getAttribute("html", "lang"), "en");
+  });
+
+  // ------------------------------------------------------------------ Thai, a 375×740 phone, reduced motion
+  await step("a whole match in Thai on a phone, with reduced motion", async () => {
+    const th = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: "th-TH",
+      reducedMotion: "reduce", isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const phone = watch(await th.newPage(), "th");
+    current = phone;
+    await phone.goto(`${base}?seed=77&agents=5&delay=0`);
+    await waitReady(phone);
+    await phone.waitForSelector("body[data-phase=pass][data-turn=you]");
+    assert.equal(await phone.getAttribute("html", "lang"), "th", "a Thai browser gets Thai");
+    assert.match(await phone.textContent("#status"), /รอบที่ 1: เลือกไพ่ 3 ใบเพื่อส่งให้ตะวันตก \(ซ้าย\)/);
+    assert.equal(await phone.evaluate(() => getComputedStyle(document.querySelector("#hand .card")).animationName),
+      "none", "no animation with prefers-reduced-motion");
+    // One screen: the hand, the trick and the pass button fit 375×740 without sideways scrolling.
+    for (const selector of ["#hand", "#trick", "#pass-button", "#status"]) {
+      const b = await box(phone, selector);
+      assert.ok(b.y >= 0 && b.bottom <= 740 && b.x >= 0 && b.right <= 375, `${selector} fits the phone screen: ${JSON.stringify(b)}`);
+    }
+    const cards = await phone.$$eval("#hand .card", (els) => els.map((e) => e.getBoundingClientRect().right));
+    assert.ok(Math.max(...cards) <= 375, "the whole hand fits the width");
+    assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 375), "no sideways scrolling");
+    await screenshot(phone, "th-phone-pass");
+
+    await phone.click("#guide-button");
+    await phone.waitForSelector("#guide[open]");
+    const guide = await box(phone, "#guide");
+    assert.ok(guide.y >= 0 && guide.y < 100 && guide.h <= 740, `the guide opens in view on a phone: ${JSON.stringify(guide)}`);
+    assert.equal(await phone.textContent("#guide-title"), "คำแนะนำฉบับสมบูรณ์");
+    const body = await phone.textContent("#guide-body");
+    for (const phrase of ["แหม่มโพดำไม่ปลดข้อห้าม", "ถ้าต่ำสุดเท่ากันจะชนะร่วมกัน", "ไม่ใช่คำรับรองการเล่นระดับผู้เชี่ยวชาญ",
+      "การล้างข้อมูลเบราว์เซอร์ลบบันทึกเหล่านี้", "เล่นซ้ำเริ่มด้วยการแจกเดิม", "ไม่มีคู่แข่งสดหรือการเดิมพัน", "กติกาโดยละเอียด"]) {
+      assert.ok(body.includes(phrase), `the Thai guide says "${phrase}"`);
+    }
+    await screenshot(phone, "th-phone-guide");
+    await phone.click("#guide-close");
+
+    await passThree(phone);
+    const illegal = await codes(phone, "#hand .card.illegal");
+    await phone.click(`#hand .card[data-code="${illegal[0]}"]`, STRIP);
+    await phone.waitForSelector("#message:not([hidden])");
+    const refusal = await phone.textContent("#message");
+    t.diagnostic(`Thai refusal: ${refusal}`);
+    assert.match(refusal, /[\u0E00-\u0E7F]/, "the refusal is in Thai");
+    assert.doesNotMatch(refusal, /[a-z]{4,}/, "no English words in the Thai refusal");
+    await screenshot(phone, "th-phone-refusal");
+
+    const hands = await playMatch(phone, "th-phone");
+    t.diagnostic(`the Thai match took ${hands} hands`);
+    assert.match(await phone.textContent("#result-winners"), /ชนะ/);
+    await screenshot(phone, "th-phone-match-over");
+    await th.close();
+  });
+
+  current = page2;
+  await step("a damaged Python snapshot falls back to a normal start", async () => {
+    await page2.evaluate(async () => {
+      const cache = await caches.open(`heartslib-web-${document.body.dataset.build}`);
+      const key = (await cache.keys()).map((r) => r.url).find((u) => u.includes("python-snapshot-"));
+      await cache.put(key ?? new URL(`python-snapshot-${document.body.dataset.build}.bin`, location.href).href,
+        new Response("not a snapshot"));
+    });
+    const warnings = [];
+    const onWarning = (msg) => { if (msg.type() === "warning") warnings.push(msg.text()); };
+    const onWorker = (worker) => worker.on("console", onWarning);
+    page2.on("console", onWarning);
+    page2.on("worker", onWorker);
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    page2.off("console", onWarning);
+    page2.off("worker", onWorker);
+    assert.notEqual(await page2.evaluate(() => document.body.dataset.snapshot), "snapshot-restored");
+    assert.ok(warnings.some((w) => w.includes("snapshot")), `the fallback is reported as a warning: ${warnings}`);
+    // A new snapshot is taken and used by the next reload.
+    await page2.waitForSelector("body[data-snapshot=snapshot-saved]", { timeout: 30_000 });
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-snapshot=snapshot-restored]");
+  });
+
+  // ------------------------------------------------------------------ offline
+  current = page2;
+  await step("a reload with the server gone still plays", async () => {
+    server.kill();
+    await new Promise((resolve) => server.once("exit", resolve));
+    await page2.reload();
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    await passThree(page2);
+    assert.ok((await codes(page2, "#hand .card.legal")).length >= 1, "playable offline");
+    await screenshot(page2, "en-offline");
+    ({ server, base, log, port } = await startServer(port)); // for t.after
+  });
+
+  t.diagnostic(`load figures: ${JSON.stringify(figures)}`);
   assert.deepEqual(problems, [], "no page errors, console errors or outside requests");
 });

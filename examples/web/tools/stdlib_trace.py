@@ -1,0 +1,85 @@
+"""Run inside Pyodide by build.py (through tools/pyodide_run.mjs): which standard-library files the game needs.
+
+It imports every module that heartslib and game.py name in an import statement (also those
+imported inside functions), then plays through everything the page can ask of game.py: each
+variant and level, passing, playing, refusals, saving, loading good and bad records, replay.
+It prints one JSON line, ``{"stdlib": [the zip's file names that were imported], "checks": N}``.
+Run against the trimmed standard library, the same script is the check that nothing is missing.
+"""
+
+import ast
+import contextlib
+import importlib
+import json
+import pathlib
+import sys
+
+import game
+
+import heartslib
+
+ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+
+
+def named_modules():
+    """Every absolute module name in an import statement of heartslib's sources or game.py."""
+    files = [*pathlib.Path(heartslib.__file__).parent.rglob("*.py"), pathlib.Path(game.__file__)]
+    names = set()
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] not in {"heartslib", "game"})
+
+
+def call(fn, *args):
+    return json.loads(fn(*args))
+
+
+checks = 0
+for name in named_modules():
+    # ImportError: not in Pyodide (hypothesis, multiprocessing pieces), so the game cannot use it either.
+    with contextlib.suppress(ImportError):
+        importlib.import_module(name)
+
+catalog = call(game.catalog)
+assert [p["name"] for p in catalog["presets"]] == list(game.PRESETS)
+for preset in game.PRESETS:
+    for level in catalog["levels"]:
+        s = call(game.new_game, preset, 5, 3, level)
+        hands = 0
+        while not s["is_over"] and hands < (99 if (preset, level) == ("standard", "normal") else 1):
+            if s["turn"] == "you" and s["phase"] == "pass":
+                bad = call(game.pass_cards, " ".join(s["passable"][:2]))
+                assert not bad["ok"] and bad["refusal"]["code"] == "pass_wrong_size", bad
+                assert not call(game.pass_cards, "ZZ")["ok"]
+                s = call(game.pass_cards, " ".join(s["passable"][:3]))["state"]
+            elif s["turn"] == "you" and s["phase"] == "play":
+                refused = [c["code"] for c in s["hand"] if c["code"] not in s["legal"]]
+                if refused:
+                    verdict = call(game.why, refused[0])
+                    assert not verdict["legal"] and verdict["refusal"]["code"], verdict
+                    checks += 1
+                before = len(s["rounds"])
+                s = call(game.play, s["legal"][0])["state"]
+                hands += len(s["rounds"]) - before
+            elif s["turn"] == "you":
+                s = call(game.choose, s["options"][0])["state"]
+            else:
+                s = call(game.agent_step)["state"]
+        record = game.save()
+        assert call(game.load, record)["ok"]
+        assert call(game.state) == s
+        for bad in ("{", "[]", json.dumps({"preset": "standard", "agent_seed": 1, "match": "{}"})):
+            assert not call(game.load, bad)["ok"]
+        call(game.replay)
+        checks += 1
+with contextlib.suppress(heartslib.UnknownVariant):
+    heartslib.preset("standrd")
+heartslib.preset("standard").describe()
+
+files = sorted({m.__file__[len(ZIP):] for m in list(sys.modules.values())
+                if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(ZIP)})
+print(json.dumps({"stdlib": files, "checks": checks}))
