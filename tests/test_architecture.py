@@ -22,7 +22,7 @@ import pytest
 
 import heartslib as hl
 from heartslib.engine import fastpath
-from heartslib.engine.state import DERIVED, FIELDS, ITEMS, LIST, LISTS, RNG, VALUE, RoundState
+from heartslib.engine.state import CACHE, DERIVED, FIELDS, ITEMS, LIST, LISTS, RNG, VALUE, RoundState
 from heartslib.sections import field_paths
 
 #: The sources in this checkout (the compiled build's tests run against an installed copy of them).
@@ -40,8 +40,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "engine.tables", "engine.values", "engine.fastpath", "engine.checks", "engine.rules"),
     ("describe", "variant"),
     ("scoring", "settlement", "presets"),
-    ("engine.state", "engine.args", "engine.legality", "engine.finishing", "engine.tricks", "engine.dealing",
-     "engine.machine", "engine.playout", "engine.choices"),
+    ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",
+     "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match",),
     ("agents", "simulate", "strategies"),
@@ -128,7 +128,7 @@ def _mid_game_state() -> RoundState:
 
 def test_the_state_spec_is_the_slots() -> None:
     assert set(FIELDS) == set(RoundState.__slots__) and len(FIELDS) == len(RoundState.__slots__)
-    assert set(FIELDS.values()) <= {VALUE, LIST, LISTS, ITEMS, RNG, DERIVED}
+    assert set(FIELDS.values()) <= {VALUE, LIST, LISTS, ITEMS, RNG, DERIVED, CACHE}
 
 
 @pytest.mark.skipif(hl.COMPILED, reason="a compiled class keeps no __annotations__")
@@ -147,8 +147,8 @@ def test_copy_treats_every_field_as_the_spec_says() -> None:
     new = state.copy()
     for name, kind in FIELDS.items():
         old, copied = getattr(state, name), getattr(new, name)
-        if name == "memo":
-            assert copied is None
+        if kind == CACHE:
+            assert copied is None, name
         elif kind in (VALUE, DERIVED):
             assert copied is old, name
         elif kind == RNG:
@@ -165,7 +165,7 @@ class _Marker:
 
 
 @pytest.mark.skipif(hl.COMPILED, reason="a compiled class refuses a value of the wrong type")
-@pytest.mark.parametrize("name", [name for name, kind in FIELDS.items() if kind != DERIVED])
+@pytest.mark.parametrize("name", [name for name, kind in FIELDS.items() if kind not in (DERIVED, CACHE)])
 def test_the_state_key_sees_every_field(name: str) -> None:
     state = _mid_game_state()
     before = state.key()

@@ -54,14 +54,19 @@ class RoundResult:
     """The scored result, with the shooter and how a moon or sun scored."""
     tricks_won: tuple[int, ...]
     """Tricks won per seat."""
-    events: tuple[Event, ...] = attrs.field(repr=False)
-    """The hand's event log."""
+    round: Round = attrs.field(repr=False, hash=False)
+    """The finished round itself (its tricks, the cards each seat took, its log); do not apply to it."""
     lives: tuple[int, ...] = ()
     """Lives left after this round (``end.lives``); empty when the variant has no lives."""
     settlement: SweepstakeResult | HowellResult | None = None
     """The hand's counter settlement (``scoring.settlement``): who paid and received what; None without."""
     counters: tuple[int, ...] = ()
     """Net counters per seat after this round (``scoring.settlement``); empty without counters."""
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The hand's event log (built when first read: a match does not convert it at every round end)."""
+        return self.round.events
 
 
 class Match:
@@ -293,7 +298,7 @@ class Match:
                 totals=totals,
                 outcome=outcome,
                 tricks_won=rnd.tricks_won,
-                events=rnd.events,
+                round=rnd,
                 lives=self._lives,
                 settlement=settled,
                 counters=self._counters,

@@ -26,15 +26,16 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from heartslib.actions import Action, Event, TrickWon
+from heartslib.actions import Action, Event
 from heartslib.cards import Card, Suit, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
 from heartslib.engine.finishing import penalty_points
 from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
+from heartslib.engine.records import event_values, trick_values
 from heartslib.engine.rules import Rules
-from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
+from heartslib.engine.state import RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, ORDER, OVER, PASS, PLAY, PLAY_CODE, PLAY_IDS, PLAY_TYPE, PLAYS
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
@@ -45,27 +46,6 @@ from heartslib.scoring import Outcome
 from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
-
-
-def _trick(raw: RawTrick) -> Trick:
-    number, leader, seats, cards, winner, led = raw
-    return Trick(
-        number=number,
-        leader=leader,
-        plays=tuple((s, CARD[c]) for s, c in zip(seats, cards, strict=True)),
-        winner=None if winner < 0 else winner,
-        led_suit=None if led == NO_SUIT else Suit(led),
-    )
-
-
-def _event(item: Event | int | RawTrickWon) -> Event:
-    if isinstance(item, int):
-        return PLAYS[item // PLAY_CODE][item % PLAY_CODE]
-    if isinstance(item, tuple):
-        raw, taken = item
-        trick = _trick(raw)
-        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken))
-    return item
 
 
 def _round(state: RoundState) -> Round:
@@ -286,7 +266,7 @@ class Round:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks in order."""
-        return tuple(_trick(raw) for raw in self._s.tricks)
+        return tuple(trick_values(self._s))
 
     @property
     def hearts_broken(self) -> bool:
@@ -311,7 +291,7 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """The append-only log: the actions applied and the automatic events, in order."""
-        return tuple(_event(item) for item in self._s.events)
+        return tuple(event_values(self._s))
 
     @property
     def points(self) -> tuple[Score, ...] | None:

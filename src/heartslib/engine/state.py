@@ -21,11 +21,14 @@ from heartslib.actions import Event
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import NO_SUIT
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
+from heartslib.observation import Trick
 from heartslib.points import Score
 from heartslib.scoring import Outcome
 from heartslib.variant import Variant
 
-__all__ = ["FIELDS", "RawTrick", "RawTrickWon", "RoundState"]
+__all__ = [
+    "CACHE", "DERIVED", "FIELDS", "ITEMS", "LIST", "LISTS", "RNG", "VALUE", "RawTrick", "RawTrickWon", "RoundState",
+]
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
 RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
@@ -45,8 +48,10 @@ LISTS: Final = "lists"
 ITEMS: Final = "items"
 #: the random generator: copied only while a draw is still to come (else shared), its state in the key
 RNG: Final = "rng"
-#: worked out from other fields or a cache: shared or reset by copies, not part of the key
+#: worked out from other fields: shared by copies, not part of the key
 DERIVED: Final = "derived"
+#: a cache of values built from other fields: reset (None) in copies, which rebuild it when asked; not in the key
+CACHE: Final = "cache"
 
 #: Every field of a round's state, in declaration order, with how copies and the key treat it.
 FIELDS: Final[dict[str, str]] = {
@@ -86,7 +91,9 @@ FIELDS: Final[dict[str, str]] = {
     "decision": VALUE,
     "events": ITEMS,
     "phase": VALUE,
-    "memo": DERIVED,  # the legal cards of the seat to play, until the next change (may be its hand list)
+    "memo": CACHE,  # the legal cards of the seat to play, until the next change (may be its hand list)
+    "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
+    "event_values": CACHE,  # the log as Event values (engine.records)
 }
 
 
@@ -106,6 +113,7 @@ class RoundState:
         "dead",
         "dealer",
         "decision",
+        "event_values",
         "events",
         "hand_number",
         "hands",
@@ -130,6 +138,7 @@ class RoundState:
         "taken",
         "tcards",
         "trick_no",
+        "trick_values",
         "tricks",
         "tseats",
         "tsuit",
@@ -202,6 +211,10 @@ class RoundState:
     """The log: actions and events, plays as ints and tricks as raw tuples (built into values on demand)."""
     phase: Phase
     memo: list[int] | None
+    trick_values: list[Trick] | None
+    """The completed tricks as values, built once each (:mod:`heartslib.engine.records`)."""
+    event_values: list[Event] | None
+    """The log as events, built once each (:mod:`heartslib.engine.records`)."""
 
     @classmethod
     def start(
@@ -260,6 +273,8 @@ class RoundState:
         self.events = []
         self.phase = phase
         self.memo = None
+        self.trick_values = None
+        self.event_values = None
         return self
 
     def copy(self) -> RoundState:
@@ -309,10 +324,13 @@ class RoundState:
         new.events = self.events[:]
         new.phase = self.phase
         new.memo = None  # it may be the hand list itself, which only this round's plays change
+        new.trick_values = None  # rebuilt by the copy if it is asked (search copies rarely are)
+        new.event_values = None
         return new
 
     def key(self) -> tuple[Any, ...]:
-        """A value equal for two states that are the same (every field of :data:`FIELDS` but the derived)."""
+        """A value equal for two states that are the same (every field of :data:`FIELDS` but the derived
+        ones and the caches)."""
         return (
             self.variant,
             self.dealer,
