@@ -449,6 +449,9 @@ class Match:
         expected = match._state()
         if save.state != expected:
             raise SaveError("state", f"the recorded state {save.state!r} does not match the replayed game {expected!r}")
+        if not save.digest_ok:
+            raise SaveError("digest", "the save's contents do not match its digest: it was changed after it was "
+                            "written (edited by hand, damaged, or pieced together from two saves)")
         return match
 
     @classmethod

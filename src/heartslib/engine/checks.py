@@ -43,10 +43,15 @@ from heartslib.errors import VariantError
 from heartslib.points import Score, is_complex, score_text
 from heartslib.sections import StripTable, VariantFields
 
-__all__ = ["Problem", "build_pack", "check_ends", "check_variant"]
+__all__ = ["MAX_HAND_POINTS", "Problem", "build_pack", "check_ends", "check_variant"]
 
 Problem = tuple[str, str]
 """``(field path, message)``."""
+
+#: The most one hand may score (the size of each part), judged before play from the card values, the
+#: moon's points and the multipliers, so that no match of a bounded number of hands leaves
+#: :data:`heartslib.points.MAX_SCORE`, where complex scores stop being exact.
+MAX_HAND_POINTS = 10**11
 
 
 def _note(problems: list[Problem], path: str, message: str) -> None:
@@ -168,6 +173,17 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                         "only a card listed in scoring.multiply can score alone"))
     if v.play.opening_card is not None and v.play.opening_card.suit is None:
         out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
+    if v.scoring.multiply:
+        # multipliers compound (two decks hold two copies of each): keep a hand's score far below MAX_SCORE
+        n = v.players
+        worst = ((2 + 2 * n) * sum(abs(value[c]) for c in pack) + 2 * n * abs(v.moon.points)
+                 + n * abs(v.scoring.no_tricks) + 2 * sum(abs(x) for x in v.scoring.multiply_alone.values()))
+        copies = Counter(pack)
+        for card, factor in v.scoring.multiply.items():
+            worst *= max(1.0, abs(factor)) ** copies[card.index]
+        if worst > MAX_HAND_POINTS:
+            out.append(("scoring.multiply", f"these multipliers are too large: they could make one hand worth "
+                        f"about {worst:.0e} points, and a hand may score at most {MAX_HAND_POINTS:.0e}"))
     return out
 
 
