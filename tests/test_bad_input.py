@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import heartslib as hl
 from heartslib import strategies as hst
+from heartslib.points import MAX_SCORE, MAX_SEED
 from heartslib.serialize import parse_score
 
 STD = hl.preset("standard")
@@ -76,6 +77,28 @@ def test_a_save_with_huge_scores_or_seeds_is_a_save_error() -> None:
         assert info.value.path == key, (key, value, info.value)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hl.Match(STD, seed="1"),
+        lambda: hl.Match(STD, seed=-1),
+        lambda: hl.Match(STD, seed=MAX_SEED + 1),
+        lambda: hl.Round.deal(STD, seed=1.5),
+        lambda: hl.Round.deal(STD, seed=1, hand_number=-1),
+        lambda: hl.Match.from_deal(STD, HANDS, hand_number=-1),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=(MAX_SCORE + 1, 0, 0, 0)),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=(1.5, 0, 0, 0)),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=5),
+        lambda: hl.Round.from_hands(STD, HANDS, passing="left"),
+        lambda: hl.Round.from_hands(STD, HANDS, seed=1, rng=random.Random(1)),
+    ],
+)
+def test_bad_arguments_raise_illegal_action_bad_argument(call: Any) -> None:
+    with pytest.raises(hl.IllegalAction) as info:
+        call()
+    assert info.value.code == "bad_argument"
+
+
 # --------------------------------------------------------------------------- parsers fail cleanly
 
 
@@ -132,6 +155,110 @@ def test_control_characters_in_names_are_escaped_in_toml() -> None:
     assert hl.Variant.from_toml(text) == v
     with pytest.raises(hl.VariantError, match="lone surrogate"):
         STD.replace(name="\ud800")
+
+
+# --------------------------------------------------------------------------- seats, cards and actions
+
+
+def test_seats_are_ints_and_cards_are_checked() -> None:
+    r = hl.Round.from_hands(STD, HANDS, passing=hl.HOLD)
+    r.apply(hl.Play(0, "2C"))  # seat 1 to play: True == 1 and 1.0 == 1 must not pass for it
+    for seat in (True, 1.0, "1", -1, 4):
+        with pytest.raises(hl.IllegalAction) as info:
+            r.legal_actions(seat)  # type: ignore[arg-type]
+        assert info.value.code == "no_such_seat"
+        with pytest.raises(hl.IllegalAction):
+            hl.Match(STD, seed=1).legal_actions(seat)  # type: ignore[arg-type]
+    for rank, suit in [(2, 7), (2.0, 0), (True, 0), (2, True), (1, 0), ("2", 0)]:
+        with pytest.raises(hl.CardError):
+            hl.Card(rank, suit)  # type: ignore[arg-type]
+    with pytest.raises(hl.CardError):
+        hl.Card.from_index(True)
+    for bad in (lambda: hl.Play(True, "2C"), lambda: hl.Pass(-1, "2C"), lambda: hl.Choose(0, 5)):
+        with pytest.raises(hl.IllegalAction):
+            bad()  # type: ignore[no-untyped-call]
+
+
+def _forged(cls: type[Any], **fields: Any) -> Any:
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        _forged(hl.Play, seat=True, card=hl.Card("2D")),
+        _forged(hl.Play, seat=1, card="2D"),
+        _forged(hl.Play, seat=1.0, card=hl.Card("2D")),
+        _forged(hl.Play, seat=1),
+        _forged(hl.Pass, seat=0, cards=["2C", "3C", "4C"]),
+        _forged(hl.Choose, seat=0, option=None),
+        "1:play 2D",
+    ],
+)
+def test_an_action_built_around_its_constructor_is_refused_and_changes_nothing(action: Any) -> None:
+    for state in (hl.Match.from_deal(STD, HANDS, passing=hl.HOLD, seed=1),
+                  hl.Match.from_deal(STD, HANDS, seed=1)):
+        if state.phase == hl.Phase.PLAY:
+            state.apply(hl.Play(0, "2C"))
+        before, saved = state.copy(), state.to_json()
+        assert not state.is_legal(action)
+        with pytest.raises(hl.IllegalAction):
+            state.apply(action)
+        assert state == before and state.to_json() == saved and len(state.actions) == len(before.actions)
+
+
+# --------------------------------------------------------------------------- passes that can be made
+
+
+def test_an_explicit_pass_the_deal_cannot_make_is_refused() -> None:
+    clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"
+    v = STD.replace(passing={"forbidden": clubs, "cards": 2})  # the schedule's passes fit any deal
+    for passing in (hl.SCATTER, hl.STAR):
+        for make in (hl.Round.from_hands, hl.Match.from_deal):
+            with pytest.raises(hl.IllegalAction, match="impossible") as info:
+                make(v, HANDS, passing=passing)
+            assert info.value.code == "bad_argument"
+    big = STD.replace(passing={"cards": 14, "schedule": ["hold"]})
+    with pytest.raises(hl.IllegalAction, match="14 card"):
+        hl.Round.from_hands(big, HANDS, passing=hl.Offset(1))
+    with pytest.raises(hl.IllegalAction, match="dealer's choice"):
+        hl.Round.from_hands(big, HANDS, passing=hl.DEALERS_CHOICE)
+    assert hl.Round.from_hands(v, HANDS, passing=hl.Offset(1)).pass_count == 2
+
+
+_DIRECTIONS = st.sampled_from([hl.HOLD, hl.SCATTER, hl.STAR, hl.SHUFFLE, hl.DEALERS_CHOICE, hl.Offset(1),
+                               hl.Offset(-1), hl.Offset(2), hl.Offset(3)])
+
+
+@settings(max_examples=12)
+@given(hst.deals(hst.variants(players=st.sampled_from([4, 5]), decks=1)), _DIRECTIONS, st.integers(0, 2**32 - 1))
+def test_every_seat_to_act_has_a_legal_action(deal: Any, passing: Any, seed: int) -> None:
+    """In any state reachable from any deal and any explicit pass direction, each seat in to_act can act."""
+    v, hands, kitty = deal
+    try:
+        r = hl.Round.from_hands(v, hands, kitty=kitty, passing=passing, seed=seed)
+    except hl.IllegalAction as exc:
+        assert exc.code == "bad_argument"
+        return
+    rng = random.Random(seed)
+    while not r.is_over:
+        for seat in r.to_act:
+            if r.phase == hl.Phase.PASS:
+                assert len(r.pass_rules(seat).choices()[:1]) == 1, (seat, r)
+            else:
+                assert r.legal_actions(seat), (seat, r)
+        r.apply(hst.random_action(r, rng))
+
+
+@settings(max_examples=8)
+@given(hst.matches())
+def test_every_seat_to_act_in_a_drawn_match_has_a_legal_action(m: hl.Match) -> None:
+    for seat in m.to_act:
+        rnd = m.round
+        assert (rnd.pass_rules(seat).choices()[:1] if rnd.phase == hl.Phase.PASS else m.legal_actions(seat)), seat
 
 
 # --------------------------------------------------------------------------- saves

@@ -122,7 +122,7 @@ class Round:
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
-            raise ValueError("give either seed or rng, not both")
+            raise IllegalAction("bad_argument", "give either seed or rng, not both")
         check_seat(dealer, v.players, "dealer")
         rules = v.rules
         pack = shuffled(rules.pack, rng) if order is None else _indices(order)
@@ -170,7 +170,7 @@ class Round:
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
-            raise ValueError("give either seed or rng, not both")
+            raise IllegalAction("bad_argument", "give either seed or rng, not both")
         return cls(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
                          scores=scores, rng=rng, leader=leader))
 
@@ -352,7 +352,7 @@ class Round:
         which grows quickly with hand size (3 of 13: 286; scatter orders them).
         """
         s = self._s
-        if s.phase is PLAY and (seat is None or seat == s.turn):
+        if s.phase is PLAY and (seat is None or (seat == s.turn and type(seat) is int)):
             # the common step, kept short: the remembered legal cards as interned plays
             turn = s.turn
             memo = s.memo

@@ -12,6 +12,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 from __future__ import annotations
 
 from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.cards import Card
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
@@ -68,8 +69,10 @@ def apply(s: RoundState, action: Action) -> None:
     if s.phase is PLAY:
         # the common step: one of the plays legal_actions handed out, known by identity
         code = PLAY_IDS.get(id(action), -1)
-        if code < 0 and type(action) is PLAY_TYPE:  # a Play built by the caller
-            code = action.seat * PLAY_CODE + action.card.index
+        if code < 0 and type(action) is PLAY_TYPE:  # a Play built by the caller (or around its constructor)
+            seat, card = getattr(action, "seat", None), getattr(action, "card", None)
+            if type(seat) is int and type(card) is Card:
+                code = seat * PLAY_CODE + card.index
         seat = code // PLAY_CODE
         if code >= 0 and seat == s.turn:
             card = code - seat * PLAY_CODE
