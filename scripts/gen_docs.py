@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 import heartslib as hl
+from heartslib.describe import SOURCES as SOURCE_TEXTS
 from heartslib.presets import ALIASES
 from heartslib.sections import BOUNDS_KEY, MAX_FACTOR, MAX_POINTS
 from heartslib.serialize import toml_value as value_text
@@ -60,16 +61,9 @@ def section_pages() -> dict[str, tuple[str, str]]:
     }
 
 
-# What the source keys in the metadata refer to (RULES.md, "Sources").
-SOURCES: tuple[tuple[str, str], ...] = (
-    (
-        "000",
-        "An English encyclopedia article on Hearts and its family, which cites the older rule books: "
-        "Foster (1909), Culbertson (1950), Morehead (2001) and others; a name in brackets after 000 "
-        "says which of them gives the rule.",
-    ),
-    ("001", "A Chinese description of hearts, including the two-deck game for six to ten players."),
-    ("002", "A Thai description of the modern hearts of a browser game (the standard American rules)."),
+# What the source keys in the metadata refer to (RULES.md, "Sources"): the same words `describe()` uses.
+SOURCES: tuple[tuple[str, str], ...] = tuple(
+    (key, text[0].upper() + text[1:] + ".") for key, text in SOURCE_TEXTS.items()
 )
 
 

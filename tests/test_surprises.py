@@ -1,0 +1,58 @@
+"""No surprise (issue 20): the model and the docs say what they do."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import heartslib as hl
+from heartslib.describe import SOURCES
+
+STD = hl.preset("standard")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_a_replaced_variant_says_it_is_not_the_preset() -> None:
+    five = STD.replace(players=5, deck={"fill": "kitty"}, name="five_kitty")
+    assert five.name == "five_kitty" and five.source.startswith("based on standard: 002")
+    assert five.describe().startswith("Five kitty (source: based on standard: 002")
+    house = STD.replace(moon={"kind": "new"})
+    assert (house.name, house.source) == ("standard (modified)", "based on standard: " + STD.source)
+    again = house.replace(end={"target": 50})
+    assert (again.name, again.source) == (house.name, house.source)  # not "(modified) (modified)"
+    assert STD.replace(players=4) == STD  # the same rules keep their name
+    mine = STD.replace(players=5, name="mine", source="our kitchen table")
+    assert (mine.name, mine.source) == ("mine", "our kitchen table")
+
+
+@pytest.mark.parametrize("name", hl.preset_names())
+def test_rules_text_names_its_sources_and_only_cases_that_can_happen(name: str) -> None:
+    v = hl.preset(name)
+    text = v.describe()
+    for key in re.findall(r"\b00[0-2]\b", v.source):
+        assert f"{key} is {SOURCES[key]}" in text, key
+    if v.deck.decks == 1 and not v.rules.jokers:
+        assert "3♣ when it is stripped" not in text and not re.search("(?<!1)0♣", text)
+    if hl.Card("QS") not in v.scoring.values:
+        assert "Q♠ scores nothing" in text
+
+
+def test_the_opening_names_the_lowest_club_of_the_pack() -> None:
+    stripped = STD.replace(players=3, passing={"schedule": "left_right"}, deck={"strip": ["2C"]})
+    assert "The holder of 3♣ must lead it." in stripped.describe()
+    jokers = STD.replace(players=3, deck={"fill": "jokers"}, passing={"schedule": "left"})
+    assert "The holder of 0♣ must lead it." in jokers.describe()
+    kitty = hl.preset("double_deck_9")
+    assert "The holder of 2♣ (or, when it is in the kitty, of the lowest club dealt) must lead it." in kitty.describe()
+
+
+def test_the_rules_reference_shows_no_python_types() -> None:
+    for page in sorted((DOCS / "rules").glob("*.md")):
+        types = [line for line in page.read_text(encoding="utf-8").splitlines() if line.startswith("- **Type**")]
+        for line in types:
+            assert not any(raw in line for raw in ("<class", "int | complex", "heartslib.", "tuple[")), (page, line)
+    scoring = (DOCS / "rules" / "scoring.md").read_text(encoding="utf-8")
+    multiply = scoring[scoring.index("## `scoring.multiply`"):scoring.index("## `scoring.multiply_alone`")]
+    assert "QS = 13" not in multiply and "card = factor" in multiply
