@@ -96,7 +96,8 @@ def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
         if len(deck.strip) < excess:
             _note(problems, "deck.strip",
                   f"{len(pack)} cards for {n} players leave {excess} over, but the strip order "
-                  f"lists only {len(deck.strip)} card(s)")
+                  f"lists only {len(deck.strip)} card(s); list more cards to strip, or use deck.fill = "
+                  "\"kitty\" (the cards over form a kitty) or \"jokers\"")
         for card in deck.strip[:excess]:
             if card.index in pack:
                 pack.remove(card.index)

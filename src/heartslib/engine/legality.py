@@ -249,6 +249,9 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- passes
 
 
+_TIMES = {1: "once", 2: "twice"}
+
+
 def pass_problem(
     seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int]
 ) -> tuple[str, str] | None:
@@ -260,9 +263,15 @@ def pass_problem(
     if len(cards) != size:
         return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
     want = Counter(cards)
-    short = want - Counter(hand)
+    held = Counter(hand)
+    short = want - held
     if short:
-        missing = " ".join(CODE[c] for c in short.elements())
+        if all(held[c] for c in short):  # every card is held, but one is listed more often than it is held
+            c = next(iter(short))
+            listed, copies = (_TIMES.get(k, f"{k} times") for k in (want[c], held[c]))
+            return ("pass_duplicate_card", f"{seat}:pass {text}: {CODE[c]} is listed {listed}, but "
+                    f"seat {seat} holds it {copies}")
+        missing = " ".join(CODE[c] for c in short if not held[c])
         return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
     bad = [c for c in cards if c in forbidden]
     if bad:
