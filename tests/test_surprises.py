@@ -56,3 +56,33 @@ def test_the_rules_reference_shows_no_python_types() -> None:
     scoring = (DOCS / "rules" / "scoring.md").read_text(encoding="utf-8")
     multiply = scoring[scoring.index("## `scoring.multiply`"):scoring.index("## `scoring.multiply_alone`")]
     assert "QS = 13" not in multiply and "card = factor" in multiply
+
+
+def test_trick_shaping_pays_only_for_cards_everyone_saw() -> None:
+    """double_deck_9 deals one card to a kitty the first trick's winner takes unseen: a trick reward must not
+    reveal it (issue 20: a first trick worth 0 paid its winner -1 for an unseen 10♥)."""
+    pytest.importorskip("pettingzoo")
+    import random as _random
+
+    from heartslib.adapters import pettingzoo as hpz
+
+    v = hl.preset("double_deck_9")
+    env = hpz.raw_env(v, shaping="trick")
+    checked = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        pick = _random.Random(seed)
+        while not env.game.is_over:
+            rnd = env.game
+            before = len(rnd.tricks)
+            agent = env.agent_selection
+            legal = [i for i, ok in enumerate(env.observe(agent)["action_mask"]) if ok]
+            env.step(legal[pick.randrange(len(legal))])
+            if len(rnd.tricks) > before and not rnd.is_over:
+                trick = rnd.tricks[-1]
+                seen = -float(sum(v.rules.value[c.index] for c in trick.cards))
+                assert trick.winner is not None
+                assert env.rewards[f"player_{trick.winner}"] == seen, (seed, trick)
+                taken = -float(sum(v.rules.value[c.index] for c in rnd.taken[trick.winner]))
+                checked += before == 0 and taken != seen  # the winner took a scoring kitty card, unpaid
+    assert checked, "no first trick took a scoring kitty card in these deals"
