@@ -86,3 +86,23 @@ def test_trick_shaping_pays_only_for_cards_everyone_saw() -> None:
                 taken = -float(sum(v.rules.value[c.index] for c in rnd.taken[trick.winner]))
                 checked += before == 0 and taken != seen  # the winner took a scoring kitty card, unpaid
     assert checked, "no first trick took a scoring kitty card in these deals"
+
+
+def test_the_openspiel_game_takes_variant_as_the_pettingzoo_environment_does(tmp_path: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from heartslib.adapters import openspiel as hos
+
+    by_variant = pyspiel.load_game(hos.GAME_NAME, {"variant": "omnibus"})
+    assert hos.Setup.from_params({"variant": "omnibus"}).variant == hl.preset("omnibus")
+    assert by_variant.num_distinct_actions() == pyspiel.load_game(hos.GAME_NAME, {"preset": "omnibus"}) \
+        .num_distinct_actions()
+    rules = tmp_path / "five.toml"
+    rules.write_text(STD.replace(players=5, passing={"schedule": "left"}).to_toml(), encoding="utf-8")
+    assert hos.Setup.from_params({"variant": str(rules)}).variant.players == 5
+    with pytest.raises(ValueError, match="one of the parameters"):
+        hos.Setup.from_params({"variant": "omnibus", "preset": "pink_lady"})
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes('name = "Cœur"\n'.encode("cp1252"))
+    for params in ({"variant_file": str(latin1)}, {"variant": str(latin1)}):
+        with pytest.raises(hl.VariantError, match="not UTF-8"):
+            hos.Setup.from_params(params)
