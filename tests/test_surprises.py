@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import heartslib as hl
@@ -106,3 +107,27 @@ def test_the_openspiel_game_takes_variant_as_the_pettingzoo_environment_does(tmp
     for params in ({"variant_file": str(latin1)}, {"variant": str(latin1)}):
         with pytest.raises(hl.VariantError, match="not UTF-8"):
             hos.Setup.from_params(params)
+
+
+def test_an_observation_has_a_readable_form_and_plain_data() -> None:
+    import json
+    import random as _random
+
+    from heartslib import strategies as hst
+
+    for v in (STD, hl.preset("complex_hearts"), hl.preset("double_deck_6_dirty"), hl.preset("cancellation")):
+        m = hl.Match(v, seed=3)
+        rng = _random.Random(3)
+        for step in range(80):
+            obs = m.observation(step % v.players)
+            data = obs.to_dict()
+            assert json.loads(json.dumps(data)) == data  # plain JSON data
+            assert data["hand"] == [c.code for c in obs.hand] and data["phase"] == obs.phase.value
+            assert data["scores"] == [p if isinstance(p, int) else hl.score_text(p) for p in obs.scores]
+            assert len(data["tricks"]) == len(obs.tricks)
+            assert list(data) == [f.name for f in attrs.fields(hl.Observation)]
+            text = str(obs)
+            assert text.startswith(f"seat {obs.seat} of {v.players}") and " ".join(map(str, obs.hand)) in text
+            if m.is_over:
+                break
+            m.apply(hst.random_action(m, rng))

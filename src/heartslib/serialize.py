@@ -19,6 +19,7 @@ the way in:
 * **pass directions**: :func:`direction_data` / :func:`read_direction`;
 * **actions**: :func:`tagged_data` / :func:`read_tagged` (an explicit
   ``"type"`` tag, exact keys);
+* **observations**: :func:`observation_data` (plain data a UI can send as JSON);
 * **saves**: the match save's envelope, :func:`save_data` / :func:`read_save`
   (format, version, keys, numbers in range, the set deal, the digest,
   :func:`save_digest`); replaying the actions is the match's own job
@@ -48,7 +49,7 @@ from typing import Any
 
 import attrs
 
-from heartslib.cards import Card
+from heartslib.cards import Card, Suit
 from heartslib.enums import Offset, PassDirection, PassMode
 from heartslib.errors import CardError, SaveError, VariantError
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, MAX_SEED, Score, score_text
@@ -58,6 +59,7 @@ __all__ = [
     "SAVE_VERSION",
     "SaveData",
     "direction_data",
+    "observation_data",
     "parse_score",
     "plain",
     "read_direction",
@@ -404,6 +406,46 @@ def read_tagged(data: Any, kinds: Mapping[str, type[Any]], what: str = "an actio
         return cls(**{name: data[name] for name in fields})
     except TypeError as exc:
         raise ValueError(f"bad {kind} {what.split()[-1]} {data!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- observations
+
+
+def observation_data(record: Any) -> dict[str, Any]:
+    """An observation (or any frozen record of the public values) as plain JSON data, for a UI.
+
+    Cards are text (``"QS"``), suits, phases, decisions and pass modes their names, a pass offset
+    ``{"offset": k}``, complex scores exact text (``"13i"``), tricks tables of ``number``, ``leader``,
+    ``plays`` (``[[seat, "QS"], ...]``), ``winner`` and ``led_suit``; nothing unknown is ``null``.
+
+    >>> import heartslib as hl
+    >>> data = observation_data(hl.Round.deal(hl.preset("standard"), seed=1).observation(0))
+    >>> data["phase"], data["hand"][:3], data["passing"], data["passed"]
+    ('pass', ['5C', '6C', '8C'], {'offset': 1}, None)
+    """
+    return {f.name: _public(getattr(record, f.name)) for f in attrs.fields(type(record))}
+
+
+def _public(value: Any) -> Any:
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Offset):
+        return direction_data(value)
+    if hasattr(value, "value") and isinstance(value.value, str):  # Phase, Decision, PassMode
+        return value.value
+    if isinstance(value, Suit):
+        return str(value)
+    if isinstance(value, int | str):
+        return value
+    if isinstance(value, complex):
+        return score_data(value)
+    if isinstance(value, tuple | list):
+        return [_public(v) for v in value]
+    if attrs.has(type(value)):
+        return observation_data(value)
+    raise TypeError(f"cannot write {value!r} as plain data")  # pragma: no cover - every field type handled above
 
 
 # --------------------------------------------------------------------------- saves
