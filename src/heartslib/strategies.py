@@ -76,7 +76,8 @@ try:
     from hypothesis.strategies import SearchStrategy
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess by the tests
     raise ImportError(
-        "heartslib.strategies needs Hypothesis: pip install heartslib[testing]"
+        "heartslib.strategies needs Hypothesis: pip install heartslib[testing] (from a checkout: "
+        "pip install -e '.[testing]')"
     ) from exc
 
 __all__ = [

@@ -121,6 +121,7 @@ def _require() -> None:
     if _IMPORT_ERROR is not None:
         raise ImportError(
             "heartslib.adapters.openspiel needs the 'openspiel' extra: pip install 'heartslib[openspiel]' "
+            "(from a checkout: pip install -e '.[openspiel]') "
             f"({_IMPORT_ERROR})"
         ) from _IMPORT_ERROR
 

@@ -80,6 +80,7 @@ def _require() -> None:
     if _IMPORT_ERROR is not None:
         raise ImportError(
             "heartslib.adapters.pettingzoo needs the 'pettingzoo' extra: pip install 'heartslib[pettingzoo]' "
+            "(from a checkout: pip install -e '.[pettingzoo]') "
             f"({_IMPORT_ERROR})"
         ) from _IMPORT_ERROR
 
