@@ -131,3 +131,21 @@ def test_an_observation_has_a_readable_form_and_plain_data() -> None:
             if m.is_over:
                 break
             m.apply(hst.random_action(m, rng))
+
+
+def test_a_bad_card_value_is_explained_once() -> None:
+    with pytest.raises(hl.VariantError) as info:
+        STD.replace(scoring={"values": {"QS": "x"}})
+    text = str(info.value)
+    assert text.count("is not a score") == 1 and text.count("13i") == 1, text
+
+
+def test_a_pettingzoo_variant_file_that_is_not_utf8_is_a_variant_error(tmp_path: Path) -> None:
+    pytest.importorskip("pettingzoo")
+    from heartslib.adapters import pettingzoo as hpz
+
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes('name = "Cœur"\n'.encode("cp1252"))
+    for given in (latin1, str(latin1)):
+        with pytest.raises(hl.VariantError, match="not UTF-8"):
+            hpz.raw_env(given)
