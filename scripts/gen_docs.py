@@ -23,8 +23,12 @@ import typing
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 import heartslib as hl
+from heartslib.describe import SOURCES as SOURCE_TEXTS
 from heartslib.presets import ALIASES
+from heartslib.sections import BOUNDS_KEY, MAX_FACTOR, MAX_POINTS
 from heartslib.serialize import toml_value as value_text
 from heartslib.variant import SECTIONS, field_metadata
 
@@ -57,16 +61,9 @@ def section_pages() -> dict[str, tuple[str, str]]:
     }
 
 
-# What the source keys in the metadata refer to (RULES.md, "Sources").
-SOURCES: tuple[tuple[str, str], ...] = (
-    (
-        "000",
-        "An English encyclopedia article on Hearts and its family, which cites the older rule books: "
-        "Foster (1909), Culbertson (1950), Morehead (2001) and others; a name in brackets after 000 "
-        "says which of them gives the rule.",
-    ),
-    ("001", "A Chinese description of hearts, including the two-deck game for six to ten players."),
-    ("002", "A Thai description of the modern hearts of a browser game (the standard American rules)."),
+# What the source keys in the metadata refer to (RULES.md, "Sources"): the same words `describe()` uses.
+SOURCES: tuple[tuple[str, str], ...] = tuple(
+    (key, text[0].upper() + text[1:] + ".") for key, text in SOURCE_TEXTS.items()
 )
 
 
@@ -80,13 +77,19 @@ def _md(text: str) -> str:
     return text
 
 
-def _kind(tp: Any) -> str:
-    """The field's type in the words of the TOML schema."""
+def _kind(tp: Any, path: str = "", bounds: tuple[int | None, int | None] | None = None) -> str:
+    """The field's type in the words of the TOML schema, with its limits."""
+    special = _KINDS.get(path)
+    if special is not None:
+        return special
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return "one of the values below (a lower-case string)"
     if tp is bool:
         return "`true` or `false`"
     if tp is int:
+        lo, hi = bounds or (None, None)
+        if lo is not None and hi is not None:
+            return f"a whole number from {lo:,} to {hi:,}"
         return "a whole number"
     if tp is str:
         return "a string"
@@ -95,11 +98,30 @@ def _kind(tp: Any) -> str:
         return 'a list of cards (`["2C", "2D"]`) or a table by number of players (`{ "5" = ["2C", "2S"] }`)'
     if "Card" in text and "tuple" in text:
         return 'a list of cards, e.g. `["2C", "QS"]`'
-    if "CardValues" in text:
-        return "a table of card = points, e.g. `{ QS = 13, JD = -10 }`"
     if text.startswith("str | tuple"):
         return "a named cycle (a string) or a list of passes, one per hand"
-    return f"`{text}`"
+    if "Card | None" in text:
+        return 'a card, e.g. `"2S"`, or `""` for none'
+    if "CardValues" in text:
+        return "a table of card = points, e.g. `{ QS = 13, JD = -10 }`"
+    if "Card" in text:
+        return "a table keyed by card, e.g. `{ QS = ... }`"
+    raise ValueError(f"scripts/gen_docs.py: say in _KINDS how to write the type of {path} ({text})")
+
+
+_POINTS = f"each part at most {MAX_POINTS:,}"
+# Fields whose type needs its own words (tables keyed by card, scores that may be complex, the teams).
+_KINDS: dict[str, str] = {
+    "teams": "a list of teams, each a list of seats, e.g. `[[0, 2], [1, 3]]` (`[]` for none)",
+    "scoring.values": f'a table of card = points, e.g. `{{ QS = 13, JD = -10 }}` (complex points as text, `"13i"`; '
+    f"{_POINTS})",
+    "scoring.multiply": f'a table of card = factor, e.g. `{{ TC = 2 }}` (a complex factor as text, `"2i"`; each part '
+    f"at most {MAX_FACTOR})",
+    "scoring.multiply_alone": f"a table of card = points, e.g. `{{ TC = 50 }}` ({_POINTS})",
+    "scoring.double_suit": 'a table of card = suit, e.g. `{ QH = "hearts" }`',
+    "scoring.cancels": 'a table of card = card, e.g. `{ QC = "QS" }` (Q♣ cancels Q♠)',
+    "moon.points": f'a whole number, or a complex one as text (`"13+13i"`); {_POINTS}',
+}
 
 
 def _anchor(path: str) -> str:
@@ -115,6 +137,12 @@ def _fields(section: str) -> list[tuple[str, Any, dict[str, Any], Any]]:
     return [(name, defaults[name], meta, hints[name]) for name, _default, meta in field_metadata(cls)]
 
 
+def _bounds(section: str, name: str) -> tuple[int | None, int | None] | None:
+    cls = hl.Variant if not section else SECTIONS[section]
+    bounds: tuple[int | None, int | None] | None = attrs.fields_dict(cls)[name].metadata.get(BOUNDS_KEY)
+    return bounds
+
+
 # --------------------------------------------------------------------------- rules reference
 
 
@@ -123,7 +151,7 @@ def _field_entry(section: str, name: str, default: Any, meta: dict[str, Any], tp
     out = [f"## `{path}`: {_md(meta['words'])} {{#{_anchor(path)}}}", "", _md(meta["doc"]), ""]
     where = f"under `[{section}]`" if section else "at the top level"
     out.append(f"- **In TOML** ({where}): `{name} = {value_text(default)}` (the default)")
-    out.append(f"- **Type**: {_kind(tp)}")
+    out.append(f"- **Type**: {_kind(tp, path, _bounds(section, name))}")
     out.append(f"- **Source**: {_md(meta['source'])}" if meta["source"] else "- **Source**: heartslib")
     out.append("")
     values: dict[str, str] = meta["values"]

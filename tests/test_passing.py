@@ -67,7 +67,7 @@ def test_pass_errors() -> None:
     cases = {
         hl.Pass(0, hl.parse_cards("2C 3C")): "pass_wrong_size",
         hl.Pass(0, hl.parse_cards("2C 3C 2D")): "card_not_held",
-        hl.Pass(0, hl.parse_cards("2C 2C 3C")): "card_not_held",
+        hl.Pass(0, hl.parse_cards("2C 2C 3C")): "pass_duplicate_card",
         hl.Play(0, "2C"): "not_playing",
     }
     for action, code in cases.items():

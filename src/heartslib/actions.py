@@ -20,6 +20,7 @@ import attrs
 
 from heartslib.cards import Card, parse_cards
 from heartslib.enums import MoonScoring, Shot
+from heartslib.errors import IllegalAction
 from heartslib.points import Score
 from heartslib.serialize import read_tagged, tagged_data
 
@@ -41,8 +42,13 @@ __all__ = [
 
 def _seat(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise TypeError(f"a seat is a whole number >= 0, not {value!r}")
-    return value
+        raise IllegalAction("no_such_seat", f"a seat is a whole number >= 0, not {value!r}")
+    return int(value)  # a plain int (an IntEnum seat too), as saves write it
+
+
+def _option(_inst: object, _attr: object, value: Any) -> None:
+    if not isinstance(value, str):
+        raise IllegalAction("choice_not_offered", f"{value!r} is not an option: options are text, e.g. 'new'")
 
 
 def _card(value: Any) -> Card:
@@ -104,7 +110,7 @@ class Choose:
     ``"hearts"`` for a called suit)."""
 
     seat: int = attrs.field(converter=_seat)
-    option: str = attrs.field(validator=attrs.validators.instance_of(str))
+    option: str = attrs.field(validator=_option)
 
     def text(self) -> str:
         """``"0:choose new"``."""

@@ -116,6 +116,7 @@ class Rank(enum.IntEnum):
 
 
 JOKER_RANK: Final = Rank.ZERO
+_RANKS: Final = frozenset(int(r) for r in Rank)
 
 _SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_WORDS: Final[dict[str, Suit]] = {}
@@ -170,17 +171,18 @@ class Card:
             return cls.parse(rank_or_text)
         if isinstance(rank_or_text, Card):  # pragma: no cover - defensive
             return rank_or_text
-        try:
-            rank = Rank(rank_or_text)
-        except ValueError:
+        if not isinstance(rank_or_text, int) or isinstance(rank_or_text, bool) or rank_or_text not in _RANKS:
             raise CardError(
-                f"{rank_or_text!r} is not a rank: ranks are 0 (zero/joker) and 2..14",
-                token=str(rank_or_text),
-            ) from None
+                f"{rank_or_text!r} is not a rank: ranks are the whole numbers 0 (zero/joker) and 2..14",
+                token=repr(rank_or_text),
+            )
+        rank = Rank(rank_or_text)
         if suit is None:
             if rank != Rank.ZERO:
                 raise CardError(f"rank {rank} needs a suit; only the joker JK is suitless")
             return _BY_INDEX[_INDEX_JK]
+        if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
+            raise CardError(f"{suit!r} is not a suit: suits are Suit.CLUBS ... Suit.SPADES (0-3)", token=repr(suit))
         s = Suit(suit)
         if rank == Rank.ZERO:
             if s == Suit.CLUBS:
@@ -227,7 +229,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with this index in the documented card-to-index map."""
-        if not isinstance(index, int) or not 0 <= index < NUM_CARD_INDICES:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_CARD_INDICES:
             raise CardError(
                 f"{index!r} is not a card index: indices are 0..{NUM_CARD_INDICES - 1}",
                 token=str(index),

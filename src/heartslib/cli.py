@@ -11,8 +11,12 @@ Commands::
 
 Every command has ``--help``. Mistakes (an unknown preset, an invalid rules
 file, a damaged save) are reported on stderr in one line per problem, with
-exit status 2; nothing a user types produces a traceback. ``validate``
-exits 0 for a valid file and 2 with every problem's field path otherwise.
+exit status 2; nothing a user types produces a traceback (anything else, a
+bug or an exception from a user's agent, is one line too, with exit status
+1; ``HEARTSLIB_TRACEBACK=1`` shows the traceback). ``validate`` exits 0 for a
+valid file and 2 with every problem's field path otherwise. An agent named
+``module:Factory`` is imported with the current folder first on the import
+path, as ``python -m`` does.
 
 Only the standard library is used (argparse), so the command works
 wherever heartslib is installed.
@@ -24,7 +28,9 @@ import argparse
 import json
 import os
 import random
+import stat
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -47,20 +53,24 @@ from heartslib.agents import Agent, HeuristicAgent, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
 from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, pass_name
-from heartslib.errors import CardError, SaveError, UnknownVariant, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match
 from heartslib.observation import Observation
 from heartslib.points import Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
+from heartslib.sections import ScoringRules
+from heartslib.serialize import read_toml
 from heartslib.simulate import AgentSpec, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
-__all__ = ["DEFAULT_GAMES", "PlaySession", "ProgressBar", "UserError", "build_parser", "load_variant", "main",
-           "opponents", "summary"]
+__all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PlaySession", "ProgressBar", "UserError", "build_parser",
+           "load_variant", "main", "opponents", "read_play_save", "summary", "value_notes"]
 
 #: Games ``heartslib simulate`` plays when ``--games`` is not given (a few seconds).
 DEFAULT_GAMES = 100
 USAGE_ERROR = 2
+#: The exit status for an error that is nobody's input: a bug, or an exception from a user's agent.
+INTERNAL_ERROR = 1
 
 
 class UserError(Exception):
@@ -73,11 +83,32 @@ class UserError(Exception):
 def load_variant(text: str) -> Variant:
     """A preset by name, or a variant from a ``.toml`` file (anything ending in .toml or naming a file)."""
     path = Path(text)
-    if text.lower().endswith(".toml") or path.is_file():
-        if not path.is_file():
-            raise UserError(f"cannot read the rules file {text!r}: no such file")
+    kind = _file_kind(path)
+    if text.lower().endswith(".toml") or kind == "file":
+        if kind != "file":
+            raise UserError(f"cannot read the rules file {_quote(text)}: {kind}")
         return Variant.from_toml(path)
     return preset(text)
+
+
+def _quote(text: str) -> str:
+    """``repr(text)``, cut short (a message quotes a file name, not 100,000 characters of one)."""
+    return repr(text) if len(text) <= 80 else repr(text[:60]) + f"... ({len(text)} characters)"
+
+
+def _file_kind(path: Path) -> str:
+    """``"file"`` for a regular file (or a link to one), otherwise why it cannot be read as one."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as exc:  # a name too long, a loop of links, no permission, ...
+        return str(exc.strerror or exc).lower()
+    except ValueError:  # a NUL character in the name
+        return "not a valid file name"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "it is a directory, not a file" if stat.S_ISDIR(mode) else "it is not a regular file"
 
 
 def summary(v: Variant, *, symbols: bool = True) -> str:
@@ -111,17 +142,40 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     return "; ".join(parts)
 
 
-def _agent_specs(text: str, players: int) -> tuple[AgentSpec, ...]:
-    names = [t.strip() for t in text.split(",") if t.strip()]
-    if not names:
-        raise UserError("--agents needs at least one agent name, e.g. heuristic,random")
+def _agent_specs(text: str, players: int, option: str = "--agents") -> tuple[AgentSpec, ...]:
+    names = [t.strip() for t in text.split(",")]
+    if not any(names):
+        raise UserError(f"{option} needs at least one agent name, e.g. heuristic,random")
+    if not all(names):
+        where = ", ".join(str(i + 1) for i, name in enumerate(names) if not name)
+        raise UserError(f"{option} {text!r} has an empty entry (position {where}): name an agent for each "
+                        "seat, or leave the last seats out and the last name fills them")
     if len(names) > players:
-        raise UserError(f"--agents lists {len(names)} agents but the variant has {players} players")
+        raise UserError(f"{option} lists {len(names)} agents but the variant has {players} players")
     names += [names[-1]] * (players - len(names))  # the last name fills the remaining seats
+    if any(":" in name for name in names):
+        _import_from_here()
     try:
-        return resolve_agents(names, players)
+        specs = resolve_agents(names, players)
     except (ValueError, TypeError) as exc:
         raise UserError(str(exc)) from None
+    for name in dict.fromkeys(names):  # build each once now, so a bad factory is reported before any game
+        try:
+            agent = make_agent(name, 0)
+        except Exception as exc:  # a user's factory may raise anything
+            raise UserError(f"cannot build the agent {name!r}: {type(exc).__name__}: {exc}") from None
+        if not callable(getattr(agent, "act", None)):
+            raise UserError(f"the agent {name!r} gave {agent!r}, which has no act(observation, legal_actions) "
+                            "method: name a class or a function that takes a seed and returns an agent")
+    return specs
+
+
+def _import_from_here() -> None:
+    """Put the current folder first on the import path, as ``python -m`` does, so that
+    ``--agents myagents:Lowest`` finds ``myagents.py`` there."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 class ProgressBar:
@@ -223,18 +277,45 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    if not path.is_file():
-        raise UserError(f"cannot read {args.file!r}: no such file")
+    kind = _file_kind(path)
+    if kind != "file":
+        raise UserError(f"cannot read {_quote(args.file)}: {kind}")
+    name = args.file if len(args.file) <= 80 else args.file[:60] + f"... ({len(args.file)} characters)"
     try:
         v = Variant.from_toml(path)
     except VariantError as exc:
         for field, message in exc.problems:
-            print(f"{args.file}: {field or '(file)'}: {message}", file=sys.stderr)
+            print(f"{name}: {field or '(file)'}: {message}", file=sys.stderr)
         count = len(exc.problems)
-        print(f"{args.file}: invalid ({count} problem{'s' if count != 1 else ''})", file=sys.stderr)
+        print(f"{name}: invalid ({count} problem{'s' if count != 1 else ''})", file=sys.stderr)
         return USAGE_ERROR
-    print(f"{args.file}: valid: {v.name} ({summary(v)})")
+    print(f"{name}: valid: {v.name} ({summary(v)})")
+    for note in value_notes(v, read_toml(path)):
+        print(f"{name}: note: {note}")
     return 0
+
+
+def value_notes(v: Variant, data: object) -> list[str]:
+    """What a rules file's ``scoring.values`` table means: it replaces the default table as a whole, so a
+    default scoring card it leaves out (Q♠) scores nothing. Empty when the file lists no table.
+
+    >>> jd = preset("standard").replace(scoring={"values": {"JD": -10}})
+    >>> print(value_notes(jd, {"scoring": {"values": {"JD": -10}}})[0])
+    scoring.values replaces the default table (Q♠ 13) as a whole: the card values are now J♦ -10, and Q♠ scores
+    nothing; list QS = 13 to keep it
+    """
+    scoring = data.get("scoring") if isinstance(data, dict) else None
+    if not isinstance(scoring, dict) or "values" not in scoring:
+        return []
+    default = ScoringRules().values
+    lost = [card for card in default if card not in v.scoring.values]
+    if not lost:
+        return []
+    table = ", ".join(f"{c} {score_text(p)}" for c, p in v.scoring.values.items()) or "empty"
+    base = ", ".join(f"{c} {score_text(p)}" for c, p in default.items())
+    keep = ", ".join(f"{c.code} = {score_text(default[c])}" for c in lost)
+    return [f"scoring.values replaces the default table ({base}) as a whole: the card values are now {table}, and "
+            f"{' and '.join(str(c) for c in lost)} scores nothing; list {keep} to keep it"]
 
 
 # --------------------------------------------------------------------------- play
@@ -248,7 +329,7 @@ class PlaySession:
     """A human at ``seat`` against agents, in a text terminal (internal to the ``play`` command)."""
 
     def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
-                 save_path: Path | None, symbols: bool = True) -> None:
+                 save_path: Path | None, symbols: bool = True, opponent: str = "heuristic") -> None:
         self.match = match
         self.human = human
         self.agents = agents
@@ -256,6 +337,7 @@ class PlaySession:
         self.out = out
         self.save_path = save_path
         self.symbols = symbols
+        self.opponent = opponent
         # typed input is not echoed when it comes from a file or a pipe; show it so transcripts read well
         self.echo = not _isatty(inp)
         self.seen = len(match.events)
@@ -297,17 +379,29 @@ class PlaySession:
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
-        """Save the match to the --save file (atomically), if one was given."""
+        """Save the game (your seat, the opponents and the match) to the --save file, if one was given.
+
+        The file is written beside the target under a new name and renamed over it, so an interrupted save
+        never leaves half a file; a link is followed (the file it names is replaced, the link kept), and
+        anything that is not a regular file is refused.
+        """
         if self.save_path is None:
             return
-        # write then rename, so an interrupted save never leaves half a file
-        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        target = save_target(self.save_path)
+        text = play_save_text(self.match, self.human, self.opponent)
+        tmp = ""
         try:
-            tmp.write_text(self.match.to_json(), encoding="utf-8")
-            os.replace(tmp, self.save_path)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            mode = target.stat().st_mode if target.exists() else 0o666 & ~_umask()
+            os.chmod(tmp, stat.S_IMODE(mode))
+            os.replace(tmp, target)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise UserError(f"cannot save the game to {str(self.save_path)!r}: {exc.strerror}") from None
+            if tmp:
+                Path(tmp).unlink(missing_ok=True)
+            raise UserError(f"cannot save the game to {_quote(str(self.save_path))}: "
+                            f"{exc.strerror or exc}") from None
 
     # ------------------------------------------------------------------ narration
 
@@ -449,7 +543,7 @@ class PlaySession:
             if word in ("q", "quit", "exit"):
                 raise _Quit
             if word in ("h", "help", "?"):
-                self.say(_PLAY_HELP)
+                self.say(self.help_text())
                 continue
             if word == "hint":
                 hint = HeuristicAgent(seed=0)
@@ -458,14 +552,40 @@ class PlaySession:
                 continue
             try:
                 action = self.parse(obs, text)
-            except (CardError, ValueError) as exc:
+            except CardError as exc:
+                self.say(f"Not understood: {self.card_help(exc.token or text)}")
+                continue
+            except ValueError as exc:
                 self.say(f"Not understood: {exc}")
                 continue
             why = m.why_illegal(action)
             if why is not None:
-                self.say(f"Not allowed: {why}")
+                self.say(f"Not allowed: {self.refusal(action, why)}")
                 continue
             return action
+
+    def card_help(self, token: str) -> str:
+        """Why ``token`` is not a card, in the card syntax of this game (jokers only where there are some)."""
+        jokers = self.match.variant.rules.jokers
+        text = f"{token!r} is not a card: write rank then suit, e.g. QS, 10H or TH"
+        text += ", or Q♠" if self.symbols else ""
+        names = sorted(Card.from_index(j).code for j in jokers)
+        if names:
+            text += "; the jokers are " + " and ".join(names)
+        return text
+
+    def refusal(self, action: Action, why: IllegalAction) -> str:
+        """An illegal action's reason in the player's words: without the action's internal text ("0:pass QS")."""
+        text = str(why)
+        prefix = f"{action}: "
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+        text = text.replace(f"seat {self.human} does not hold", "you do not hold")
+        text = text.replace(f"seat {self.human} holds", "you hold")
+        for c in sorted(set(action.cards if isinstance(action, Pass) else
+                            (action.card,) if isinstance(action, Play) else ()), key=lambda c: -len(c.code)):
+            text = text.replace(c.code, self.card(c))
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
     def parse(self, obs: Observation, text: str) -> Action:
         """Turn the player's text into an action for the current phase."""
@@ -503,6 +623,10 @@ class PlaySession:
             self.say()
             self.say(("Input ended." if isinstance(stop, EOFError) else "Stopped.") + " " + self.where_saved())
             return 0
+        except KeyboardInterrupt:
+            self.say()
+            self.say("Interrupted. " + self.where_saved())
+            return 130
         self.say()
         self.say(f"The match is over after {len(m.rounds)} hands. Final totals: {self.scores_line(m.scores)}.")
         winners = " and ".join(self.who(s) for s in m.winners)
@@ -510,10 +634,24 @@ class PlaySession:
         return 0
 
     def where_saved(self) -> str:
-        """Where the game is saved and how to resume it."""
+        """Where the game is saved and the command that resumes it (the save holds your seat and the opponents)."""
         if self.save_path is None:
             return "The game was not saved (use --save FILE to keep it)."
-        return f"The game is saved in {self.save_path}; continue with: heartslib play --resume {self.save_path}"
+        return (f"The game is saved in {self.save_path}; continue it with: "
+                f"heartslib play --resume {_shell_word(str(self.save_path))}")
+
+    def help_text(self) -> str:
+        """The commands and the card syntax, for this game (its jokers, whether it is being saved)."""
+        jokers = sorted(Card.from_index(j).code for j in self.match.variant.rules.jokers)
+        cards = "Type a card as rank then suit: QS, 10H, TH, 2c" + (" (or with a suit symbol)" if self.symbols else "")
+        if jokers:
+            cards += "; the jokers are " + " and ".join(jokers)
+        saved = ("quit (the game stays saved)" if self.save_path is not None
+                 else "quit (this game is not being saved: start it with --save FILE to keep it)")
+        return (f"{cards}; cards marked * are legal.\n"
+                "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
+                f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
+                "There is no undo: once other hands' cards are revealed, a card played stays played.")
 
 
 def _action_words(a: Action) -> str:
@@ -524,11 +662,74 @@ def _action_words(a: Action) -> str:
     return f"choose {a.option!r}"
 
 
-_PLAY_HELP = """\
-Type a card as rank then suit: QS, 10H, TH, 2c (or with a suit symbol); cards marked * are legal.
-To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.
-Commands: hint (what the heuristic agent would do), help, quit (the game stays saved).
-There is no undo: once other hands' cards are revealed, a card played stays played."""
+def _shell_word(text: str) -> str:
+    """``text`` as one word for a POSIX shell (quoted only when it needs to be)."""
+    if text and all(ch.isalnum() or ch in "-_./+:@%" for ch in text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def save_target(path: Path) -> Path:
+    """The file a ``--save`` path writes: the path itself, or the file a link names (so the link stays a link).
+
+    Raises :class:`UserError` for anything that is not a regular file (a directory, a device such as
+    ``/dev/full``, a pipe) or a missing folder.
+    """
+    target = Path(os.path.realpath(path))
+    kind = _file_kind(target)
+    if kind not in ("file", "no such file"):
+        raise UserError(f"cannot save the game to {_quote(str(path))}: {kind}; name a regular file")
+    if _file_kind(target.parent) != "it is a directory, not a file":
+        raise UserError(f"cannot save the game to {_quote(str(path))}: its folder does not exist")
+    return target
+
+
+#: The ``format`` of the saves ``heartslib play`` writes: your seat, the opponents and the match save.
+PLAY_SAVE_FORMAT = "heartslib-play"
+_PLAY_SAVE_KEYS = frozenset({"format", "version", "seat", "opponent", "match"})
+
+
+def play_save_text(match: Match, seat: int, opponent: str) -> str:
+    """A ``heartslib play`` save: ``{"format": "heartslib-play", "version": 1, "seat", "opponent", "match"}``,
+    the match as :meth:`Match.to_dict` writes it."""
+    return json.dumps({"format": PLAY_SAVE_FORMAT, "version": 1, "seat": seat, "opponent": opponent,
+                       "match": match.to_dict()}, ensure_ascii=False)
+
+
+def read_play_save(data: bytes | str) -> tuple[Match, int | None, str | None]:
+    """The match, your seat and the opponents of a ``heartslib play`` save, or of a plain match save
+    (:meth:`Match.to_json`, which names no seat: ``None, None``). Raises :class:`~heartslib.SaveError`."""
+    try:
+        raw = json.loads(data)
+    except RecursionError:
+        raise SaveError("", "not a JSON save: arrays or objects nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise SaveError("", f"not a JSON save: it is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except ValueError as exc:
+        raise SaveError("", f"not a JSON save: {exc}"[:300]) from None
+    if not (isinstance(raw, dict) and raw.get("format") == PLAY_SAVE_FORMAT):
+        return Match.from_dict(raw), None, None
+    if set(raw) != _PLAY_SAVE_KEYS:
+        raise SaveError("", f"a heartslib play save has exactly the keys {sorted(_PLAY_SAVE_KEYS)}")
+    if raw["version"] != 1:
+        raise SaveError("version", "this heartslib reads version 1 of its play saves")
+    seat, opponent = raw["seat"], raw["opponent"]
+    if not isinstance(opponent, str) or not opponent:
+        raise SaveError("opponent", "expected an agent name such as \"heuristic\"")
+    try:
+        match = Match.from_dict(raw["match"])
+    except SaveError as exc:
+        raise SaveError("match" + (f".{exc.path}" if exc.path else ""),
+                        str(exc).removeprefix(f"{exc.path}: ")) from exc
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.variant.players:
+        raise SaveError("seat", f"expected a seat 0-{match.variant.players - 1}, got {seat!r}")
+    return match, seat, opponent
 
 
 def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[int, Agent]:
@@ -541,35 +742,52 @@ def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[i
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    seat: int | None = args.seat
+    opponent: str | None = args.opponent
     if args.resume is not None:
         if args.variant is not None or args.seed is not None:
             raise UserError("--resume continues the saved game with its own rules and seed; "
                             "do not combine it with --variant or --seed")
         path = Path(args.resume)
+        kind = _file_kind(path)
+        if kind != "file":
+            raise UserError(f"cannot read the save {_quote(args.resume)}: {kind}")
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
         except OSError as exc:
-            raise UserError(f"cannot read the save {args.resume!r}: {exc.strerror}") from None
-        match = Match.from_json(text)
+            raise UserError(f"cannot read the save {_quote(args.resume)}: {exc.strerror or exc}") from None
+        match, saved_seat, saved_opponent = read_play_save(data)
+        if saved_seat is not None:
+            if seat is not None and seat != saved_seat:
+                raise UserError(f"this game was saved with you at seat {saved_seat}; leave out --seat to resume it")
+            seat = saved_seat
+        if saved_opponent is not None:
+            if opponent is not None and opponent != saved_opponent:
+                raise UserError(f"this game was saved with --opponent {saved_opponent}; leave out --opponent to "
+                                "resume it")
+            opponent = saved_opponent
         save_path: Path | None = Path(args.save) if args.save is not None else path
     else:
         variant = load_variant(args.variant or "standard")
+        if args.seed is not None and not 0 <= args.seed < 2**64:
+            raise UserError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         match = Match(variant, seed)
         save_path = Path(args.save) if args.save is not None else None
+    seat = 0 if seat is None else seat
+    opponent = opponent or "heuristic"
     v = match.variant
-    if not 0 <= args.seat < v.players:
-        raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {args.seat}")
-    try:
-        spec = resolve_agents(args.opponent, v.players)[0]
-    except (ValueError, TypeError) as exc:
-        raise UserError(str(exc)) from None
-    agents = opponents(match, args.seat, spec)
-    session = PlaySession(match, args.seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
-                          symbols=_unicode_ok(sys.stdout))
+    if not 0 <= seat < v.players:
+        raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {seat}")
+    if save_path is not None:
+        save_target(save_path)  # refuse a directory or a device now, not after the first card
+    spec = _agent_specs(opponent, v.players, "--opponent")[0]
+    agents = opponents(match, seat, spec)
+    session = PlaySession(match, seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
+                          symbols=_unicode_ok(sys.stdout), opponent=opponent)
     if args.resume is not None:
         session.say(f"Resuming {v.name} (seed {match.seed}): hand {match.hand_number + 1}, "
-                    f"{len(match.actions)} actions so far.")
+                    f"{len(match.actions)} actions so far; you are seat {seat}.")
     else:
         session.say(f"{v.name}: {summary(v, symbols=session.symbols)}. "
                     f"Seed {match.seed} (the same --seed replays the same deal).")
@@ -600,8 +818,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
                    help=f"matches to play (default: {DEFAULT_GAMES})")
     p.add_argument("--agents", default="heuristic,random", metavar="A,B,...",
-                   help="agents by seat, comma-separated: heuristic, random, or package.module:Factory; "
-                   "the last one fills the remaining seats (default: heuristic,random)")
+                   help="agents by seat, comma-separated: heuristic, random, or module:Factory (a module in "
+                   "the current folder is found too, as with python -m); the last one fills the remaining "
+                   "seats (default: heuristic,random)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="worker processes (default: 1, in this process); results do not depend on it")
@@ -613,14 +832,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play a match against agents in the terminal. The game is saved after "
                        "every action when --save (or --resume) names a file.")
     p.add_argument("--variant", default=None, metavar="NAME|FILE.toml", help="rules (default: standard)")
-    p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default: 0)")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="your seat (default: 0, or the saved game's seat with --resume)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="deal seed: the same seed deals the same cards (default: random)")
     p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
-    p.add_argument("--opponent", default="heuristic", metavar="AGENT",
-                   help="the agent playing the other seats: heuristic, random or package.module:Factory "
-                   "(default: heuristic)")
+    p.add_argument("--opponent", default=None, metavar="AGENT",
+                   help="the agent playing the other seats: heuristic, random or module:Factory (a module in "
+                   "the current folder is found too) (default: heuristic, or the saved game's with --resume)")
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("variants", help="list the preset variants", description="List the preset variants "
@@ -660,7 +880,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path, message in exc.problems:
             _fail(f"{path}: {message}" if path else message)
         return USAGE_ERROR
-    except (UnknownVariant, SaveError, CardError) as exc:
+    except (UnknownVariant, SaveError, CardError, IllegalAction) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
@@ -669,6 +889,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader went away (e.g. `heartslib variants | head`): not an error worth a traceback
         sys.stderr.close()
         return 0
+    except Exception as exc:  # the last resort: never a traceback (a bug, or a user's own agent)
+        if os.environ.get("HEARTSLIB_TRACEBACK"):
+            raise
+        _fail(f"{type(exc).__name__}: {str(exc)[:500]}")
+        print("heartslib: this is a bug in heartslib or in the agent it ran; set HEARTSLIB_TRACEBACK=1 to see "
+              "where it happened", file=sys.stderr)
+        return INTERNAL_ERROR
 
 
 def _fail(message: str) -> int:

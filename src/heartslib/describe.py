@@ -6,6 +6,7 @@ The sentences for enum values and switches come from the field metadata in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -16,7 +17,7 @@ from heartslib.enums import Fill, Identical, Measure, MoonKind, Opening, PassMod
 from heartslib.points import score_text
 from heartslib.sections import META_KEY, StripTable
 
-__all__ = ["describe"]
+__all__ = ["SOURCES", "describe"]
 
 
 def _meta(section: Any, name: str) -> dict[str, Any]:
@@ -48,12 +49,31 @@ def hl_hearts() -> list[Card]:
     return [Card(rank, Suit.HEARTS) for rank in range(2, 15)]
 
 
+#: What the source keys of the field metadata and the presets' sources refer to (RULES.md: the documents the
+#: rules catalogue is built from).
+SOURCES: dict[str, str] = {
+    "000": "an English encyclopedia article on Hearts and its family, which cites the older rule books: "
+    "Foster (1909), Culbertson (1950), Morehead (2001) and others; a name in brackets after 000 says which "
+    "of them gives the rule",
+    "001": "a Chinese description of hearts, including the two-deck game for six to ten players",
+    "002": "a Thai description of the modern hearts of a browser game (the standard American rules)",
+}
+
+
 def describe(v: Compiled) -> str:
     """The rules of ``v`` as a few paragraphs of plain English."""
     lines: list[str] = []
-    for part in (_table, _deck, _passing, _play, _scoring, _moon, _end):
+    for part in (_table, _deck, _passing, _play, _scoring, _moon, _end, _sources):
         lines += part(v)
     return "\n".join(lines)
+
+
+def _sources(v: Compiled) -> list[str]:
+    """What the source keys the variant's source cites are."""
+    keys = [key for key in SOURCES if re.search(rf"\b{key}\b", v.source)]
+    if not keys:
+        return []
+    return ["Sources: " + "; ".join(f"{key} is {SOURCES[key]}" for key in keys) + "."]
 
 
 def _table(v: Compiled) -> list[str]:
@@ -132,6 +152,16 @@ def _play(v: Compiled) -> list[str]:
     lines: list[str] = []
     play = v.play
     opening = _says(play, "opening")
+    if play.opening_card is None and play.opening != Opening.ELDEST_ANY:
+        # name the lowest club this pack holds, not every case the rule covers (3♣ when 2♣ is stripped, ...)
+        r = v.rules
+        lowest = r.opening_order[0] if r.opening_order else None
+        if lowest is not None:
+            card = Card.from_index(lowest)
+            holder = f"The holder of {card}" + (" (or, when it is in the kitty, of the lowest club dealt)"
+                                                 if r.kitty_size else "")
+            opening = holder + (" must lead it." if play.opening == Opening.TWO_OF_CLUBS
+                                else ", the lowest club in play, leads, with any club.")
     if play.opening_card is not None and play.opening != Opening.ELDEST_ANY:
         opening = (f"The holder of {play.opening_card} (or, if it is not dealt, the next card up in its suit) "
                    + ("must lead it." if play.opening == Opening.TWO_OF_CLUBS else "leads, with any card of its suit."))
@@ -172,8 +202,10 @@ def _scoring(v: Compiled) -> list[str]:
     scoring = v.scoring
     values = ", ".join(f"{c} {score_text(p)}" for c, p in scoring.values.items())
     hearts_listed = all(c in scoring.values for c in hl_hearts())
+    queen = Card("QS")
+    lost = "" if queen in scoring.values else f" {queen} scores nothing (it is not listed)."
     lines.append(("" if hearts_listed else _says(scoring, "hearts") + " ")
-                 + (f"Card values: {values}." if values else "")
+                 + (f"Card values: {values}." if values else "") + lost
                  + f" Penalty points in a deal: {score_text(r.penalty_total)}.")
     for card, factor in scoring.multiply.items():
         text = f"Taking {card} multiplies the taker's score for the hand by {score_text(factor)}"

@@ -21,7 +21,7 @@ import attrs
 
 from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
-from heartslib.engine.args import check_scores, check_seat
+from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
 from heartslib.enums import PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
@@ -104,10 +104,9 @@ class Match:
     def __init__(self, variant: Variant, seed: int | None = None, *, dealer: int = 0) -> None:
         if not isinstance(variant, Variant):
             raise VariantError("", f"expected a Variant (e.g. hl.preset('standard')), got {variant!r}")
+        seed = check_seed(seed)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number (or None), not {seed!r}")
         check_seat(dealer, variant.players, "dealer")
         self.variant = variant
         self.seed = seed
@@ -262,13 +261,19 @@ class Match:
     def why_illegal(self, action: Action) -> IllegalAction | None:
         """The error :meth:`apply` would raise for ``action``, or None if it is legal."""
         if self._over:
-            return IllegalAction("match_over", f"{action}: the match is over", action=action)
+            return self._over_error(action)
         return self._round.why_illegal(action)
+
+    def _over_error(self, action: Action) -> IllegalAction:
+        malformed = action_problem(action, self.variant.players)
+        if malformed is not None:
+            return IllegalAction(malformed[0], malformed[1], action=action)
+        return IllegalAction("match_over", f"{action}: the match is over", action=action)
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; a finished round is scored and the next one dealt automatically."""
         if self._over:
-            raise IllegalAction("match_over", f"{action}: the match is over", action=action)
+            raise self._over_error(action)
         rnd = self._round
         rnd.apply(action)
         self._actions.append(action)
@@ -453,6 +458,9 @@ class Match:
         expected = match._state()
         if save.state != expected:
             raise SaveError("state", f"the recorded state {save.state!r} does not match the replayed game {expected!r}")
+        if not save.digest_ok:
+            raise SaveError("digest", "the save's contents do not match its digest: it was changed after it was "
+                            "written (edited by hand, damaged, or pieced together from two saves)")
         return match
 
     @classmethod

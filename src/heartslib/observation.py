@@ -6,11 +6,14 @@ on the truth, so an agent holding one cannot see other hands or the RNG.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from heartslib.cards import Card, Suit
-from heartslib.enums import Decision, PassDirection, Phase
-from heartslib.points import Score
+from heartslib.enums import Decision, PassDirection, Phase, pass_name
+from heartslib.points import Score, score_text
+from heartslib.serialize import observation_data
 
 __all__ = ["Observation", "Trick"]
 
@@ -109,3 +112,44 @@ class Observation:
         out = [card for trick in self.tricks for _, card in trick.plays]
         out += [card for _, card in self.trick]
         return tuple(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain data a UI can send as JSON (cards as ``"QS"``, enums as their values,
+        ``None`` as ``null``; see :func:`heartslib.serialize.observation_data`)."""
+        return observation_data(self)
+
+    def text(self) -> str:
+        """The observation in a few readable lines (what ``str()`` gives).
+
+        >>> import heartslib as hl
+        >>> print(hl.Round.deal(hl.preset("standard"), seed=1).observation(0))
+        seat 0 of 4 · hand 1, dealer seat 0 · pass · to act: 0, 1, 2, 3
+        hand: 5♣ 6♣ 8♣ 10♣ Q♣ 2♦ 9♦ J♦ Q♦ 6♥ 3♠ Q♠ A♠
+        pass 3 card(s) left
+        scores: 0 0 0 0
+        """
+        def cards(cs: tuple[Card, ...]) -> str:
+            return " ".join(map(str, cs)) or "-"
+
+        acting = ", ".join(map(str, self.to_act)) or "nobody"
+        lines = [f"seat {self.seat} of {self.players} · hand {self.hand_number + 1}, dealer seat {self.dealer} · "
+                 f"{self.phase.value} · to act: {acting}", f"hand: {cards(self.hand)}"]
+        if self.pass_count:
+            lines.append(f"pass {self.pass_count} card(s) {pass_name(self.passing, self.players, words=True)}"
+                         + (f"; passed {cards(self.passed)}" if self.passed is not None else "")
+                         + (f"; received {cards(self.received)}" if self.received is not None else ""))
+        if self.kitty is not None:
+            lines.append(f"kitty seen: {cards(self.kitty)}")
+        if self.tricks or self.trick:
+            on_table = ", ".join(f"seat {seat} {card}" for seat, card in self.trick) or "nothing yet"
+            led = f", {self.led_suit} led" if self.led_suit is not None else ""
+            lines.append(f"trick {len(self.tricks) + 1}{led}: {on_table} · tricks won: "
+                         + " ".join(map(str, self.tricks_won))
+                         + (" · hearts broken" if self.hearts_broken else ""))
+        points = "" if self.round_points is None else " · this hand: " + " ".join(map(score_text, self.round_points))
+        lines.append("scores: " + " ".join(map(score_text, self.scores)) + points)
+        if self.options:
+            lines.append(f"choose ({self.decision}): " + ", ".join(self.options))
+        return "\n".join(lines)
+
+    __str__ = text

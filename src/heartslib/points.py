@@ -12,9 +12,18 @@ parts are whole numbers. Its exact text (``"13i"``, ``"-26+10i"``) is
 
 from __future__ import annotations
 
-__all__ = ["Score", "is_complex", "normalise", "score_text"]
+__all__ = ["MAX_HAND_NUMBER", "MAX_SCORE", "MAX_SEED", "Score", "is_complex", "normalise", "score_text"]
 
 Score = int | complex
+
+#: The largest size of a score's real or imaginary part. Complex scores are kept as floating-point pairs,
+#: which hold whole numbers exactly only up to 2**53 (about 9 * 10**15): saved scores, set match totals
+#: and the numbers read from text stay within this bound, so every score heartslib keeps is exact.
+MAX_SCORE = 10**15
+#: Seeds are whole numbers from 0 to this (64 bits; ``random.Random`` would read -7 as 7).
+MAX_SEED = 2**64 - 1
+#: The largest hand number a round, a set deal or a save may give.
+MAX_HAND_NUMBER = 10**9
 
 def is_complex(value: Score) -> bool:
     """Whether ``value`` has an imaginary part."""

@@ -107,7 +107,7 @@ class Round:
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
-            raise ValueError("give either seed or rng, not both")
+            raise IllegalAction("bad_argument", "give either seed or rng, not both")
         check_seat(dealer, v.players, "dealer")
         rules = v.rules
         if order is None:
@@ -157,7 +157,7 @@ class Round:
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
-            raise ValueError("give either seed or rng, not both")
+            raise IllegalAction("bad_argument", "give either seed or rng, not both")
         return _round(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
                             scores=scores, rng=rng, leader=leader))
 
@@ -340,7 +340,7 @@ class Round:
         which grows quickly with hand size (3 of 13: 286; scatter orders them).
         """
         s = self._s
-        if s.phase is PLAY and (seat is None or seat == s.turn):
+        if s.phase is PLAY and (seat is None or (seat == s.turn and type(seat) is int)):
             # the common step, kept short: the remembered legal cards as interned plays
             turn = s.turn
             memo = s.memo
@@ -405,8 +405,10 @@ class Round:
             # the common step, kept here (a call less per card): one of the plays legal_actions handed out,
             # known by identity, or a Play built by the caller, among the remembered legal cards
             code = PLAY_IDS.get(id(action), -1)
-            if code < 0 and type(action) is PLAY_TYPE:
-                code = action.seat * PLAY_CODE + action.card.index
+            if code < 0 and type(action) is PLAY_TYPE:  # a Play built by the caller (or around its constructor)
+                seat, card_value = getattr(action, "seat", None), getattr(action, "card", None)
+                if type(seat) is int and type(card_value) is Card:
+                    code = seat * PLAY_CODE + card_value.index
             seat = code // PLAY_CODE
             if code >= 0 and seat == s.turn:
                 memo = s.memo

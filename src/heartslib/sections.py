@@ -49,6 +49,9 @@ from heartslib.points import Score
 from heartslib.serialize import parse_score, read_section, score_data
 
 __all__ = [
+    "BOUNDS_KEY",
+    "MAX_FACTOR",
+    "MAX_POINTS",
     "META_KEY",
     "SECTIONS",
     "TABLE_FIELDS",
@@ -69,6 +72,14 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound="Any")
+
+#: The largest size of a card value's real or imaginary part (``scoring.values``, ``multiply_alone``,
+#: ``moon.points``): Gong Zhu's biggest card is worth 100.
+MAX_POINTS = 100_000
+#: The largest size of a score multiplier's real or imaginary part (``scoring.multiply``).
+MAX_FACTOR = 100
+#: The metadata key of a whole-number field's ``(least, most)`` allowed values (for the rules reference).
+BOUNDS_KEY = "bounds"
 
 #: Field metadata keys: ``words`` (the players' name for the rule), ``doc``
 #: (what it does), ``source`` (where the rule comes from, see RULES.md) and,
@@ -117,6 +128,10 @@ def text_validator(path: str) -> Callable[..., None]:
     def check(_inst: object, _attr: object, value: Any) -> None:
         if not isinstance(value, str):
             raise VariantError(path, f"{value!r} is not text")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: no file (TOML, JSON in UTF-8) can hold it
+            raise VariantError(path, f"{value!r} is not valid Unicode text (it holds a lone surrogate)") from None
 
     return check
 
@@ -145,8 +160,9 @@ def enum_field(path: str, enum_type: type[E], default: E, meta: dict[str, Any]) 
 
 
 def int_field(path: str, default: int, meta: dict[str, Any], lo: int | None = None, hi: int | None = None) -> Any:
-    """A whole-number field within ``lo``..``hi``."""
-    return attrs.field(default=default, validator=_int_validator(path, lo, hi), metadata=meta)
+    """A whole-number field within ``lo``..``hi`` (kept in the metadata under :data:`BOUNDS_KEY`)."""
+    return attrs.field(default=default, validator=_int_validator(path, lo, hi),
+                       metadata={**meta, BOUNDS_KEY: (lo, hi)})
 
 
 def bool_field(path: str, default: bool, meta: dict[str, Any]) -> Any:
@@ -230,8 +246,8 @@ class CardMap(Mapping[Card, V]):
                 raise VariantError(f"{path}.{key}", str(exc)) from None
             try:
                 table[card] = self._parse(raw)
-            except (ValueError, TypeError) as exc:
-                raise VariantError(f"{path}.{card.code}", f"{raw!r} is not a {self._what}: {exc}") from None
+            except (ValueError, TypeError) as exc:  # the parsers' messages quote the value and say what is allowed
+                raise VariantError(f"{path}.{card.code}", str(exc)) from None
         self._map = table
         self._items = tuple(sorted(table.items(), key=lambda kv: card_order[kv[0].index]))
 
@@ -295,7 +311,7 @@ class CardValues(CardMap[Score]):
 
     @staticmethod
     def _parse(raw: Any) -> Score:
-        return parse_score(raw)
+        return parse_score(raw, MAX_POINTS)
 
     @staticmethod
     def _data(value: Any) -> Any:
@@ -313,7 +329,7 @@ class CardSuits(CardMap[Suit]):
         if isinstance(raw, Suit):
             return raw
         if not isinstance(raw, str):
-            raise TypeError("write a suit name such as 'hearts'")
+            raise TypeError(f"{raw!r} is not a suit: write a suit name such as 'hearts'")
         return Suit.parse(raw)
 
     @staticmethod
@@ -356,7 +372,12 @@ def _map_converter(cls: type[CardMap[Any]], path: str) -> Callable[[Any], Any]:
 
 
 def _to_multiply(value: Any) -> CardValues:
-    return cast(CardValues, _map_converter(CardValues, "scoring.multiply")(value))
+    factors = cast(CardValues, _map_converter(CardValues, "scoring.multiply")(value))
+    for card, factor in factors.items():
+        if max(abs(factor.real), abs(factor.imag)) > MAX_FACTOR:
+            raise VariantError(f"scoring.multiply.{card.code}",
+                               f"{score_data(factor)!r} is too large: a multiplier is at most {MAX_FACTOR} (each part)")
+    return factors
 
 
 def _to_multiply_alone(value: Any) -> CardValues:
@@ -371,10 +392,10 @@ def _to_cancels(value: Any) -> CardCards:
     return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
 
 
-def _score_converter(path: str) -> Callable[[Any], Score]:
+def _score_converter(path: str, limit: int = MAX_POINTS) -> Callable[[Any], Score]:
     def convert(value: Any) -> Score:
         try:
-            return parse_score(value)
+            return parse_score(value, limit)
         except ValueError as exc:
             raise VariantError(path, str(exc)) from None
 

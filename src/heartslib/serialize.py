@@ -19,9 +19,11 @@ the way in:
 * **pass directions**: :func:`direction_data` / :func:`read_direction`;
 * **actions**: :func:`tagged_data` / :func:`read_tagged` (an explicit
   ``"type"`` tag, exact keys);
+* **observations**: :func:`observation_data` (plain data a UI can send as JSON);
 * **saves**: the match save's envelope, :func:`save_data` / :func:`read_save`
-  (format, version, keys, the set deal); replaying the actions is the match's
-  own job (:meth:`heartslib.Match.from_dict`).
+  (format, version, keys, numbers in range, the set deal, the digest,
+  :func:`save_digest`); replaying the actions is the match's own job
+  (:meth:`heartslib.Match.from_dict`).
 
 The model classes keep their public methods (``Variant.to_toml``,
 ``Match.to_json``, ``Play.to_dict``, ...) as one-line calls into this module;
@@ -36,7 +38,9 @@ takes the class it is to build as an argument.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -45,10 +49,10 @@ from typing import Any
 
 import attrs
 
-from heartslib.cards import Card
+from heartslib.cards import Card, Suit
 from heartslib.enums import Offset, PassDirection, PassMode
 from heartslib.errors import CardError, SaveError, VariantError
-from heartslib.points import Score, score_text
+from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, MAX_SEED, Score, score_text
 
 __all__ = [
     "SAVE_FORMAT",
@@ -57,6 +61,7 @@ __all__ = [
     "SaveDeal",
     "direction_data",
     "json_text",
+    "observation_data",
     "parse_score",
     "plain",
     "read_direction",
@@ -68,6 +73,7 @@ __all__ = [
     "read_variant",
     "record_data",
     "save_data",
+    "save_digest",
     "score_data",
     "tagged_data",
     "toml_text",
@@ -84,33 +90,55 @@ _TEXT_KINDS = ("card", "text")
 # --------------------------------------------------------------------------- scores
 
 
-def parse_score(value: Any) -> Score:
+def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
     """An int, or a complex number from text such as ``"13i"``, ``"2i"``, ``"-i"``, ``"3-4i"``.
 
-    Raises ``ValueError`` for anything else (floats included: scores are exact).
+    Each part must be at most ``limit`` in size (:data:`~heartslib.points.MAX_SCORE` unless a field
+    sets a smaller bound). Raises ``ValueError`` for anything else (floats included: scores are exact).
+
+    >>> parse_score("12345678901234567891i")
+    Traceback (most recent call last):
+    ...
+    ValueError: '12345678901234567891i' is too large: each part of a score is at most 1000000000000000
     """
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a score (a whole number or text like '13i')")
     if isinstance(value, int):
-        return value
+        return _bounded(value, value, 0, limit)
     if isinstance(value, complex):
+        if not (math.isfinite(value.real) and math.isfinite(value.imag)):
+            raise ValueError(f"{value!r} is not a score: its parts must be whole numbers")
+        if abs(value.real) > limit or abs(value.imag) > limit:
+            raise ValueError(f"{value!r} is too large: each part of a score is at most {limit}")
         if value.real != int(value.real) or value.imag != int(value.imag):
             raise ValueError(f"{value!r} has fractional parts; scores are whole numbers")
         return value if value.imag else int(value.real)
     if isinstance(value, str):
         text = value.replace(" ", "").replace("j", "i")
-        match = re.fullmatch(r"([+-]?\d+)", text)
-        if match:
-            return int(text)
-        match = re.fullmatch(r"([+-]?\d*)i", text)
-        if match:
-            im = _unit(match.group(1))
-            return complex(0, im) if im else 0
-        match = re.fullmatch(r"([+-]?\d+)([+-]\d*)i", text)
-        if match:
-            re_part, im = int(match.group(1)), _unit(match.group(2))
-            return complex(re_part, im) if im else re_part
-    raise ValueError(f"{value!r} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
+        if len(text) <= 2 * _DIGITS:  # longer text is out of range (and int() refuses 4,300 digits)
+            match = re.fullmatch(r"([+-]?[0-9]+)", text)
+            if match:
+                return _bounded(value, int(text), 0, limit)
+            match = re.fullmatch(r"([+-]?[0-9]*)i", text)
+            if match:
+                im = _unit(match.group(1))
+                return _bounded(value, 0, im, limit)
+            match = re.fullmatch(r"([+-]?[0-9]+)([+-][0-9]*)i", text)
+            if match:
+                return _bounded(value, int(match.group(1)), _unit(match.group(2)), limit)
+        elif re.fullmatch(r"[+-]?[0-9]+([+-][0-9]*)?i?", text):
+            raise ValueError(f"{_short(value)} is too large: each part of a score is at most {limit}")
+    raise ValueError(f"{_short(value)} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
+
+
+#: Digits in the text of the largest allowed score, and some: longer text is not read as a number.
+_DIGITS = 40
+
+
+def _bounded(value: Any, re_part: int, im: int, limit: int) -> Score:
+    if abs(re_part) > limit or abs(im) > limit:
+        raise ValueError(f"{_short(value)} is too large: each part of a score is at most {limit}")
+    return complex(re_part, im) if im else re_part
 
 
 def _unit(text: str) -> int:
@@ -119,6 +147,14 @@ def _unit(text: str) -> int:
     if text == "-":
         return -1
     return int(text)
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut short when it is long (a message quotes the input, not a megabyte of it)."""
+    if isinstance(value, int) and value.bit_length() > 200:  # repr() refuses more than 4,300 digits
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
 
 
 def score_data(value: Score) -> int | str:
@@ -166,6 +202,11 @@ def _raise(problems: list[tuple[str, str]]) -> None:
         raise VariantError(problems[0][0], problems[0][1], problems=tuple(problems))
 
 
+def _sorted_keys(keys: Iterable[Any]) -> list[Any]:
+    """Unknown keys in a stable order, whatever their types (text, numbers, ... from any program's data)."""
+    return sorted(keys, key=lambda k: (type(k).__name__, repr(k)))
+
+
 def read_section(cls: type[Any], name: str, data: Mapping[str, Any], base: Any = None) -> Any:
     """A variant section (``cls``, named ``name``) from plain data, or ``base`` with the listed fields changed.
 
@@ -173,7 +214,7 @@ def read_section(cls: type[Any], name: str, data: Mapping[str, Any], base: Any =
     """
     known = {f.name for f in attrs.fields(cls)}
     problems = [(f"{name}.{key}", f"unknown field; {name} has {', '.join(sorted(known))}")
-                for key in sorted(set(data) - known)]
+                for key in _sorted_keys(set(data) - known)]
     if not problems:
         try:
             return cls(**data) if base is None else attrs.evolve(base, **data)
@@ -198,8 +239,8 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
     if not isinstance(data, Mapping):
         raise VariantError("", f"expected a table of variant fields, got {type(data).__name__}")
     known = {f.name for f in attrs.fields(cls) if f.init}
-    problems = [(key, f"unknown field; a variant has {', '.join(sorted(known))}")
-                for key in sorted(set(data) - known)]
+    problems = [(str(key), f"unknown field; a variant has {', '.join(sorted(known))}")
+                for key in _sorted_keys(set(data) - known)]
     fields: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
@@ -246,13 +287,20 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise VariantError("", f"cannot read {str(path)!r}: {exc.strerror}") from None
+            raise VariantError("", f"cannot read {_short(str(path))}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise VariantError("", f"cannot read {_short(str(path))}: it is not UTF-8 text ({exc.reason} at byte "
+                               f"{exc.start})") from None
     else:
         text = str(text_or_path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError("", f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError("", "not valid TOML for a variant: arrays or tables nested too deeply") from None
+    except ValueError:  # int() refuses an integer of more than 4,300 digits
+        raise VariantError("", "not valid TOML for a variant: a number has more than 4,300 digits") from None
 
 
 def _key_text(key: str) -> str:
@@ -273,8 +321,9 @@ def toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        # JSON string escapes are valid TOML basic-string escapes for the characters we emit.
-        return json.dumps(value, ensure_ascii=False)
+        # JSON string escapes are valid TOML basic-string escapes; JSON leaves U+007F (DEL) raw, which TOML
+        # refuses in a string, so it is escaped too
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007F")
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, Mapping):
@@ -362,6 +411,46 @@ def read_tagged(data: Any, kinds: Mapping[str, type[Any]], what: str = "an actio
         raise ValueError(f"bad {kind} {what.split()[-1]} {data!r}: {exc}") from None
 
 
+# --------------------------------------------------------------------------- observations
+
+
+def observation_data(record: Any) -> dict[str, Any]:
+    """An observation (or any frozen record of the public values) as plain JSON data, for a UI.
+
+    Cards are text (``"QS"``), suits, phases, decisions and pass modes their names, a pass offset
+    ``{"offset": k}``, complex scores exact text (``"13i"``), tricks tables of ``number``, ``leader``,
+    ``plays`` (``[[seat, "QS"], ...]``), ``winner`` and ``led_suit``; nothing unknown is ``null``.
+
+    >>> import heartslib as hl
+    >>> data = observation_data(hl.Round.deal(hl.preset("standard"), seed=1).observation(0))
+    >>> data["phase"], data["hand"][:3], data["passing"], data["passed"]
+    ('pass', ['5C', '6C', '8C'], {'offset': 1}, None)
+    """
+    return {f.name: _public(getattr(record, f.name)) for f in attrs.fields(type(record))}
+
+
+def _public(value: Any) -> Any:
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Offset):
+        return direction_data(value)
+    if hasattr(value, "value") and isinstance(value.value, str):  # Phase, Decision, PassMode
+        return value.value
+    if isinstance(value, Suit):
+        return str(value)
+    if isinstance(value, int | str):
+        return value
+    if isinstance(value, complex):
+        return score_data(value)
+    if isinstance(value, tuple | list):
+        return [_public(v) for v in value]
+    if attrs.has(type(value)):
+        return observation_data(value)
+    raise TypeError(f"cannot write {value!r} as plain data")  # pragma: no cover - every field type handled above
+
+
 # --------------------------------------------------------------------------- saves
 
 
@@ -394,10 +483,25 @@ class SaveData:
     """Every action as data, in order."""
     state: Any
     """The recorded summary of the state the actions reach (checked after the replay)."""
+    digest_ok: bool = True
+    """Whether the save's digest matches its contents (checked last, after the replay, so that a save that
+    does not replay is reported where it goes wrong)."""
 
 
 _SAVE_KEYS = frozenset({"format", "version", "variant", "seed", "dealer", "hand_number", "scores", "deal",
-                        "actions", "state"})
+                        "actions", "state", "digest"})
+
+
+def save_digest(data: Mapping[str, Any]) -> str:
+    """The digest of a save's contents: SHA-256 of every entry but ``"digest"`` as canonical JSON (sorted keys,
+    no spaces, ASCII), written ``"sha256:<hex>"``.
+
+    A guard against accidents (a save edited by hand, damaged, or put together from two saves), not a
+    signature: anyone can compute it.
+    """
+    body = {k: v for k, v in data.items() if k != "digest"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def save_data(
@@ -412,7 +516,7 @@ def save_data(
     state: Mapping[str, Any],
 ) -> dict[str, Any]:
     """A match save as plain data (the form :func:`read_save` checks)."""
-    return {
+    data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "variant": dict(variant),
@@ -428,6 +532,8 @@ def save_data(
         "actions": [dict(a) for a in actions],
         "state": dict(state),
     }
+    data["digest"] = save_digest(data)
+    return data
 
 
 def json_text(data: Any, *, indent: int | None = None) -> str:
@@ -439,7 +545,15 @@ def read_json(text: str | bytes) -> Any:
     """JSON text (or UTF-8 bytes) as data; :class:`~heartslib.SaveError` if it is not JSON."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+    except RecursionError:
+        raise SaveError("", "not a JSON save: arrays or objects nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise SaveError("", f"not a JSON save: it is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError("", f"not a JSON save: {exc}") from None
+    except ValueError:  # int() refuses an integer of more than 4,300 digits
+        raise SaveError("", "not a JSON save: a number has more than 4,300 digits") from None
+    except TypeError as exc:  # neither text nor bytes
         raise SaveError("", f"not a JSON save: {exc}") from None
 
 
@@ -457,12 +571,21 @@ def read_save(data: Any) -> SaveData:
             f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
         raise SaveError("", f"not a heartslib match save ({detail})")
     if data["format"] != SAVE_FORMAT:
-        raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {data['format']!r}")
+        raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {_short(data['format'])}")
     if data["version"] != SAVE_VERSION:
-        raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {data['version']!r}")
-    for key in ("seed", "dealer", "hand_number"):
-        if not isinstance(data[key], int) or isinstance(data[key], bool):
-            raise SaveError(key, f"expected a whole number, got {data[key]!r}")
+        raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {_short(data['version'])}")
+    for key, most in (("seed", MAX_SEED), ("dealer", None), ("hand_number", MAX_HAND_NUMBER)):
+        value = data[key]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SaveError(key, f"expected a whole number, got {_short(value)}")
+        if most is not None and not 0 <= value <= most:
+            raise SaveError(key, f"expected a whole number from 0 to {most}, got {_short(value)}")
+    if not isinstance(data["digest"], str):
+        raise SaveError("digest", f"expected the digest text ('sha256:...'), got {_short(data['digest'])}")
+    try:
+        digest_ok = save_digest(data) == data["digest"]
+    except (TypeError, ValueError) as exc:  # not plain JSON data (from_dict given other Python values)
+        raise SaveError("", f"a save is plain JSON data: {exc}") from None
     if not isinstance(data["actions"], list):
         raise SaveError("actions", "expected a list of actions")
     if not isinstance(data["variant"], Mapping):
@@ -491,7 +614,7 @@ def read_save(data: Any) -> SaveData:
         )
     return SaveData(variant=data["variant"], seed=data["seed"], dealer=data["dealer"],
                     hand_number=data["hand_number"], scores=scores, deal=deal, actions=tuple(data["actions"]),
-                    state=data["state"])
+                    state=data["state"], digest_ok=digest_ok)
 
 
 def _str_list(data: Any, path: str) -> list[str]:

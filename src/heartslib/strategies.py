@@ -76,7 +76,8 @@ try:
     from hypothesis.strategies import SearchStrategy
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess by the tests
     raise ImportError(
-        "heartslib.strategies needs Hypothesis: pip install heartslib[testing]"
+        "heartslib.strategies needs Hypothesis: pip install heartslib[testing] (from a checkout: "
+        "pip install -e '.[testing]')"
     ) from exc
 
 __all__ = [
@@ -402,6 +403,9 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
 
 
+#: Where :func:`heartslib.engine.checks.check_ends` reports a match that might never end.
+_END_PATHS = frozenset({"end.target", "moon.kind", "moon.continue_after_moon"})
+
 _STANDARD_DATA: dict[str, Any] | None = None
 
 
@@ -434,8 +438,15 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
     data = draft.data()
     try:
         v = Variant(**data)
-    except VariantError:
-        reject()  # only when pinned fields contradict each other
+    except VariantError as exc:
+        # a match that might never end (the card values do not move the scores toward the target): a fixed
+        # number of hands ends it; any other problem means pinned fields contradict each other
+        if not {path for path, _ in exc.problems} <= _END_PATHS or not draft.change("hands", 5):
+            reject()
+        try:
+            v = Variant(**draft.data())
+        except VariantError:
+            reject()
     if named:
         return v.replace(**{key[1]: value for key, value in named.items()})
     return v.replace(name=_describe_diff(v))

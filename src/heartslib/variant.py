@@ -184,9 +184,13 @@ class Variant:
     def replace(self, **changes: Any) -> Variant:
         """A copy with some fields changed; a section given as a dict changes only its listed fields.
 
+        A copy whose rules differ is no longer the game its name and source describe: unless given, its name
+        gains " (modified)" and its source becomes "based on NAME: SOURCE".
+
         >>> import heartslib as hl
-        >>> hl.preset("standard").replace(moon={"kind": "new"}).moon.kind
-        <MoonKind.NEW: 'new'>
+        >>> house = hl.preset("standard").replace(moon={"kind": "new"})
+        >>> house.moon.kind, house.name, house.source[:22]
+        (<MoonKind.NEW: 'new'>, 'standard (modified)', 'based on standard: 002')
         """
         resolved: dict[str, Any] = {}
         for key, value in changes.items():
@@ -195,10 +199,21 @@ class Variant:
             else:
                 resolved[key] = value
         try:
-            return attrs.evolve(self, **resolved)
+            new = attrs.evolve(self, **resolved)
         except TypeError as exc:
             known = [f.name for f in attrs.fields(Variant) if f.init]
             raise VariantError("", f"{exc}; a variant has {', '.join(known)}") from None
+        if ("name" in changes and "source" in changes) or all(
+            getattr(new, f.name) == getattr(self, f.name) for f in attrs.fields(Variant) if f.name not in _LABELS
+        ):
+            return new
+        # other rules than the ones the name and the source describe: say so, unless both were given
+        labels: dict[str, Any] = {}
+        if "name" not in changes and not self.name.endswith(_MODIFIED):
+            labels["name"] = self.name + _MODIFIED
+        if "source" not in changes and not self.source.startswith("based on "):
+            labels["source"] = f"based on {self.name}" + (f": {self.source}" if self.source else "")
+        return attrs.evolve(new, **labels) if labels else new
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Variant:
@@ -231,6 +246,12 @@ class Variant:
     def describe(self) -> str:
         """The rules in plain English, generated from the fields and their metadata."""
         return describe(self)
+
+
+#: The fields that label a variant rather than make its rules, and what :meth:`Variant.replace` adds to the
+#: name of a copy with other rules.
+_LABELS = ("name", "source")
+_MODIFIED = " (modified)"
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:

@@ -5,12 +5,13 @@
     import pyspiel
     from heartslib.adapters import openspiel   # registers python_heartslib
 
-    game = pyspiel.load_game("python_heartslib", {"preset": "omnibus"})
+    game = pyspiel.load_game("python_heartslib", {"variant": "omnibus"})   # or {"preset": "omnibus"}
     game = openspiel.load_game("my_rules.toml", episode="match")   # a TOML variant file
     state = game.new_initial_state()
 
-Game parameters: ``preset`` (a preset name, default ``"standard"``),
-``variant_file`` (a path to a TOML variant; overrides ``preset``),
+Game parameters: ``variant`` (a preset name or a path to a TOML variant, as
+the PettingZoo environment takes it), or ``preset`` (a preset name, default
+``"standard"``) or ``variant_file`` (a path to a TOML variant) – one of the three,
 ``episode`` (``"round"``, default, or ``"match"``), ``dealer`` and
 ``hand_number`` (a round episode's dealer and place in the passing
 schedule, default 0), ``max_hands`` (a match is cut off after this many
@@ -106,6 +107,7 @@ RESAMPLE_TRIES: Final = 200
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
 _PARAMS: Final[dict[str, Any]] = {
+    "variant": "",
     "preset": "standard",
     "variant_file": "",
     "episode": "round",
@@ -119,6 +121,7 @@ def _require() -> None:
     if _IMPORT_ERROR is not None:
         raise ImportError(
             "heartslib.adapters.openspiel needs the 'openspiel' extra: pip install 'heartslib[openspiel]' "
+            "(from a checkout: pip install -e '.[openspiel]') "
             f"({_IMPORT_ERROR})"
         ) from _IMPORT_ERROR
 
@@ -155,7 +158,11 @@ class Setup:
         if unknown:
             raise ValueError(f"unknown {GAME_NAME} parameters {sorted(unknown)}; known: {sorted(_PARAMS)}")
         full = {**_PARAMS, **params}
-        source = Path(full["variant_file"]) if full["variant_file"] else full["preset"]
+        # pyspiel hands over every parameter, defaults included: a parameter is given when it differs from them
+        given = [name for name in ("variant", "preset", "variant_file") if full[name] != _PARAMS[name]]
+        if len(given) > 1:
+            raise ValueError(f"give one of the parameters variant, preset and variant_file, not {' and '.join(given)}")
+        source: str | Path = full["variant"] or (Path(full["variant_file"]) if full["variant_file"] else full["preset"])
         return cls(resolve_variant(source), episode=full["episode"], dealer=int(full["dealer"]),
                    hand_number=int(full["hand_number"]), max_hands=int(full["max_hands"]), params=full)
 

@@ -24,8 +24,10 @@ match sums to minus the seat's final total (without the exact-target
 reset); see :meth:`~heartslib.adapters.encoding.Encoding.rewards` for the
 variants where the highest score wins or complex scores count by their
 magnitude. With ``shaping="trick"`` each completed trick already pays its
-taker the reward of the card values it took, and the round's end pays the
-difference, so every round still sums to the same reward.
+taker the reward of the card values played to it (and to cancelled tricks
+rolled over into it): only cards every seat saw, never the hidden kitty
+cards its taker may collect with it; the round's end pays the difference,
+kitty cards included, so every round still sums to the same reward.
 
 ``episode="round"`` plays one hand: its dealer and its place in the
 passing schedule come from the seed unless ``dealer``/``hand_number`` are
@@ -78,6 +80,7 @@ def _require() -> None:
     if _IMPORT_ERROR is not None:
         raise ImportError(
             "heartslib.adapters.pettingzoo needs the 'pettingzoo' extra: pip install 'heartslib[pettingzoo]' "
+            "(from a checkout: pip install -e '.[pettingzoo]') "
             f"({_IMPORT_ERROR})"
         ) from _IMPORT_ERROR
 
@@ -175,6 +178,7 @@ class raw_env(AECEnv):
         self._turns: Turns | None = None
         self._shaped = [0.0] * n
         self._seen = 0
+        self._rolled = 0.0  # the points of cancelled tricks' cards, due to the next trick's winner
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -224,6 +228,7 @@ class raw_env(AECEnv):
         self._turns = Turns(self.encoding, game)
         self._shaped = [0.0] * n
         self._seen = 0
+        self._rolled = 0.0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -276,11 +281,16 @@ class raw_env(AECEnv):
             values = self.encoding.values
             sign = 1.0 if self.variant.end.winner == Winner.HIGHEST else -1.0
             for event in events[self._seen :]:
-                if isinstance(event, TrickWon) and event.winner is not None:
-                    taken = sum(values[card.index] for card in event.taken)
-                    reward = sign * (taken.real if isinstance(taken, complex) else float(taken))
-                    self.rewards[agents[event.winner]] += reward
-                    self._shaped[event.winner] += reward
+                if isinstance(event, TrickWon):
+                    # only the cards everyone saw played: the trick's and those of cancelled tricks rolled over
+                    # into it; kitty cards stay hidden (the round's end pays for them)
+                    seen = sum((values[card.index] for _, card in event.plays), start=0)
+                    self._rolled += seen.real if isinstance(seen, complex) else float(seen)
+                    if event.winner is not None:
+                        reward = sign * self._rolled
+                        self._rolled = 0.0
+                        self.rewards[agents[event.winner]] += reward
+                        self._shaped[event.winner] += reward
             self._seen = len(events)
         points = rnd.points
         if points is not None:
@@ -288,6 +298,7 @@ class raw_env(AECEnv):
                 self.rewards[agents[seat]] += reward - self._shaped[seat]
             self._shaped = [0.0] * len(agents)
             self._seen = 0
+            self._rolled = 0.0
 
     # ------------------------------------------------------------------ rendering
 

@@ -19,31 +19,39 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from heartslib.cards import card_order
+from heartslib.cards import Card, card_order
 from heartslib.engine.tables import C0, D0, JK, STANDARD_DECK
-from heartslib.engine.values import card_values, pass_size
+from heartslib.engine.values import card_values, counts_against, pass_size
 from heartslib.enums import (
     SCATTER,
     STAR,
     Fill,
     Identical,
     JokerKind,
+    JokerPointsWhen,
     KittyMode,
     Measure,
     MoonKind,
+    MoonRequires,
     PassDirection,
     Settlement,
+    Sun,
     Winner,
     resolve_schedule,
 )
 from heartslib.errors import VariantError
-from heartslib.points import is_complex
+from heartslib.points import Score, is_complex, score_text
 from heartslib.sections import StripTable, VariantFields
 
-__all__ = ["Problem", "build_pack", "check_variant"]
+__all__ = ["MAX_HAND_POINTS", "Problem", "build_pack", "check_ends", "check_variant"]
 
 Problem = tuple[str, str]
 """``(field path, message)``."""
+
+#: The most one hand may score (the size of each part), judged before play from the card values, the
+#: moon's points and the multipliers, so that no match of a bounded number of hands leaves
+#: :data:`heartslib.points.MAX_SCORE`, where complex scores stop being exact.
+MAX_HAND_POINTS = 10**11
 
 
 def _note(problems: list[Problem], path: str, message: str) -> None:
@@ -88,7 +96,8 @@ def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
         if len(deck.strip) < excess:
             _note(problems, "deck.strip",
                   f"{len(pack)} cards for {n} players leave {excess} over, but the strip order "
-                  f"lists only {len(deck.strip)} card(s)")
+                  f"lists only {len(deck.strip)} card(s); list more cards to strip, or use deck.fill = "
+                  "\"kitty\" (the cards over form a kitty) or \"jokers\"")
         for card in deck.strip[:excess]:
             if card.index in pack:
                 pack.remove(card.index)
@@ -117,6 +126,9 @@ def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
         _note(problems, path, message)
     for check in (_scoring, _passing, _end, _teams):
         for path, message in check(v, pack):
+            _note(problems, path, message)
+    if not problems:  # judged on a pack and an end that are valid
+        for path, message in check_ends(v, pack):
             _note(problems, path, message)
     return pack, kitty_size, problems
 
@@ -162,6 +174,17 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                         "only a card listed in scoring.multiply can score alone"))
     if v.play.opening_card is not None and v.play.opening_card.suit is None:
         out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
+    if v.scoring.multiply:
+        # multipliers compound (two decks hold two copies of each): keep a hand's score far below MAX_SCORE
+        n = v.players
+        worst = ((2 + 2 * n) * sum(abs(value[c]) for c in pack) + 2 * n * abs(v.moon.points)
+                 + n * abs(v.scoring.no_tricks) + 2 * sum(abs(x) for x in v.scoring.multiply_alone.values()))
+        copies = Counter(pack)
+        for card, factor in v.scoring.multiply.items():
+            worst *= max(1.0, abs(factor)) ** copies[card.index]
+        if worst > MAX_HAND_POINTS:
+            out.append(("scoring.multiply", f"these multipliers are too large: they could make one hand worth "
+                        f"about {worst:.0e} points, and a hand may score at most {MAX_HAND_POINTS:.0e}"))
     return out
 
 
@@ -201,3 +224,138 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "a magnitude target is positive"))
     return out
 
+
+
+# --------------------------------------------------------------------------- the match must end
+
+#: How each moon rule can score a moon (``moon.new_after`` may turn a new moon into an old one).
+_MOON_SCORINGS: dict[MoonKind, tuple[str, ...]] = {
+    MoonKind.NO_SCORE: ("no_score",),
+    MoonKind.OLD: ("old",),
+    MoonKind.NEW: ("new", "old"),
+    MoonKind.CHOICE: ("old", "new"),
+    MoonKind.NEW_IF_OLD_LOSES: ("old", "new"),
+    MoonKind.TAKE_ALL: ("take_all",),
+    MoonKind.PENALTY: ("penalty",),
+}
+
+_MOON_WORDS = {"no_score": "a moon that nobody scores", "old": "an old moon", "new": "a new moon",
+               "take_all": "a take-all moon", "penalty": "a penalty moon"}
+
+_HandSum = tuple[str, int, int, int]
+"""``(what kind of hand, least and greatest real part, imaginary part)`` of the sum of a hand's points."""
+
+
+def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    """The problems of a variant whose match might never end (none when its end is guaranteed).
+
+    A fixed number of hands (``end.hands``) always ends a match. Otherwise the
+    target must be reached, and it is when every hand moves the *sum* of the
+    players' scores toward it by at least one point, whoever takes which
+    cards: the sum then grows without bound, so some score reaches the target.
+    A hand in which nobody shoots the moon or the sun scores the card values
+    of the whole pack (jokers that score only on a heart lead at their worst)
+    plus the no-tricks points (at worst every player but one taking no
+    tricks). With ``end.measure = "magnitude"`` the sum may move in any one
+    direction of the complex plane, steadily. When every hand is a moon (the
+    pack holds a single penalty card), every way the moon can score must move
+    the sum too, and the game must be allowed to end on a moon hand.
+
+    Not counted: the hand-score modifiers (``scoring.multiply``,
+    ``double_suit``, ``cancels``, ``all_hearts_flips``), and moons and suns
+    that the players choose to shoot: a match in which someone shoots a new
+    moon every hand goes on as long as they keep doing it.
+
+    >>> import heartslib as hl
+    >>> check_ends(hl.preset("standard"), hl.preset("standard").rules.pack)
+    []
+    """
+    end = v.end
+    if end.hands or end.target == 0:
+        return []  # a fixed number of hands ends it (no target and no hands is _end's problem)
+    n = v.players
+    value = card_values(v)
+    deck = v.deck
+    conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
+    jokers = (C0, D0, JK)
+    total: Score = sum((value[c] for c in pack), start=0)
+    low = high = 0  # what may be added to the real part: conditional jokers that do not score, no-tricks points
+    for c in pack:
+        if conditional and c in jokers:
+            low, high = low + min(0, -deck.joker_points), high + max(0, -deck.joker_points)
+    no_tricks = (n - 1) * v.scoring.no_tricks
+    low, high = low + min(0, no_tricks), high + max(0, no_tricks)
+    re_part, im_part = _parts(total)
+    sums: list[_HandSum] = [("a hand without a moon", re_part + low, re_part + high, im_part)]
+    out: list[Problem] = []
+    moon = v.moon
+    sign = 1 if end.winner == Winner.LOWEST else -1
+    penalty = [c for c in pack if counts_against(value[c], sign)]
+    bonus = [c for c in pack if counts_against(-value[c], sign)]
+    all_counters = moon.requires == MoonRequires.ALL_COUNTERS
+    forced = (
+        moon.kind in _MOON_SCORINGS and moon.sun == Sun.NONE and len(penalty) == 1
+        and not (conditional and penalty[0] in jokers) and not (all_counters and bonus)
+    )
+    if forced:
+        sums, moon_problems = _forced_moon_sums(v, value, penalty[0], bonus)
+        out += moon_problems
+    target = end.target
+    # the directions the sum may move in: up (a positive target), down (a negative one), or for a
+    # magnitude any of up, down and along the imaginary axis either way
+    axes = (0, 1, 2, 3) if end.measure == Measure.MAGNITUDE else (0,) if target > 0 else (1,)
+    if any(all(_moved(s, axis) >= 1 for s in sums) for axis in axes):
+        return out
+    what, lo, hi, im = next((s for s in sums if _moved(s, axes[0]) < 1), sums[0])
+    toward = (f"steadily away from 0 toward the magnitude {target}" if end.measure == Measure.MAGNITUDE
+              else f"toward the target {target}")
+    out.append(("moon.kind" if forced else "end.target",
+                f"the match might never end: {what} adds {_amount(lo, hi, im)} to the players' scores in total, "
+                f"which does not move them {toward}; change the card values or the target, or end the match "
+                "after a fixed number of hands (end.hands)"))
+    return out
+
+
+def _forced_moon_sums(
+    v: VariantFields, value: Sequence[Score], card_index: int, bonus: Sequence[int]
+) -> tuple[list[_HandSum], list[Problem]]:
+    """When the pack's one penalty card makes every hand a moon: the sum each way the moon can score adds,
+    and the problem of a variant that never ends a match on a moon hand."""
+    moon, n = v.moon, v.players
+    all_counters = moon.requires == MoonRequires.ALL_COUNTERS
+    out: list[Problem] = []
+    card = Card.from_index(card_index)
+    why = f"the pack holds one penalty card ({card}), so every hand is a moon"
+    if moon.continue_after_moon:
+        out.append(("moon.continue_after_moon",
+                    f"the match would never end: {why}, and moon.continue_after_moon never ends the game "
+                    "on a moon hand"))
+    p = moon.points or value[card_index]
+    kept: Score = 0 if all_counters else sum((value[c] for c in bonus), start=0)
+    others = n - max((len(team) for team in v.teams), default=1)
+    moon_sums = {"no_score": kept, "old": others * p + kept, "new": -p + kept, "take_all": -p + kept,
+                 "penalty": p + kept}
+    scorings = _MOON_SCORINGS[moon.kind][: 1 if moon.kind == MoonKind.NEW and not moon.new_after else 2]
+    sums: list[_HandSum] = []
+    for how in scorings:
+        re_part, im_part = _parts(moon_sums[how])
+        sums.append((f"{why}, and {_MOON_WORDS[how]}", re_part, re_part, im_part))
+    return sums, out
+
+
+def _moved(s: _HandSum, axis: int) -> int:
+    """How far a hand moves the sum of the scores at least, along ``axis`` (up, down, +i, -i)."""
+    _, lo, hi, im = s
+    return (lo, -hi, im, -im)[axis]
+
+
+def _parts(x: Score) -> tuple[int, int]:
+    if isinstance(x, complex):
+        return int(x.real), int(x.imag)
+    return x, 0
+
+
+def _amount(lo: int, hi: int, im: int) -> str:
+    if lo == hi:
+        return score_text(complex(lo, im) if im else lo)
+    return f"between {score_text(complex(lo, im) if im else lo)} and {score_text(complex(hi, im) if im else hi)}"

@@ -16,10 +16,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from heartslib.actions import PassesExchanged
 from heartslib.cards import cards_from_indices
 from heartslib.engine.args import check_hand_number, check_scores, check_seat
+from heartslib.engine.legality import pass_impossible
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import CODE, ORDER
@@ -37,7 +39,7 @@ from heartslib.enums import (
     PassMode,
     Phase,
 )
-from heartslib.errors import CardError
+from heartslib.errors import CardError, IllegalAction
 from heartslib.points import Score
 from heartslib.variant import Variant
 
@@ -55,6 +57,10 @@ __all__ = [
     "sort_hand",
     "start",
 ]
+
+
+#: The pass modes by their values (``"hold"``, ``"scatter"``, ...), which ``passing=`` may also give.
+PASS_MODES: Final = frozenset(m.value for m in PassMode)
 
 
 def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
@@ -140,14 +146,19 @@ def start(
         check_seat(leader, n, "leader")
     for h in hands:
         sort_hand(h)
+    explicit = passing is not None
     if passing is None:
         passing = rules.schedule[hand_number % len(rules.schedule)]
+    if isinstance(passing, str) and not isinstance(passing, PassMode) and passing in PASS_MODES:
+        passing = PassMode(passing)  # one object per mode, compared by identity from here on
+    if not isinstance(passing, Offset | PassMode):
+        raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
-    elif isinstance(passing, str) and passing in PassMode.__members__.values():
-        passing = PassMode(passing)  # one object per mode, compared by identity from here on
-    else:
-        raise ValueError(f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
+    if explicit:  # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
+        why = pass_impossible(rules, hands, passing, pass_size(passing, rules.pass_cards, n))
+        if why is not None:
+            raise IllegalAction("bad_argument", f"passing={passing!r} is impossible with this deal: {why}")
     s = RoundState.start(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
                    lead=-1 if leader is None else leader, passing=passing,
                    pass_size=pass_size(passing, rules.pass_cards, n), rng=rng, phase=Phase.PASS)

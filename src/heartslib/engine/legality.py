@@ -26,6 +26,7 @@ import attrs
 
 from heartslib.actions import Choose, Pass, Play
 from heartslib.cards import Card
+from heartslib.engine.args import action_problem
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
@@ -43,7 +44,7 @@ from heartslib.engine.tables import (
     SPADE,
     SUIT_NAMES,
 )
-from heartslib.enums import SCATTER, STAR, JokerLead, LeadHeartsUnbroken, Opening, PassDirection
+from heartslib.enums import DEALERS_CHOICE, SCATTER, STAR, JokerLead, LeadHeartsUnbroken, Opening, PassDirection
 
 __all__ = [
     "PassRules",
@@ -55,6 +56,7 @@ __all__ = [
     "is_ordered",
     "nth_pass",
     "pass_choices",
+    "pass_impossible",
     "pass_problem",
     "passable",
     "why_action",
@@ -202,11 +204,11 @@ def why_play(s: RoundState, seat: int, card: int) -> tuple[str, str] | None:
 
 def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
     """Why ``action`` may not be applied now, as ``(code, message)``; None when it may."""
-    if not isinstance(action, Pass | Play | Choose):
-        return ("not_an_action", f"{action!r} is not an action (Pass, Play or Choose)")
+    malformed = action_problem(action, s.n)
+    if malformed is not None:
+        return malformed
+    assert isinstance(action, Pass | Play | Choose)
     seat = action.seat
-    if not 0 <= seat < s.n:
-        return ("no_such_seat", f"{action}: there is no seat {seat}; seats are 0-{s.n - 1}")
     phase = s.phase
     if phase is OVER:
         return ("round_over", f"{action}: the round is over")
@@ -251,6 +253,9 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- passes
 
 
+_TIMES = {1: "once", 2: "twice"}
+
+
 def pass_problem(
     seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int]
 ) -> tuple[str, str] | None:
@@ -262,9 +267,15 @@ def pass_problem(
     if len(cards) != size:
         return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
     want = Counter(cards)
-    short = want - Counter(hand)
+    held = Counter(hand)
+    short = want - held
     if short:
-        missing = " ".join(CODE[c] for c in short.elements())
+        if all(held[c] for c in short):  # every card is held, but one is listed more often than it is held
+            c = next(iter(short))
+            listed, copies = (_TIMES.get(k, f"{k} times") for k in (want[c], held[c]))
+            return ("pass_duplicate_card", f"{seat}:pass {text}: {CODE[c]} is listed {listed}, but "
+                    f"seat {seat} holds it {copies}")
+        missing = " ".join(CODE[c] for c in short if not held[c])
         return ("card_not_held", f"{seat}:pass {text}: seat {seat} does not hold {missing}")
     bad = [c for c in cards if c in forbidden]
     if bad:
@@ -324,6 +335,24 @@ def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered:
 def is_ordered(passing: PassDirection) -> bool:
     """Whether the order of a pass's cards matters (scatter and star passes send each to its own seat)."""
     return passing is SCATTER or passing is STAR
+
+
+def pass_impossible(rules: Rules, hands: Sequence[Sequence[int]], passing: PassDirection, size: int) -> str | None:
+    """Why the seats holding ``hands`` (card indices) cannot pass ``size`` cards in direction ``passing``, or
+    None: a star pass needs five players, and every hand enough cards that may be passed (for a dealer's
+    choice, as many as the dealer may name)."""
+    n = rules.players
+    if passing == STAR and n != 5:
+        return f"a star pass needs five players, not {n}"
+    need = rules.pass_cards if passing == DEALERS_CHOICE else size
+    forbidden = rules.forbidden
+    for seat, hand in enumerate(hands):
+        free = sum(1 for c in hand if c not in forbidden)
+        if free < need:
+            what = "a dealer's choice may name" if passing == DEALERS_CHOICE else "this pass needs"
+            return (f"{what} {need} card(s) from every hand, but seat {seat} holds only {free} that may be passed"
+                    + (" (passing.forbidden)" if forbidden else ""))
+    return None
 
 
 def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:

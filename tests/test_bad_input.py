@@ -1,0 +1,316 @@
+"""Bad input gets the documented error (issue 20): numbers in range, parsers that fail cleanly, arguments
+of the right type, passes that can be made, saves that are what they say."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import heartslib as hl
+from heartslib import strategies as hst
+from heartslib.points import MAX_SCORE, MAX_SEED
+from heartslib.serialize import parse_score
+
+STD = hl.preset("standard")
+HANDS = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+
+
+def _play_some(m: hl.Match, steps: int, seed: int = 0) -> hl.Match:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        m.apply(hst.random_action(m, rng))
+    return m
+
+
+# --------------------------------------------------------------------------- numbers have limits
+
+
+@pytest.mark.parametrize(
+    ("changes", "path"),
+    [
+        ({"scoring": {"values": {"QS": 10**400}}}, "scoring.values.QS"),
+        ({"scoring": {"values": {"QS": 100_001}}}, "scoring.values.QS"),
+        ({"scoring": {"values": {"QS": "13000000i"}}}, "scoring.values.QS"),
+        ({"moon": {"points": 10**20}}, "moon.points"),
+        ({"scoring": {"multiply": {"TC": 101}}}, "scoring.multiply.TC"),
+        ({"scoring": {"multiply_alone": {"TC": 10**6}, "multiply": {"TC": 2}}}, "scoring.multiply_alone.TC"),
+        # multipliers compound: a hand must stay far below the exact range of complex scores
+        ({"scoring": {"multiply": {c: 100 for c in hl.parse_cards("TC JC QC KC AC 9C")}}}, "scoring.multiply"),
+        ({"end": {"target": 10**7}}, "end.target"),
+    ],
+)
+def test_every_number_in_a_variant_has_a_limit(changes: dict[str, Any], path: str) -> None:
+    with pytest.raises(hl.VariantError, match="too large") as info:
+        STD.replace(**changes)
+    assert info.value.path == path
+
+
+def test_huge_card_values_no_longer_crash_scoring_or_the_heuristic_agent() -> None:
+    v = STD.replace(scoring={"values": {"QS": 100_000, "JD": "-100000+100000i"}}, end={"measure": "magnitude"})
+    stats = hl.simulate(v, ["heuristic", "random", "random", "random"], games=1, seed=1)
+    assert stats.games == 1
+
+
+def test_scores_are_exact_or_refused() -> None:
+    assert parse_score("999999999999999i") == 999999999999999j
+    for text in ("12345678901234567891i", "1" * 5000, "-1000000000000001", "3+" + "9" * 30 + "i"):
+        with pytest.raises(ValueError, match="too large"):
+            parse_score(text)
+    with pytest.raises(ValueError, match="is not a score"):
+        parse_score("١٣")  # digits of another script are not read as a number
+
+
+def test_a_save_with_huge_scores_or_seeds_is_a_save_error() -> None:
+    base = hl.Match.from_deal(STD, HANDS, scores=(1, 2, 3, 4), seed=5).to_dict()
+    for key, value in [("scores", ["12345678901234567891i", 0, 0, 0]), ("scores", [10**16, 0, 0, 0]),
+                       ("seed", -1), ("seed", 2**64), ("hand_number", 10**10)]:
+        data = dict(base, **{key: value})
+        with pytest.raises(hl.SaveError) as info:
+            hl.Match.from_json(json.dumps(data))
+        assert info.value.path == key, (key, value, info.value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hl.Match(STD, seed="1"),
+        lambda: hl.Match(STD, seed=-1),
+        lambda: hl.Match(STD, seed=MAX_SEED + 1),
+        lambda: hl.Round.deal(STD, seed=1.5),
+        lambda: hl.Round.deal(STD, seed=1, hand_number=-1),
+        lambda: hl.Match.from_deal(STD, HANDS, hand_number=-1),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=(MAX_SCORE + 1, 0, 0, 0)),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=(1.5, 0, 0, 0)),
+        lambda: hl.Match.from_deal(STD, HANDS, scores=5),
+        lambda: hl.Round.from_hands(STD, HANDS, passing="left"),
+        lambda: hl.Round.from_hands(STD, HANDS, seed=1, rng=random.Random(1)),
+    ],
+)
+def test_bad_arguments_raise_illegal_action_bad_argument(call: Any) -> None:
+    with pytest.raises(hl.IllegalAction) as info:
+        call()
+    assert info.value.code == "bad_argument"
+
+
+# --------------------------------------------------------------------------- parsers fail cleanly
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"a": ' * 5000 + "1" + "}" * 5000, "1" * 5000, '{"seed": ' + "7" * 4400 + "}",
+     b"\xff\xfe\xfa", b'{"format": "\xff"}', "", "NaN"],
+)
+def test_any_text_is_a_save_or_a_save_error(text: str | bytes) -> None:
+    with pytest.raises(hl.SaveError):
+        hl.Match.from_json(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a = " + "[" * 5000 + "]" * 5000, "a = " + "{ b = " * 3000 + "1" + " }" * 3000, "players = " + "4" * 5000,
+     "[deck]\ndecks = " + "1" * 4400],
+)
+def test_any_toml_is_a_variant_or_a_variant_error(text: str) -> None:
+    with pytest.raises(hl.VariantError):
+        hl.Variant.from_toml(text)
+
+
+def test_a_file_that_is_not_utf8_or_cannot_be_read_is_a_variant_error(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes('name = "Cœur"\n'.encode("cp1252"))
+    with pytest.raises(hl.VariantError, match="not UTF-8"):
+        hl.Variant.from_toml(bad)
+    with pytest.raises(hl.VariantError, match="cannot read"):
+        hl.Variant.from_toml("x" * 100_000 + ".toml")
+    with pytest.raises(hl.VariantError, match="cannot read"):
+        hl.Variant.from_toml(tmp_path)  # a directory
+
+
+@pytest.mark.parametrize("data", [{1: 2, "a": 3}, {"deck": {1: 2, "decks": 1, (1, 2): 3}}, {None: 1, 2.5: 2}])
+def test_keys_of_any_type_are_reported_not_sorted_into_a_type_error(data: dict[Any, Any]) -> None:
+    with pytest.raises(hl.VariantError, match="unknown field"):
+        hl.Variant.from_dict(data)
+
+
+@given(st.text(max_size=12))
+def test_any_name_round_trips_through_toml_or_is_refused(name: str) -> None:
+    try:
+        v = STD.replace(name=name)
+    except hl.VariantError:
+        return  # a lone surrogate is not text a file can hold
+    assert hl.Variant.from_toml(v.to_toml()) == v
+
+
+def test_control_characters_in_names_are_escaped_in_toml() -> None:
+    v = STD.replace(name="a\x7fb\x00c\x1f\u0085", source="\t\n")
+    text = v.to_toml()
+    assert "\x7f" not in text and "\\u007F" in text
+    assert hl.Variant.from_toml(text) == v
+    with pytest.raises(hl.VariantError, match="lone surrogate"):
+        STD.replace(name="\ud800")
+
+
+# --------------------------------------------------------------------------- seats, cards and actions
+
+
+def test_seats_are_ints_and_cards_are_checked() -> None:
+    r = hl.Round.from_hands(STD, HANDS, passing=hl.HOLD)
+    r.apply(hl.Play(0, "2C"))  # seat 1 to play: True == 1 and 1.0 == 1 must not pass for it
+    for seat in (True, 1.0, "1", -1, 4):
+        with pytest.raises(hl.IllegalAction) as info:
+            r.legal_actions(seat)  # type: ignore[arg-type]
+        assert info.value.code == "no_such_seat"
+        with pytest.raises(hl.IllegalAction):
+            hl.Match(STD, seed=1).legal_actions(seat)  # type: ignore[arg-type]
+    for rank, suit in [(2, 7), (2.0, 0), (True, 0), (2, True), (1, 0), ("2", 0)]:
+        with pytest.raises(hl.CardError):
+            hl.Card(rank, suit)  # type: ignore[arg-type]
+    with pytest.raises(hl.CardError):
+        hl.Card.from_index(True)
+    for bad in (lambda: hl.Play(True, "2C"), lambda: hl.Pass(-1, "2C"), lambda: hl.Choose(0, 5)):
+        with pytest.raises(hl.IllegalAction):
+            bad()  # type: ignore[no-untyped-call]
+
+
+def _forged(cls: type[Any], **fields: Any) -> Any:
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        _forged(hl.Play, seat=True, card=hl.Card("2D")),
+        _forged(hl.Play, seat=1, card="2D"),
+        _forged(hl.Play, seat=1.0, card=hl.Card("2D")),
+        _forged(hl.Play, seat=1),
+        _forged(hl.Pass, seat=0, cards=["2C", "3C", "4C"]),
+        _forged(hl.Choose, seat=0, option=None),
+        "1:play 2D",
+    ],
+)
+def test_an_action_built_around_its_constructor_is_refused_and_changes_nothing(action: Any) -> None:
+    for state in (hl.Match.from_deal(STD, HANDS, passing=hl.HOLD, seed=1),
+                  hl.Match.from_deal(STD, HANDS, seed=1)):
+        if state.phase == hl.Phase.PLAY:
+            state.apply(hl.Play(0, "2C"))
+        before, saved = state.copy(), state.to_json()
+        assert not state.is_legal(action)
+        with pytest.raises(hl.IllegalAction):
+            state.apply(action)
+        assert state == before and state.to_json() == saved and len(state.actions) == len(before.actions)
+
+
+# --------------------------------------------------------------------------- passes that can be made
+
+
+def test_an_explicit_pass_the_deal_cannot_make_is_refused() -> None:
+    clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"
+    v = STD.replace(passing={"forbidden": clubs, "cards": 2})  # the schedule's passes fit any deal
+    for passing in (hl.SCATTER, hl.STAR):
+        for make in (hl.Round.from_hands, hl.Match.from_deal):
+            with pytest.raises(hl.IllegalAction, match="impossible") as info:
+                make(v, HANDS, passing=passing)
+            assert info.value.code == "bad_argument"
+    big = STD.replace(passing={"cards": 14, "schedule": ["hold"]})
+    with pytest.raises(hl.IllegalAction, match="14 card"):
+        hl.Round.from_hands(big, HANDS, passing=hl.Offset(1))
+    with pytest.raises(hl.IllegalAction, match="dealer's choice"):
+        hl.Round.from_hands(big, HANDS, passing=hl.DEALERS_CHOICE)
+    assert hl.Round.from_hands(v, HANDS, passing=hl.Offset(1)).pass_count == 2
+
+
+_DIRECTIONS = st.sampled_from([hl.HOLD, hl.SCATTER, hl.STAR, hl.SHUFFLE, hl.DEALERS_CHOICE, hl.Offset(1),
+                               hl.Offset(-1), hl.Offset(2), hl.Offset(3)])
+
+
+@settings(max_examples=12)
+@given(hst.deals(hst.variants(players=st.sampled_from([4, 5]), decks=1)), _DIRECTIONS, st.integers(0, 2**32 - 1))
+def test_every_seat_to_act_has_a_legal_action(deal: Any, passing: Any, seed: int) -> None:
+    """In any state reachable from any deal and any explicit pass direction, each seat in to_act can act."""
+    v, hands, kitty = deal
+    try:
+        r = hl.Round.from_hands(v, hands, kitty=kitty, passing=passing, seed=seed)
+    except hl.IllegalAction as exc:
+        assert exc.code == "bad_argument"
+        return
+    rng = random.Random(seed)
+    while not r.is_over:
+        for seat in r.to_act:
+            if r.phase == hl.Phase.PASS:
+                assert len(r.pass_rules(seat).choices()[:1]) == 1, (seat, r)
+            else:
+                assert r.legal_actions(seat), (seat, r)
+        r.apply(hst.random_action(r, rng))
+
+
+@settings(max_examples=8)
+@given(hst.matches())
+def test_every_seat_to_act_in_a_drawn_match_has_a_legal_action(m: hl.Match) -> None:
+    for seat in m.to_act:
+        rnd = m.round
+        assert (rnd.pass_rules(seat).choices()[:1] if rnd.phase == hl.Phase.PASS else m.legal_actions(seat)), seat
+
+
+# --------------------------------------------------------------------------- saves
+
+
+def test_to_dict_returns_copies() -> None:
+    m = _play_some(hl.Match.from_deal(STD, HANDS, scores=(1, 2, 3, 4), seed=2), 10)
+    copy = m.copy()
+    data = m.to_dict()
+    text = json.dumps(data, sort_keys=True)
+    data["deal"]["hands"][0].append("ZZ")
+    data["deal"]["kitty"].append("ZZ")
+    data["variant"]["scoring"]["values"]["QS"] = 99
+    data["actions"][0]["seat"] = 7
+    data["scores"].append(5)
+    data["state"]["scores"] = []
+    for again in (m.to_dict(), copy.to_dict()):
+        assert json.dumps(again, sort_keys=True) == text
+
+
+def _edited(m: hl.Match, edit: Any) -> str:
+    data = m.to_dict()
+    edit(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["variant"]["end"].update(target=150),
+        lambda d: d["variant"]["scoring"]["values"].update(QS=12),
+        lambda d: d.update(seed=d["seed"] + 1),
+        lambda d: d.update(dealer=1),
+        lambda d: d["variant"].update(name="mine"),
+    ],
+)
+def test_edits_that_keep_the_replay_legal_are_refused_by_the_digest(edit: Any) -> None:
+    m = hl.Match(STD, seed=4)  # no action yet: a new seed or dealer replays as well as the old
+    with pytest.raises(hl.SaveError) as info:
+        hl.Match.from_json(_edited(m, edit))
+    assert info.value.path == "digest"
+
+
+def test_the_digest_is_checked_after_the_replay() -> None:
+    m = _play_some(hl.Match(STD, seed=4), 12)
+    with pytest.raises(hl.SaveError) as info:
+        hl.Match.from_json(_edited(m, lambda d: d["actions"][5].update(card="AS")))
+    assert info.value.path == "actions[5]"
+    with pytest.raises(hl.SaveError) as info:
+        hl.Match.from_json(_edited(m, lambda d: d.update(digest=7)))
+    assert info.value.path == "digest"
+    with pytest.raises(hl.SaveError) as info:
+        hl.Match.from_json(_edited(m, lambda d: d.pop("digest")))
+    assert "missing digest" in str(info.value)
+    assert hl.Match.from_json(m.to_json()) == m

@@ -1,0 +1,241 @@
+"""The command line never shows a traceback (issue 20): every subcommand over a corpus of bad inputs.
+
+Each run goes through ``heartslib.cli.main`` in this process (fast: a traceback would be an exception
+escaping it); a few go through the real console script too. Every one must end with exit status 0 or 2
+and say nothing that looks like a traceback or an internal error.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import heartslib as hl
+from heartslib import cli
+from heartslib.serialize import save_digest
+
+STD = hl.preset("standard")
+
+
+def _corpus(tmp: Path) -> dict[str, str]:
+    """Named bad (or odd) files for the commands that read one."""
+    files: dict[str, bytes | str] = {
+        "latin1.toml": 'name = "Cœur"\n'.encode("cp1252"),
+        "deep.toml": "a = " + "[" * 3000 + "]" * 3000 + "\n",
+        "digits.toml": "players = " + "4" * 5000 + "\n",
+        "huge.toml": "[scoring]\nvalues = { QS = " + "9" * 400 + " }\n",
+        "endless.toml": "[end]\ntarget = -100\n",
+        "typo.toml": "[moon]\nkidn = \"new\"\n",
+        "not_toml.toml": "players = [\n",
+        "empty.toml": "",
+        "binary.toml": bytes(range(256)),
+        "control.toml": 'name = "a\x7fb"\n',
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "digits.json": '{"seed": ' + "7" * 5000 + "}",
+        "latin1.json": b'{"format": "heartslib-match", "x": "\xe9"}',
+        "truncated.json": hl.Match(STD, seed=1).to_json()[:200],
+        "not_a_save.json": '{"hello": 1}',
+        "list.json": "[1, 2, 3]",
+        "edited.json": json.dumps(dict(hl.Match(STD, seed=1).to_dict(), seed=2)),
+        "play_bad_seat.json": json.dumps({"format": "heartslib-play", "version": 1, "seat": 9,
+                                          "opponent": "heuristic", "match": hl.Match(STD, seed=1).to_dict()}),
+        "play_bad_match.json": json.dumps({"format": "heartslib-play", "version": 1, "seat": 0,
+                                           "opponent": "heuristic", "match": {"format": "x"}}),
+    }
+    out = {}
+    for name, content in files.items():
+        path = tmp / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        out[name] = str(path)
+    # a dead end: a set deal whose scatter pass the forbidden cards make impossible (the digest is right)
+    clubs = STD.replace(passing={"forbidden": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC", "cards": 2})
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+    dead = hl.Match.from_deal(clubs, hands, passing=hl.Offset(1), seed=1).to_dict()
+    dead["deal"]["passing"] = "scatter"
+    dead["digest"] = save_digest(dead)
+    (tmp / "deadend.json").write_text(json.dumps(dead), encoding="utf-8")
+    out["deadend.json"] = str(tmp / "deadend.json")
+    over = hl.Match(STD.replace(end={"hands": 1}), seed=3)
+    while not over.is_over:
+        over.apply(over.legal_actions(over.to_act[0])[0])
+    (tmp / "over.json").write_text(over.to_json(), encoding="utf-8")
+    out["over.json"] = str(tmp / "over.json")
+    (tmp / "folder.toml").mkdir()
+    out["folder.toml"] = str(tmp / "folder.toml")
+    (tmp / "loop.toml").symlink_to(tmp / "loop.toml")
+    out["loop.toml"] = str(tmp / "loop.toml")
+    os.mkfifo(tmp / "fifo.json")
+    out["fifo"] = str(tmp / "fifo.json")
+    out["long"] = "x" * 100_000
+    out["long.toml"] = "x" * 100_000 + ".toml"
+    out["nul"] = "a\x00b.toml"
+    return out
+
+
+def _commands(f: dict[str, str], tmp: Path) -> list[list[str]]:
+    files = [f[k] for k in f if k not in ("fifo",)]
+    commands: list[list[str]] = []
+    for path in files:
+        commands += [["rules", path], ["validate", path], ["simulate", "--games", "1", "--variant", path],
+                     ["play", "--variant", path]]
+    for path in [f[k] for k in f if k.endswith(".json") or k in ("long", "nul", "fifo")] + [f["folder.toml"]]:
+        commands.append(["play", "--resume", path])
+    for agents in ["", ",", "heuristic,,random", "os:getcwd", "math:pi", "nosuchmodule:X", ":", "a:b:c",
+                   "builtins:print", "heartslib:preset", "random,random,random,random,random", "x" * 5000]:
+        commands.append(["simulate", "--games", "1", "--agents", agents])
+        commands.append(["play", "--opponent", agents or ","])
+    for args in (["--games", "0"], ["--games", "-1"], ["--workers", "0"], ["--seed", "x"], ["--games", "1e3"],
+                 ["--variant", "nosuch"], ["--variant", ""], ["--games", "1", "--seed", "-" + "9" * 5000]):
+        commands.append(["simulate", *args])
+    for args in (["--seat", "-1"], ["--seat", "99"], ["--seat", "1" * 5000], ["--seed", "-1"],
+                 ["--seed", str(2**64)], ["--save", str(tmp)], ["--save", f["fifo"]], ["--save", "/dev/full"],
+                 ["--save", str(tmp / "no" / "such" / "dir.json")], ["--save", f["long"]],
+                 ["--resume", f["edited.json"], "--seed", "1"], ["--variant", "nosuch"]):
+        commands.append(["play", *args])
+    commands += [[], ["nosuch"], ["rules"], ["rules", "nosuch"], ["rules", ""], ["validate"],
+                 ["validate", "nosuch.toml"], ["variants", "extra"], ["--version"], ["simulate", "--help"]]
+    return commands
+
+
+def _run(argv: list[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "quit\n") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:  # argparse: usage errors exit 2, --help and --version 0
+        code = exc.code if isinstance(exc.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_no_subcommand_shows_a_traceback_for_any_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    files = _corpus(tmp_path)
+    bad = []
+    for argv in _commands(files, tmp_path):
+        code, out, err = _run(argv, monkeypatch)
+        shown = (argv[0] if argv else "", [a[:40] for a in argv[1:]], code, err[-300:])
+        if code not in (0, 2) or "Traceback" in out + err or "bug in heartslib" in err:
+            bad.append(shown)
+        elif code == 2 and not err.strip():
+            bad.append(shown)  # a refusal says why
+    assert not bad, "\n".join(map(str, bad))
+
+
+def test_the_console_script_shows_no_traceback(tmp_path: Path) -> None:
+    files = _corpus(tmp_path)
+    for argv in (["rules", files["latin1.toml"]], ["play", "--resume", files["deep.json"]],
+                 ["simulate", "--agents", "os:getcwd", "--games", "1"], ["rules", files["long"]]):
+        result = subprocess.run([sys.executable, "-m", "heartslib", *argv], capture_output=True, text=True,
+                                timeout=120, cwd=tmp_path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, (argv, result.stderr)
+        assert result.stderr.startswith("heartslib: error: "), result.stderr
+
+
+# --------------------------------------------------------------------------- play: saves and words
+
+
+def test_play_saves_the_seat_and_resumes_the_same_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "game.json"
+    code, out, _ = _run(["play", "--seat", "2", "--seed", "7", "--opponent", "random", "--save", str(save)],
+                        monkeypatch, stdin="4C 5C 6C\nquit\n")
+    assert code == 0
+    assert f"continue it with: heartslib play --resume {save}" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert (data["format"], data["seat"], data["opponent"]) == ("heartslib-play", 2, "random")
+    code, out, _ = _run(["play", "--resume", str(save)], monkeypatch, stdin="quit\n")
+    assert code == 0 and "you are seat 2" in out and "you are seat 2 " in out.replace("·", " ")
+    code, _, err = _run(["play", "--resume", str(save), "--seat", "0"], monkeypatch)
+    assert code == 2 and "saved with you at seat 2" in err
+    # a plain match save (Match.to_json) still resumes, at the seat given
+    plain = tmp_path / "plain.json"
+    plain.write_text(hl.Match(STD, seed=7).to_json(), encoding="utf-8")
+    code, out, _ = _run(["play", "--resume", str(plain), "--seat", "1"], monkeypatch)
+    assert code == 0 and "you are seat 1" in out
+
+
+def test_play_saves_through_a_link_and_never_over_a_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("{}", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, _, _ = _run(["play", "--seed", "3", "--save", str(link)], monkeypatch)
+    assert code == 0 and link.is_symlink() and json.loads(real.read_text())["format"] == "heartslib-play"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real.json"]  # no temporary file left
+    code, _, err = _run(["play", "--seed", "3", "--save", "/dev/null"], monkeypatch)
+    assert code == 2 and "not a regular file" in err
+
+
+def test_play_talks_to_people(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(["play", "--seed", "7"], monkeypatch, stdin="help\nZZ\nQS QS QS\n3C 3C 7C\n2C\nquit\n")
+    assert code == 0
+    assert "Not allowed: You do not hold QS." in out  # card codes: this output stream cannot show suit symbols
+    assert "Not allowed: 3C is listed twice, but you hold it once." in out
+    assert "Not allowed: Pass exactly 3 card(s) this hand." in out
+    assert "not being saved" in out and "stays saved" not in out
+    assert "'ZZ' is not a card" in out and "joker" not in out.lower()
+    assert "0:pass" not in out and "0:play" not in out
+    code, out, _ = _run(["play", "--seed", "7", "--save", str(tmp_path / "s.json")], monkeypatch,
+                        stdin="help\nquit\n")
+    assert "quit (the game stays saved)" in out
+    jokers = "players = 5\n[deck]\nfill = \"jokers\"\njoker = \"valueless\"\n"
+    (tmp_path / "jokers.toml").write_text(jokers, encoding="utf-8")
+    code, out, _ = _run(["play", "--variant", str(tmp_path / "jokers.toml"), "--seed", "1"], monkeypatch,
+                        stdin="help\nZZ\nquit\n")
+    assert "the jokers are JK" in out
+
+
+def test_ctrl_c_gives_the_resume_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Interrupting(io.StringIO):
+        def readline(self, *args: object) -> str:
+            raise KeyboardInterrupt
+
+    save = tmp_path / "game.json"
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Interrupting())
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "--seed", "2", "--save", str(save)]) == 130
+    assert f"continue it with: heartslib play --resume {save}" in out.getvalue()
+
+
+def test_an_agent_module_in_the_current_folder_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "myagents_issue20.py").write_text(
+        "from heartslib.agents import RandomAgent\n\nclass Lowest(RandomAgent):\n    name = 'lowest'\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    code, out, err = _run(["simulate", "--games", "1", "--agents", "myagents_issue20:Lowest", "--no-progress"],
+                          monkeypatch)
+    assert code == 0, err
+    assert "Lowest" in out or "lowest" in out
+
+
+def test_validate_says_what_a_values_table_replaces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "jd.toml").write_text("[scoring]\nvalues = { JD = -10 }\n", encoding="utf-8")
+    code, out, _ = _run(["validate", str(tmp_path / "jd.toml")], monkeypatch)
+    assert code == 0 and "note: scoring.values replaces the default table (Q♠ 13)" in out
+    assert "Q♠ scores nothing; list QS = 13 to keep it" in out
+    code, _, err = _run(["validate", str(tmp_path)], monkeypatch)
+    assert code == 2 and "is a directory" in err and "no such file" not in err
+
+
+def test_smaller_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    dealers = STD.replace(passing={"schedule": ["dealers_choice"]})
+    assert "dealer's choice" in cli.summary(dealers) and "dealers's" not in cli.summary(dealers) + dealers.describe()
+    with pytest.raises(hl.VariantError, match=r'deck\.fill = "kitty"'):
+        hl.Variant(players=11, deck={"decks": 2})  # 104 cards leave 5 over; the strip order lists 4
+    code, _, err = _run(["simulate", "--games", "1", "--agents", "heuristic,,random"], monkeypatch)
+    assert code == 2 and "empty entry (position 2)" in err
+    code, _, err = _run(["simulate", "--games", "1", "--agents", "os:getcwd"], monkeypatch)
+    assert code == 2 and "cannot build the agent 'os:getcwd': TypeError" in err
