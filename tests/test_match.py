@@ -170,3 +170,27 @@ def test_actions_text_and_dict_forms_round_trip() -> None:
         assert eval(repr(action), {**vars(hl), "Card": hl.Card, "parse_cards": hl.parse_cards}) == action
     with pytest.raises(ValueError):
         hl.action_from_text("play QS")
+
+
+def test_copies_share_the_generator_until_they_draw() -> None:
+    # a copy keeps the generator's saved state and makes its own only to draw: the original drawing on
+    # (the next deal, a shuffle pass) must not move a copy's, and each copy deals what the original dealt
+    for schedule in (["left"], ["shuffle"]):
+        v = hl.preset("standard").replace(passing={"schedule": schedule})
+        m = hl.Match(v, seed=11)
+        early = m.copy()
+        rng = random.Random(3)
+        actions: list[hl.Action] = []
+        mid, mid_at = None, 0
+        while m.hand_number < 2:
+            if mid is None and m.hand_number == 1 and m.phase == hl.Phase.PASS:
+                mid, mid_at = m.copy(), len(actions)  # with a shuffle pass still to draw
+            legal = m.legal_actions(m.to_act[0])
+            action = legal[rng.randrange(len(legal))]
+            actions.append(action)
+            m.apply(action)
+        assert mid is not None
+        for copy, start in ((early, 0), (early.copy(), 0), (mid, mid_at)):
+            for action in actions[start:]:
+                copy.apply(action)
+            assert copy == m and copy.round.hands == m.round.hands

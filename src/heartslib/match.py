@@ -23,7 +23,7 @@ from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
-from heartslib.enums import PassDirection, Phase, Settlement
+from heartslib.enums import SHUFFLE, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.points import Score
@@ -87,6 +87,7 @@ class Match:
         "_pool",
         "_results",
         "_rng",
+        "_rng_saved",
         "_round",
         "_scores",
         "_scores0",
@@ -110,7 +111,8 @@ class Match:
         check_seat(dealer, variant.players, "dealer")
         self.variant = variant
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_saved: tuple[Any, ...] | None = None
         self._dealer0 = dealer
         self._hand0 = 0
         self._scores0: tuple[Score, ...] = (0,) * variant.players
@@ -275,6 +277,8 @@ class Match:
         if self._over:
             raise self._over_error(action)
         rnd = self._round
+        if rnd.phase is Phase.PASS and rnd.passing is SHUFFLE:
+            self._drawing()  # the last pass shuffles the pile with the match's generator
         rnd.apply(action)
         self._actions.append(action)
         if rnd.is_over:
@@ -318,7 +322,7 @@ class Match:
         if taker_card is not None:
             leader = next((s for s, cards in enumerate(rnd.taken) if taker_card in cards), None)
         order, self._next_order = self._next_order, None
-        self._round = Round.deal(v, rng=self._rng, dealer=dealer, hand_number=rnd.hand_number + 1,
+        self._round = Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
                                  scores=totals, leader=leader, order=order)
 
     # ------------------------------------------------------------------ chance
@@ -366,9 +370,13 @@ class Match:
         new = object.__new__(Match)
         new.variant = self.variant
         new.seed = self.seed
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
+        # the copy shares the generator's saved state and makes its own generator only when it is to draw
+        # (seeding one costs more than the rest of the copy)
+        saved = self._rng_saved
+        if saved is None:
+            saved = self._rng_saved = self._generator().getstate()
+        new._rng = None
+        new._rng_saved = saved
         new._dealer0 = self._dealer0
         new._hand0 = self._hand0
         new._scores0 = self._scores0
@@ -382,8 +390,28 @@ class Match:
         new._over = self._over
         new._scripted = self._scripted
         new._next_order = self._next_order
-        new._round = self._round.copy(rng=rng)
+        rnd = self._round
+        pending = rnd.phase is Phase.PASS and rnd.passing is SHUFFLE
+        new._round = rnd.copy(rng=new._drawing()) if pending else rnd.copy()
         return new
+
+    def _generator(self) -> random.Random:
+        """The match's generator, made from the saved state if this match is a copy that has not drawn yet."""
+        rng = self._rng
+        if rng is None:
+            assert self._rng_saved is not None
+            rng = self._rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng_saved)
+        return rng
+
+    def _drawing(self) -> random.Random:
+        """The generator, about to draw: the saved state that copies share no longer describes it."""
+        rng = self._generator()
+        self._rng_saved = None
+        return rng
+
+    def _rng_state(self) -> tuple[Any, ...]:
+        return self._rng_saved if self._rng_saved is not None else self._generator().getstate()
 
     __copy__ = copy
 
@@ -400,7 +428,7 @@ class Match:
             and self._over == other._over
             and self._round == other._round
             and self._next_order == other._next_order
-            and self._rng.getstate() == other._rng.getstate()
+            and self._rng_state() == other._rng_state()
         )
 
     __hash__ = None  # type: ignore[assignment]

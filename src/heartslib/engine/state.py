@@ -14,6 +14,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Final
 
@@ -28,6 +29,7 @@ from heartslib.variant import Variant
 
 __all__ = [
     "CACHE", "DERIVED", "FIELDS", "ITEMS", "LIST", "LISTS", "RNG", "VALUE", "RawTrick", "RawTrickWon", "RoundState",
+    "clone_rng",
 ]
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
@@ -95,6 +97,18 @@ FIELDS: Final[dict[str, str]] = {
     "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
     "event_values": CACHE,  # the log as Event values (engine.records)
 }
+
+
+def clone_rng(rng: random.Random) -> random.Random:
+    """A generator in ``rng``'s state. A plain ``random.Random()`` would first seed itself from the operating
+    system, which costs more than the copy; so a ``random.Random`` is made without seeding, and a subclass
+    (whose ``__init__`` may set more) is deep-copied."""
+    if type(rng) is not random.Random:
+        clone: random.Random = copy.deepcopy(rng)
+        return clone
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
 
 
 class RoundState:
@@ -300,9 +314,7 @@ class RoundState:
         if self.phase is Phase.PASS and self.passing is SHUFFLE and self.scripted is None:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-            new.rng = rng
+            new.rng = clone_rng(self.rng)
         new.taken = list(map(list.copy, self.taken))
         new.won = self.won[:]
         new.dead = self.dead[:]
