@@ -530,3 +530,14 @@ def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
     r.apply(hl.Play(0, hl.Card("2C")))
     legal = r.legal_actions()
     assert len(legal) == len(set(legal)) and hl.Play(1, hl.Card("JK")) in legal
+
+
+@settings(max_examples=120)
+@given(st.one_of(hst.rounds(FAST_LOOP_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
+def test_rollout_points_are_a_copys_random_playout_and_leave_the_round(r: hl.Round, seed: int) -> None:
+    # Round.rollout_points plays the rest of the hand on scratch lists (no copy, no log where the fast loop
+    # takes over): the same draws and the same points as random_playout on a copy, and the round untouched
+    before = r.state_key()
+    points = r.rollout_points(random.Random(seed))
+    assert r.state_key() == before
+    assert points == r.copy().random_playout(random.Random(seed))

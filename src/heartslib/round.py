@@ -466,6 +466,18 @@ class Round:
         """
         return playout.random_playout(self._s, rng, fast)
 
+    def rollout_points(self, rng: random.Random) -> tuple[Score, ...]:
+        """The points of a uniformly random playout from here, leaving the round as it is: what
+        ``round.copy().random_playout(rng)`` returns for the same ``rng`` state, without the copy and, where
+        the fast loop takes the rest of the hand, without recording a log (for search and rollouts).
+
+        >>> import heartslib as hl, random
+        >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
+        >>> r.rollout_points(random.Random(2)) == r.copy().random_playout(random.Random(2)), r.phase
+        (True, <Phase.PASS: 'pass'>)
+        """
+        return playout.rollout_points(self._s, rng)
+
     # ------------------------------------------------------------------ observation
 
     def observation(self, seat: int) -> Observation:

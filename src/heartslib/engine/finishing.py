@@ -12,17 +12,29 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
+import random
+
 from heartslib.actions import MoonShot, RoundScored
-from heartslib.engine.state import RoundState
+from heartslib.engine.rules import Rules
+from heartslib.engine.state import RawTrick, RoundState
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
 from heartslib.points import Score
 from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
 
-__all__ = ["choose_moon", "facts", "finish", "moon_shooter", "penalty_points", "score_round"]
+__all__ = [
+    "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "packed_points", "penalty_points", "rollout_score",
+    "score_round",
+]
 
 
 def facts(s: RoundState) -> RoundFacts:
     """What happened in the hand, as scoring needs it, from the cards each seat took."""
+    return facts_of(s, s.taken, s.won, s.tricks)
+
+
+def facts_of(s: RoundState, taken_by: list[list[int]], won: list[int], tricks: list[RawTrick]) -> RoundFacts:
+    """:func:`facts` for the cards ``taken_by`` each seat, the tricks ``won`` and the ``tricks`` of a hand
+    played out from ``s`` (the round's own, or a rollout's)."""
     rules = s.rules
     jp = s.variant.deck.joker_points
     raw: list[Score] = []
@@ -30,7 +42,7 @@ def facts(s: RoundState) -> RoundFacts:
     pen: list[int] = []
     bon: list[int] = []
     dead_pen = jp * rules.sign > 0
-    for seat, taken in enumerate(s.taken):
+    for seat, taken in enumerate(taken_by):
         dead = s.dead[seat]
         points, own_bonus = hand_points(rules, taken, dead, jp)
         raw.append(points)
@@ -42,9 +54,9 @@ def facts(s: RoundState) -> RoundFacts:
         bonus=tuple(bonus),
         penalty_cards=tuple(pen),
         bonus_cards=tuple(bon),
-        tricks_won=tuple(s.won),
-        trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks),
-        taken=tuple(tuple(t) for t in s.taken),
+        tricks_won=tuple(won),
+        trick_winners=tuple(None if t[4] < 0 else t[4] for t in tricks),
+        taken=tuple(tuple(t) for t in taken_by),
     )
 
 
@@ -62,19 +74,47 @@ def moon_shooter(s: RoundState) -> int:
     return next(seat for seat in range(s.n) if pen[seat] == total)
 
 
+def packed_points(rules: Rules, taken: list[list[int]]) -> tuple[Score, ...] | None:
+    """The one-pass scorer (for variants admitted to it; ``Rules.packed``): each card packs
+    ``value * 128 + is_penalty``, so one sum per seat gives both its points and its penalty-card count.
+    None when the variant is not admitted or someone may have shot the moon (that goes the long way)."""
+    if rules.packed is None:
+        return None
+    get = rules.packed.__getitem__
+    sums = [sum(map(get, t)) for t in taken]
+    pen = [x & 127 for x in sums]
+    total = sum(pen)
+    if rules.moon_on and total and total in pen:
+        return None
+    return tuple([x >> 7 for x in sums])
+
+
+def rollout_score(
+    s: RoundState, taken: list[list[int]], won: list[int], tricks: list[RawTrick], rng: random.Random
+) -> tuple[Score, ...]:
+    """The points of a hand played out from ``s`` into the lists given (a rollout), scored as
+    :func:`score_round` scores the round's own; a shooter's choice of moon drawn from ``rng`` as a random
+    playout draws it."""
+    rules = s.rules
+    points = packed_points(rules, taken)
+    if points is not None:
+        return points
+    hand = facts_of(s, taken, won, tricks)
+    result = score(s.variant, rules, hand, scores_before=s.scores, passing=s.passing, hands_played=s.hand_number + 1)
+    if isinstance(result, int):
+        options = moon_options()
+        how = options[int(rng.random() * len(options))]
+        result = moon_result(hand, rules, result, how, s.variant.moon.requires == MoonRequires.PENALTY_CARDS)
+    return result.points
+
+
 def score_round(s: RoundState) -> None:
     """Score the finished hand (or ask the shooter to choose how, for ``moon.kind = "choice"``)."""
     rules = s.rules
-    if rules.packed is not None:
-        # the common case in one pass: each card packs value * 128 + is_penalty, so one sum per seat
-        # gives both its points and its penalty-card count; only a possible moon goes the long way
-        get = rules.packed.__getitem__
-        sums = [sum(map(get, taken)) for taken in s.taken]
-        pen = [x & 127 for x in sums]
-        total = sum(pen)
-        if not (rules.moon_on and total and total in pen):
-            finish(s, Outcome(tuple([x >> 7 for x in sums])))
-            return
+    points = packed_points(rules, s.taken)
+    if points is not None:
+        finish(s, Outcome(points))
+        return
     result = score(s.variant, rules, facts(s), scores_before=s.scores, passing=s.passing,
                    hands_played=s.hand_number + 1)
     if isinstance(result, int):

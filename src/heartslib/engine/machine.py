@@ -21,7 +21,7 @@ from heartslib.engine.tricks import call_suit, play_card
 from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
 
-__all__ = ["apply", "decide", "legal_actions", "legal_cards", "to_act"]
+__all__ = ["apply", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
 
 
 def to_act(s: RoundState) -> tuple[int, ...]:
@@ -82,15 +82,20 @@ def apply(s: RoundState, action: Action) -> None:
         s.events.append(action.seat * PLAY_CODE + action.card.index)
         play_card(s, action.seat, action.card.index)
     elif isinstance(action, Pass):
-        s.memo = None
-        s.events.append(action)
-        s.passes[action.seat] = tuple(c.index for c in action.cards)
-        if all(p is not None for p in s.passes):
-            exchange(s)
+        choose_cards(s, action, tuple(c.index for c in action.cards))
     else:
         s.memo = None
         s.events.append(action)
         decide(s, action.option)
+
+
+def choose_cards(s: RoundState, action: Pass, cards: tuple[int, ...]) -> None:
+    """Record a legal pass (``cards`` are its card indices); the exchange follows once every seat has chosen."""
+    s.memo = None
+    s.events.append(action)
+    s.passes[action.seat] = cards
+    if all(p is not None for p in s.passes):
+        exchange(s)
 
 
 def decide(s: RoundState, option: str) -> None:

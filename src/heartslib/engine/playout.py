@@ -16,17 +16,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from heartslib.actions import Pass
-from heartslib.engine.finishing import score_round
+from heartslib.actions import Event, Pass
+from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
-from heartslib.engine.machine import apply, legal_actions, to_act
-from heartslib.engine.state import RawTrick, RoundState
+from heartslib.engine.machine import apply, choose_cards, legal_actions, to_act
+from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, HEART, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
 from heartslib.engine.tricks import play_card
 from heartslib.enums import Opening
 from heartslib.points import Score
 
-__all__ = ["fast_playout", "random_playout"]
+__all__ = ["fast_playout", "random_playout", "rollout_points"]
 
 
 def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tuple[Score, ...]:
@@ -52,7 +52,12 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             seat = to_act(s)[0]
             hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
             i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
-            apply(s, Pass(seat, tuple(CARD[c] for c in nth_pass(hand, size, forbidden, ordered, i))))
+            combo = nth_pass(hand, size, forbidden, ordered, i)
+            action = Pass(seat, tuple(CARD[c] for c in combo))
+            if s.scripted is not None and to_act(s) == (seat,):
+                apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
+            else:
+                choose_cards(s, action, combo)  # legal by construction: recorded without checking again
         else:
             actions = legal_actions(s, to_act(s)[0])
             apply(s, actions[int(rng.random() * len(actions))])
@@ -63,33 +68,66 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
 def fast_playout(s: RoundState, rng: random.Random) -> None:
     """Random play of the remaining tricks for the plain-tricks rules (from the start of a trick, the kitty
     handed out), then scoring: the candidates and draws of the general path, one ``rng.random()`` per choice
-    of two or more. Hands are held as per-suit lists (following suit is one list operation; a choice among
-    several suits counts through them in hand order); two copies of a card count once, and ties go to the
-    first or last played (``rules.challenge``)."""
+    of two or more."""
     s.memo = None
+    leader, number, guard = _fast_tricks(s, rng, _split(s, clear=True), s.taken, s.won, s.tricks, s.events)
+    if not guard and s.rules.locks_hearts:
+        s.broken = True
+    s.leader = leader
+    s.trick_no = number
+    score_round(s)
+
+
+def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
+    """The points :func:`random_playout` would give a copy of ``s`` with the same ``rng``, without changing
+    ``s`` and, where the fast loop can take the rest of the hand, without recording it."""
     rules = s.rules
-    suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
-    dup = rules.repeats
-    rnd = rng.random
+    if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty):
+        return random_playout(s.copy(), rng)
+    taken = list(map(list.copy, s.taken))
+    won = s.won[:]
+    tricks = s.tricks[:]
+    _fast_tricks(s, rng, _split(s, clear=False), taken, won, tricks, [])
+    return rollout_score(s, taken, won, tricks, rng)
+
+
+def _split(s: RoundState, *, clear: bool) -> list[list[list[int]]]:
+    """Each hand as four per-suit lists (in hand order); with ``clear`` the hands themselves are emptied."""
+    suit = s.rules.suit
     split: list[list[list[int]]] = []
     for hand in s.hands:
         lists: list[list[int]] = [[], [], [], []]
         for c in hand:
             lists[suit[c]].append(c)
         split.append(lists)
-        hand.clear()
+        if clear:
+            hand.clear()
+    return split
+
+
+def _fast_tricks(
+    s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
+    tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
+) -> tuple[int, int, bool]:
+    """The tricks of :func:`fast_playout`, from hands held as per-suit lists (following suit is one list
+    operation; a choice among several suits counts through them in hand order), recorded in the lists given;
+    two copies of a card count once, and ties go to the first or last played (``rules.challenge``).
+    Returns the last winner, the number of tricks played in the hand, and whether hearts are still locked."""
+    rules = s.rules
+    suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
+    dup = rules.repeats
+    rnd = rng.random
     leader = s.leader
     size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
     number = s.trick_no
     order = rules.order
-    tricks, taken, won, events = s.tricks, s.taken, s.won, s.events
     code = PLAY_CODE
     # while hearts are unbroken (and the variant locks them) a lead must avoid hearts if it can
     guard = not s.broken and rules.locks_hearts
     while size:
         seats = order[leader]
         if number == 0:
-            cards, winner, led, guard = _first_trick(s, rnd, seats, split, guard)
+            cards, winner, led, guard = _first_trick(s, rnd, seats, split, guard, events)
         else:
             lists = split[leader]
             hearts = len(lists[HEART])
@@ -133,15 +171,12 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
         number += 1
         leader = winner
         size -= 1
-    if not guard and rules.locks_hearts:
-        s.broken = True
-    s.leader = leader
-    s.trick_no = number
-    score_round(s)
+    return leader, number, guard
 
 
 def _first_trick(
-    s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]], guard: bool
+    s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]], guard: bool,
+    events: list[Event | int | RawTrickWon],
 ) -> tuple[list[int], int, int, bool]:
     """The first trick of :func:`fast_playout`: the opening lead and the first-trick ban as
     :func:`~heartslib.engine.legality.candidates` decides them, from the per-suit lists.
@@ -151,7 +186,6 @@ def _first_trick(
     banned = rules.first_trick_banned
     challenge = rules.challenge
     opening = s.opening
-    events = s.events
     cards: list[int] = []
     led = NO_SUIT
     best = -1
