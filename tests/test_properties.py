@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,27 @@ GOLDEN_2026 = [
     "JC 4D 5D 6D 7D 9D 3H 6H 9H 2S 6S KS AS",
     "2C 3C 4C TC QC JD QD AD 4H JH 3S 7S JS",
 ]
+
+
+def test_a_trusted_deal_is_the_same_round_as_a_checked_one() -> None:
+    # Round.from_hands(..., check=False) skips comparing the deal with the pack, nothing else
+    v = hl.preset("standard")
+    for seed in range(5):
+        hands = hl.Round.deal(v, seed=seed).hands
+        checked = hl.Round.from_hands(v, hands, seed=seed)
+        trusted = hl.Round.from_hands(v, hands, seed=seed, check=False)
+        assert trusted == checked
+    with pytest.raises(hl.CardError):
+        hl.Round.from_hands(v, [hands[0]] * 4)
+    assert hl.Round.from_hands(v, [hands[0]] * 4, check=False).phase is hl.Phase.PASS  # not checked: as documented
+
+
+def test_an_unseeded_round_seeds_its_generator_only_when_a_shuffle_pass_draws() -> None:
+    v = hl.preset("standard").replace(passing={"schedule": ["shuffle"]})
+    r = hl.Round.from_hands(v, hl.Round.deal(v, seed=1).hands)
+    assert r._s.rng is None
+    twin = r.copy()  # a pending shuffle: both copies must deal the same pile
+    for seat in range(4):
+        for x in (r, twin):
+            x.apply(hl.Pass(seat, x.hand(seat)[:3]))
+    assert r._s.rng is not None and r.received == twin.received

@@ -350,7 +350,7 @@ def parse_cards(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
             tokens = list(cards)
         except TypeError:
             raise CardError(f"{cards!r} is neither card text nor an iterable of cards") from None
-    return tuple(Card.parse(t) for t in tokens)
+    return tuple(map(Card.parse, tokens))  # map: no generator frame per call (hands are parsed often)
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -131,6 +131,7 @@ class Round:
         seed: int | None = None,
         leader: int | None = None,
         rng: random.Random | None = None,
+        check: bool = True,
     ) -> Round:
         """A round from an explicit deal (the hands before passing).
 
@@ -138,6 +139,12 @@ class Round:
         The hands and kitty must together be exactly the variant's pack;
         otherwise :class:`~heartslib.CardError` says what is missing or extra.
         A shuffle pass draws from ``rng`` (or a generator seeded with ``seed``).
+
+        ``check=False`` skips comparing the cards with the pack (and an
+        explicit ``passing`` with what the hands can pass): for search code that
+        builds many rounds from deals it knows are valid, such as
+        determinizations of a real deal. A deal that is not the pack then plays
+        by rules it was not made for.
 
         >>> import heartslib as hl
         >>> v = hl.preset("standard")
@@ -152,14 +159,16 @@ class Round:
             raise CardError(f"expected {n} hands (one per player), got {hands!r}")
         parsed = [_indices(h) for h in hands]
         kitty_cards = _indices(kitty)
-        check_pack(v.rules, parsed, kitty_cards)
+        if check:
+            check_pack(v.rules, parsed, kitty_cards)
         check_seat(dealer, n, "dealer")
         if rng is None:
-            rng = random.Random(check_seed(seed))
+            seeded = check_seed(seed)
+            rng = None if seeded is None else random.Random(seeded)  # unseeded: made when first needed
         elif seed is not None:
             raise IllegalAction("bad_argument", "give either seed or rng, not both")
         return _round(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
-                            scores=scores, rng=rng, leader=leader))
+                            scores=scores, rng=rng, leader=leader, check=check))
 
     def copy(self, *, rng: random.Random | None = None) -> Round:
         """An independent copy (cheap: shares immutable parts, copies small lists).

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Final
 
 from heartslib.actions import PassesExchanged
@@ -103,8 +104,9 @@ def check_pack(rules: Rules, hands: Sequence[Sequence[int]], kitty: Sequence[int
             raise CardError(f"hand {seat} has {len(hand)} cards; this variant deals {rules.hand_size}")
     if len(kitty) != rules.kitty_size:
         raise CardError(f"the kitty has {len(kitty)} cards; this variant leaves {rules.kitty_size}")
-    dealt = Counter(c for h in hands for c in h) + Counter(kitty)
-    if dealt != rules.counts:
+    dealt = Counter(chain.from_iterable(hands))
+    dealt.update(kitty)
+    if not dict.__eq__(dealt, rules.counts):  # as dicts: Counter's own == walks both in Python
         missing = rules.counts - dealt
         extra = dealt - rules.counts
         parts = []
@@ -133,8 +135,9 @@ def start(
     hand_number: int,
     passing: PassDirection | None,
     scores: Sequence[Score] | None,
-    rng: random.Random,
+    rng: random.Random | None,
     leader: int | None,
+    check: bool = True,
 ) -> RoundState:
     """A round's state at its start, from a deal of card indices (checked by the caller), with the
     arguments programs give checked here."""
@@ -155,7 +158,7 @@ def start(
         raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
-    if explicit:  # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
+    if explicit and check:  # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
         why = pass_impossible(rules, hands, passing, pass_size(passing, rules.pass_cards, n))
         if why is not None:
             raise IllegalAction("bad_argument", f"passing={passing!r} is impossible with this deal: {why}")
@@ -214,7 +217,7 @@ def exchange(s: RoundState) -> None:
         if s.scripted is not None:
             received = [list(r) for r in s.scripted]
         else:
-            pool = shuffled([c for p in passes for c in p], s.rng)
+            pool = shuffled([c for p in passes for c in p], s.generator())
             for i, seat in enumerate(pile_seats(s.rules, s.dealer, s.pass_size)):
                 received[seat].append(pool[i])
     else:

@@ -345,6 +345,8 @@ def pass_impossible(rules: Rules, hands: Sequence[Sequence[int]], passing: PassD
     if passing == STAR and n != 5:
         return f"a star pass needs five players, not {n}"
     need = rules.pass_cards if passing == DEALERS_CHOICE else size
+    if not need:
+        return None
     forbidden = rules.forbidden
     for seat, hand in enumerate(hands):
         free = sum(1 for c in hand if c not in forbidden)

@@ -187,8 +187,10 @@ class RoundState:
     """What each seat received, once exchanged."""
     scripted: tuple[tuple[int, ...], ...] | None
     """The outcome of a pending shuffle pass fixed by :meth:`heartslib.Round.script_shuffle_pass`."""
-    rng: random.Random
-    """Draws the shuffle pass (a round dealt by a match shares the match's generator)."""
+    rng: random.Random | None
+    """Draws the shuffle pass (a round dealt by a match shares the match's generator); None until a round
+    made without a seed needs one (seeding a generator from the operating system costs more than making
+    the round, and most rounds never draw)."""
     taken: list[list[int]]
     """Cards each seat took: tricks, rolled-over cards, kitty cards."""
     won: list[int]
@@ -244,7 +246,7 @@ class RoundState:
         lead: int,
         passing: PassDirection,
         pass_size: int,
-        rng: random.Random,
+        rng: random.Random | None,
         phase: Phase,
     ) -> RoundState:
         """The state of a hand about to begin (nothing passed, nothing played)."""
@@ -313,8 +315,8 @@ class RoundState:
         new.rng = self.rng
         if self.phase is Phase.PASS and self.passing is SHUFFLE and self.scripted is None:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
-            # shuffle); otherwise sharing it is safe
-            new.rng = clone_rng(self.rng)
+            # shuffle); otherwise sharing it is safe. Both draw the same pile, so an unseeded round seeds now.
+            new.rng = clone_rng(self.generator())
         new.taken = list(map(list.copy, self.taken))
         new.won = self.won[:]
         new.dead = self.dead[:]
@@ -340,6 +342,13 @@ class RoundState:
         new.event_values = None
         return new
 
+    def generator(self) -> random.Random:
+        """The round's generator, seeded from the operating system first if the round was made without one."""
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = random.Random()
+        return rng
+
     def key(self) -> tuple[Any, ...]:
         """A value equal for two states that are the same (every field of :data:`FIELDS` but the derived
         ones and the caches)."""
@@ -357,7 +366,7 @@ class RoundState:
             tuple(self.passes),
             None if self.received is None else tuple(self.received),
             self.scripted,
-            self.rng.getstate(),
+            None if self.rng is None else self.rng.getstate(),
             tuple(tuple(t) for t in self.taken),
             tuple(self.won),
             tuple(self.dead),
