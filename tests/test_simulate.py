@@ -181,3 +181,18 @@ def test_agent_instances_are_accepted_and_split_independently() -> None:
     # one instance for every seat: the copies are reseeded per seat, so the seats do not play in lockstep
     assert simulate(STANDARD, RandomAgent(0), games=4, seed=1).games == 4
     assert [agent_name(a) for a in agents[:2]] == ["HeuristicAgent(seed=1)", "RandomAgent(seed=2)"]
+
+
+def test_executors_without_a_worker_count_get_tasks_of_a_few_hundred_games() -> None:
+    # Dask's and Ray's executors report no worker count: a million games must not become 32 tasks
+    from concurrent.futures import Executor
+
+    from heartslib.simulate import CHUNK_GAMES, default_chunk_size
+
+    class Cluster(Executor):
+        pass
+
+    assert default_chunk_size(Cluster(), 1_000_000) == CHUNK_GAMES == 200
+    assert 1_000_000 // default_chunk_size(Cluster(), 1_000_000) == 5000
+    with ThreadPoolExecutor(2) as pool:
+        assert default_chunk_size(pool, 80) == 10 and default_chunk_size(pool, 10**6) == CHUNK_GAMES

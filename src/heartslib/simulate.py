@@ -38,11 +38,13 @@ from heartslib.agents import AGENTS, Agent, BaseAgent, play_match
 from heartslib.variant import Variant
 
 __all__ = [
+    "CHUNK_GAMES",
     "AgentSpec",
     "SeatStats",
     "SimulationStats",
     "agent_name",
     "agent_seed",
+    "default_chunk_size",
     "game_seed",
     "make_agent",
     "resolve_agents",
@@ -394,6 +396,27 @@ def _better(variant: Variant) -> str:
     return "higher" if str(getattr(end, "winner", "lowest")) == "highest" else "lower"
 
 
+#: Games per task when an executor does not say how many workers it has (Dask's, Ray's): a task of a few
+#: seconds, and enough tasks for any number of workers.
+CHUNK_GAMES = 200
+
+
+def default_chunk_size(executor: Executor, games: int) -> int:
+    """Games per task for ``executor``: about four tasks per worker when it reports its worker count
+    (``concurrent.futures`` pools), at most :data:`CHUNK_GAMES`; otherwise :data:`CHUNK_GAMES`, so a
+    cluster of any size gets work for all its workers.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     default_chunk_size(pool, 100), default_chunk_size(pool, 1_000_000)
+    (13, 200)
+    """
+    workers = getattr(executor, "_max_workers", None)
+    if isinstance(workers, int) and workers > 0:
+        return max(1, min(CHUNK_GAMES, math.ceil(games / (4 * workers))))
+    return CHUNK_GAMES
+
+
 def simulate(
     variant: Variant,
     agents: AgentSpec | Sequence[AgentSpec],
@@ -409,7 +432,8 @@ def simulate(
     ``agents``: one spec per seat, or a single spec for every seat (see the
     module docs). ``executor``: None runs in this process; any
     :class:`concurrent.futures.Executor` runs chunks of ``chunk_size`` games
-    (default: about four chunks per worker) as tasks. Game ``g`` is seeded
+    as tasks (default: :func:`default_chunk_size`, about four per worker and
+    at most :data:`CHUNK_GAMES` games). Game ``g`` is seeded
     from ``(seed, g)`` only, so the statistics are identical for every
     executor, worker count and chunk size. ``progress(done, total)`` is
     called as games finish.
@@ -437,9 +461,7 @@ def simulate(
                 progress(game + 1, games)
     else:
         if chunk_size is None:
-            workers = getattr(executor, "_max_workers", None)
-            tasks = 4 * (workers if isinstance(workers, int) and workers > 0 else 8)
-            chunk_size = max(1, math.ceil(games / tasks))
+            chunk_size = default_chunk_size(executor, games)
         futures: dict[Future[_Tally], int] = {}
         data = variant.to_dict()
         try:
