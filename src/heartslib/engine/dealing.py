@@ -158,7 +158,8 @@ def start(
         raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
-    if explicit and check:  # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
+    # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
+    if explicit and check:
         why = pass_impossible(rules, hands, passing, pass_size(passing, rules.pass_cards, n))
         if why is not None:
             raise IllegalAction("bad_argument", f"passing={passing!r} is impossible with this deal: {why}")
