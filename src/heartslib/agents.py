@@ -34,6 +34,7 @@ cards from their hand, leaving out the variant's forbidden cards.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -168,6 +169,9 @@ class _Draws:
         return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
 
 
+_PLAYS_OF = operator.attrgetter("plays")
+
+
 def _decision_key(seed: int, obs: Observation) -> int:
     """A number unique to this decision within a match, mixed with the agent's seed.
 
@@ -175,7 +179,7 @@ def _decision_key(seed: int, obs: Observation) -> int:
     long-lived RNG) is what makes an agent's choice a function of its seed
     and the position, so resumed games continue identically.
     """
-    played = sum(len(t.plays) for t in obs.tricks) + len(obs.trick)
+    played = sum(map(len, map(_PLAYS_OF, obs.tricks))) + len(obs.trick)
     key = seed & _MASK
     # the hand makes the key differ between deals, so one agent's draws differ from match to match
     for part in (obs.hand_number, played, obs.seat, _PHASE_CODE[obs.phase], *(c.index for c in obs.hand)):

@@ -368,5 +368,4 @@ def _order_key(card: Card) -> int:
 
 def cards_from_indices(indices: Iterable[int]) -> Iterator[Card]:
     """The cards for an iterable of indices (no validation; internal use)."""
-    by_index = _BY_INDEX
-    return (by_index[i] for i in indices)
+    return map(_BY_INDEX.__getitem__, indices)  # map: no generator frame per card

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from heartslib.actions import Action, Event
-from heartslib.cards import Card, Suit, cards_from_indices, parse_cards
+from heartslib.cards import Card, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
@@ -36,7 +36,19 @@ from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_ch
 from heartslib.engine.records import event_values, trick_values
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
-from heartslib.engine.tables import CARD, NO_SUIT, ORDER, OVER, PASS, PLAY, PLAY_CODE, PLAY_IDS, PLAY_TYPE, PLAYS
+from heartslib.engine.tables import (
+    CARD,
+    NO_SUIT,
+    ORDER,
+    OVER,
+    PASS,
+    PLAY,
+    PLAY_CODE,
+    PLAY_IDS,
+    PLAY_TYPE,
+    PLAYS,
+    SUIT_OF,
+)
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
@@ -495,32 +507,35 @@ class Round:
         check_seat(seat, s.n)
         mine = s.passes[seat]
         rules = s.rules
+        card = CARD.__getitem__
+        acting = machine.to_act(s)
+        decision = s.decision
+        outcome = s.outcome
         return Observation(
             seat=seat,
             players=s.n,
             phase=s.phase,
-            to_act=machine.to_act(s),
+            to_act=acting,
             hand_number=s.hand_number,
             dealer=s.dealer,
-            hand=tuple(cards_from_indices(s.hands[seat])),
-            hand_sizes=tuple(len(h) for h in s.hands),
+            hand=tuple(map(card, s.hands[seat])),
+            hand_sizes=tuple(map(len, s.hands)),
             passing=s.passing,
             pass_count=s.pass_size,
-            passed=None if mine is None else tuple(cards_from_indices(mine)),
-            received=None if s.received is None else tuple(cards_from_indices(s.received[seat])),
-            leader=self.leader,
-            trick=self.trick,
-            led_suit=None if s.tsuit == NO_SUIT else Suit(s.tsuit),
-            tricks=self.tricks,
+            passed=None if mine is None else tuple(map(card, mine)),
+            received=None if s.received is None else tuple(map(card, s.received[seat])),
+            leader=None if s.leader < 0 else s.leader,
+            trick=tuple(zip(s.tseats, map(card, s.tcards), strict=True)),
+            led_suit=None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
+            tricks=tuple(trick_values(s)),
             tricks_won=tuple(s.won),
-            hearts_broken=self.hearts_broken,
+            hearts_broken=s.broken or not rules.locks_hearts,
             kitty_size=rules.kitty_size,
-            kitty=(tuple(cards_from_indices(s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat]
-                   else None),
+            kitty=tuple(map(card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
             scores=s.scores,
-            round_points=self.points,
-            options=self.options if seat in machine.to_act(s) else (),
-            decision=self.decision,
+            round_points=None if outcome is None else outcome.points,
+            options=decision[2] if decision is not None and seat in acting else (),
+            decision=None if decision is None else decision[0],
         )
 
     # ------------------------------------------------------------------ misc

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from heartslib.actions import Event, TrickWon
-from heartslib.cards import Suit
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS
+from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Trick
 
 __all__ = ["event_value", "event_values", "log_events", "trick_value", "trick_values"]
@@ -32,7 +31,7 @@ def trick_value(raw: RawTrick) -> Trick:
         leader=leader,
         plays=tuple((s, CARD[c]) for s, c in zip(seats, cards, strict=True)),
         winner=None if winner < 0 else winner,
-        led_suit=None if led == NO_SUIT else Suit(led),
+        led_suit=None if led == NO_SUIT else SUIT_OF[led],
     )
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "STANDARD_DECK",
     "SUITS",
     "SUIT_NAMES",
+    "SUIT_OF",
 ]
 
 #: The "suit" of the suitless joker in the engine's tables.
@@ -48,6 +49,8 @@ STANDARD_DECK: Final = tuple(range(52))
 #: ``ORDER[index]``: a card's place in hand order (clubs, diamonds, hearts, spades, low to high).
 ORDER: Final = card_order
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+#: ``SUIT_OF[suit number]``: the :class:`~heartslib.Suit` (a table: calling the enum costs more).
+SUIT_OF: Final = tuple(Suit)
 #: The suits a lead may come from: any, or anything but hearts while they are locked.
 SUITS: Final = (0, 1, 2, 3)
 NOT_HEARTS: Final = (0, 1, 3)
