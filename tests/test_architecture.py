@@ -191,7 +191,7 @@ def test_the_state_key_sees_every_field(name: str) -> None:
 # --------------------------------------------------------------------------- fast paths and strategies
 
 
-@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "PACKED_SCORING"])
+@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "PACKED_SCORING"])
 def test_every_variant_field_is_in_each_allow_list(allow: str) -> None:
     listed = set(getattr(fastpath, allow))
     fields = {path for path, _ in field_paths(hl.Variant())}
@@ -208,12 +208,15 @@ def test_a_field_missing_from_an_allow_list_keeps_the_general_path() -> None:
     assert fastpath.refusals(v, shorter) == ["play.booster_nines"]
 
 
-def test_the_fast_paths_take_the_presets_they_took_before() -> None:
-    # what the deny-list admitted before the allow-lists (keeps the presets' speed)
-    plain = {name for name in hl.preset_names() if hl.preset(name).rules.fast_playout}
+def test_the_fast_paths_take_the_presets_they_should() -> None:
+    # what the deny-list admitted before the allow-lists (keeps the presets' speed), and since issue 16 the
+    # forced discards, cancellation and kitties in the fast loop
+    loop = {name for name in hl.preset_names() if hl.preset(name).rules.fast_playout}
+    plain = {name for name in hl.preset_names() if hl.preset(name).rules.short_tricks}
     packed = {name for name in hl.preset_names() if hl.preset(name).rules.packed is not None}
-    assert plain >= {"standard", "omnibus", "spot_hearts", "pink_lady", "double_deck_8", "foster_1909"}
-    assert not plain & {"black_jack", "cancellation", "likha"}
+    assert plain >= {"standard", "omnibus", "spot_hearts", "pink_lady", "double_deck_8", "foster_1909", "black_jack"}
+    assert "cancellation" not in plain
+    assert loop >= plain | {"black_jack", "likha", "cancellation", "double_deck_6_dirty"}
     assert packed >= {"standard", "omnibus", "spot_hearts", "pink_lady", "black_maria"}
     assert not packed & {"complex_hearts", "royal_hearts", "gong_zhu"}
 

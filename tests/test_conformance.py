@@ -472,12 +472,11 @@ def test_remembered_legal_actions_follow_each_copy(r: hl.Round, seed: int) -> No
         assert r.legal_actions() == after
 
 
-# the variants the fast loop takes: every field its allow-list (engine.fastpath.PLAIN_TRICKS) limits to some values
-# drawn from those values, and the conditional entries met
+# the variants the fast loop takes: every field its allow-list (engine.fastpath.FAST_LOOP) limits to some values
+# drawn from those values, and the conditional entries met; two decks (cancellation among them) half the time
 FAST_LOOP_VARIANTS = hst.variants(
-    decks=st.sampled_from([1, 2]), identical=st.sampled_from(["first_wins", "last_wins"]), joker="zero_suits",
-    queen_needs_broken=False, lead_hearts_unbroken="only_hearts", joker_points_when="always",
-    **{path.replace(".", "_"): st.sampled_from(entry) for path, entry in fastpath.PLAIN_TRICKS.items()
+    decks=st.sampled_from([1, 2]), joker="zero_suits", queen_needs_broken=False, lead_hearts_unbroken="only_hearts",
+    **{path.replace(".", "_"): st.sampled_from(entry) for path, entry in fastpath.FAST_LOOP.items()
        if isinstance(entry, tuple)},
 )
 
@@ -485,18 +484,19 @@ FAST_LOOP_VARIANTS = hst.variants(
 @settings(max_examples=150)
 @given(st.one_of(hst.rounds(FAST_LOOP_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Round, seed: int) -> None:
-    # the fast loop (and Round._resolve's short path) draw and decide exactly what the general path does, so
-    # both end in the same state; with Rules.fast_playout off every step takes the general path
+    # the fast loop (and the short paths of playing a card and settling a trick) draw and decide exactly what the
+    # general path does, so both end in the same state; with Rules.fast_playout and Rules.short_tricks off every
+    # step takes the general path
     rules = r.variant.rules
     fast = r.copy()
     fast_points = fast.random_playout(random.Random(seed))
-    saved = rules.fast_playout
-    rules.fast_playout = False
+    saved = rules.fast_playout, rules.short_tricks
+    rules.fast_playout = rules.short_tricks = False
     try:
         general = r.copy()
         general_points = general.random_playout(random.Random(seed))
     finally:
-        rules.fast_playout = saved
+        rules.fast_playout, rules.short_tricks = saved
     assert fast_points == general_points
     assert fast == general and fast.events == general.events
 
@@ -541,3 +541,23 @@ def test_rollout_points_are_a_copys_random_playout_and_leave_the_round(r: hl.Rou
     points = r.rollout_points(random.Random(seed))
     assert r.state_key() == before
     assert points == r.copy().random_playout(random.Random(seed))
+
+
+@pytest.mark.parametrize("name", [n for n in hl.preset_names() if hl.preset(n).rules.fast_playout])
+def test_fast_playout_agrees_with_the_general_path_on_every_fast_preset(name: str) -> None:
+    # the presets the fast loop takes since issue 16 (forced discards, cancellation, kitties) among them: the
+    # whole hand from the deal, fast loop on and off, the same draws
+    v = hl.preset(name)
+    rules = v.rules
+    for seed in range(12):
+        dealt = hl.Round.deal(v, seed=seed, hand_number=seed)
+        fast = dealt.copy()
+        fast.random_playout(random.Random(seed))
+        saved = rules.fast_playout, rules.short_tricks
+        rules.fast_playout = rules.short_tricks = False
+        try:
+            general = dealt.copy()
+            general.random_playout(random.Random(seed))
+        finally:
+            rules.fast_playout, rules.short_tricks = saved
+        assert fast == general and fast.events == general.events, (name, seed)

@@ -1,12 +1,16 @@
 """Fast paths are admitted, never assumed: the allow-lists of the variant fields each fast path implements.
 
-The engine keeps two optimised paths beside its general code:
+The engine keeps three optimised paths beside its general code:
 
 * **plain tricks** (:data:`PLAIN_TRICKS`): the short branch of playing a card
-  and of resolving a trick (:mod:`heartslib.engine.tricks`) and the fast
-  random playout loop (:mod:`heartslib.engine.playout`). They know the
-  opening lead, the first-trick rule, the hearts lock, one or two decks with
-  first- or last-wins ties, and nothing else;
+  and of settling a trick (:mod:`heartslib.engine.tricks`): one card from each
+  player, the highest of the suit led winning (one or two decks, first- or
+  last-wins ties);
+* **the fast loop** (:data:`FAST_LOOP`): the random playout loop
+  (:mod:`heartslib.engine.playout`). It knows the opening lead, the
+  first-trick rule, the hearts lock and forced discards, and hands the tricks
+  it cannot settle itself (cancellation, the kitty) to the general
+  :func:`heartslib.engine.tricks.settle`;
 * **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
   scored with one sum per seat (:mod:`heartslib.engine.finishing`).
 
@@ -24,9 +28,9 @@ over the variant's fields (for a value that is harmless in some combinations
 only).
 
 >>> import heartslib as hl
->>> refusals(hl.preset("black_jack"), PLAIN_TRICKS)
-['play.must_discard']
->>> refusals(hl.preset("standard"), PLAIN_TRICKS), refusals(hl.preset("complex_hearts"), PACKED_SCORING)
+>>> refusals(hl.preset("cancellation"), PLAIN_TRICKS), refusals(hl.preset("cancellation"), FAST_LOOP)
+(['play.identical'], [])
+>>> refusals(hl.preset("standard"), FAST_LOOP), refusals(hl.preset("complex_hearts"), PACKED_SCORING)
 ([], ['scoring.values', 'scoring.multiply'])
 """
 
@@ -48,7 +52,7 @@ from heartslib.enums import (
 )
 from heartslib.sections import VariantFields, field_paths
 
-__all__ = ["ANY", "PACKED_SCORING", "PLAIN_TRICKS", "Only", "admits", "refusals"]
+__all__ = ["ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "Only", "admits", "refusals"]
 
 
 @attrs.frozen
@@ -73,8 +77,9 @@ def _no_valueless_jokers(v: VariantFields) -> bool:
     return v.deck.joker == JokerKind.ZERO_SUITS or (v.deck.jokers == 0 and v.deck.fill != Fill.JOKERS)
 
 
-#: Playing a card and resolving a trick without the branches for forced plays, booster nines, suitless jokers,
-#: conditional jokers and cancellation; the random playout loop (after the kitty is handed out).
+#: Playing a card and settling a trick without the branches for booster nines, suitless jokers, conditional
+#: jokers and cancellation (``Rules.short_tricks``: ``tricks.play_card``'s short branch and ``tricks.resolve``'s
+#: short path, once the kitty is handed out). Who may play what is legality's business: not looked at here.
 PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "name": ANY,
     "source": ANY,
@@ -97,6 +102,73 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "passing.forbidden": ANY,
     "play.opening": ANY,
     "play.breaking": ANY,
+    "play.lead_hearts_unbroken": ANY,  # legality
+    "play.queen_needs_broken": ANY,  # legality
+    "play.first_trick": ANY,
+    "play.queen_forced": ANY,  # legality
+    "play.must_discard": ANY,  # legality
+    "play.must_discard_if_all": ANY,  # only with play.must_discard
+    "play.booster_nines": (False,),
+    "play.opening_card": ANY,
+    "play.opening_taker": ANY,
+    "play.identical": Only(
+        "first or last wins (no cancellation)",
+        lambda v: v.play.identical != Identical.CANCEL or v.deck.decks == 1,
+    ),
+    "play.cancel_rollover": ANY,  # only with cancellation
+    "scoring.hearts": ANY,  # scoring is not a play rule
+    "scoring.values": ANY,
+    "scoring.no_tricks": ANY,
+    "scoring.multiply": ANY,
+    "scoring.multiply_alone": ANY,
+    "scoring.double_suit": ANY,
+    "scoring.cancels": ANY,
+    "scoring.all_hearts_flips": ANY,
+    "scoring.settlement": ANY,
+    "moon.kind": ANY,
+    "moon.requires": ANY,
+    "moon.points": ANY,
+    "moon.new_after": ANY,
+    "moon.new_after_shooter": ANY,
+    "moon.sun": ANY,
+    "moon.sun_skips_first_trick": ANY,
+    "moon.shooter_cannot_win": ANY,
+    "moon.continue_after_moon": ANY,
+    "end.target": ANY,
+    "end.winner": ANY,
+    "end.measure": ANY,
+    "end.lives": ANY,
+    "end.life_threshold": ANY,
+    "end.reset_at_exact": ANY,
+    "end.hands": ANY,
+}
+
+
+#: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): the opening lead, the first-trick
+#: ban, the hearts lock and forced discards from hands held as per-suit lists; tricks it cannot settle itself
+#: (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general code.
+FAST_LOOP: Final[Mapping[str, Allowed]] = {
+    "name": ANY,
+    "source": ANY,
+    "players": ANY,
+    "direction": ANY,  # seat orders come from the compiled tables
+    "teams": ANY,
+    "deck.decks": ANY,  # two decks: copies count once among the choices; rules.challenge settles ties
+    "deck.fill": ANY,
+    "deck.strip": ANY,
+    "deck.kitty": ANY,  # kitty cards are handed out by tricks.settle
+    "deck.kitty_seen_by_winner": ANY,
+    "deck.jokers": ANY,  # zero-suit jokers are ordinary cards of their suit
+    "deck.joker": Only("zero-suit jokers, or no jokers in the pack", _no_valueless_jokers),
+    "deck.joker_play": ANY,  # only valueless jokers have play rules of their own
+    "deck.joker_lead": ANY,
+    "deck.joker_points": ANY,
+    "deck.joker_points_when": ANY,  # jokers that do not score on a trick: tricks.settle
+    "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
+    "passing.schedule": ANY,
+    "passing.forbidden": ANY,
+    "play.opening": ANY,
+    "play.breaking": ANY,
     "play.lead_hearts_unbroken": Only(
         "only a hand of nothing but hearts may lead one unbroken (or hearts are never locked)",
         lambda v: v.play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS or v.play.breaking == Breaking.NONE,
@@ -107,16 +179,13 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     ),
     "play.first_trick": ANY,
     "play.queen_forced": (False,),
-    "play.must_discard": ((),),
-    "play.must_discard_if_all": ANY,  # only with play.must_discard
+    "play.must_discard": ANY,  # forced discards from the per-suit lists (playout._forced)
+    "play.must_discard_if_all": ANY,
     "play.booster_nines": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
-    "play.identical": Only(
-        "first or last wins (no cancellation)",
-        lambda v: v.play.identical != Identical.CANCEL or v.deck.decks == 1,
-    ),
-    "play.cancel_rollover": ANY,  # only with cancellation
+    "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
+    "play.cancel_rollover": ANY,
     "scoring.hearts": ANY,  # scoring is not a play rule
     "scoring.values": ANY,
     "scoring.no_tricks": ANY,

@@ -68,14 +68,8 @@ Why = list[tuple[str, str, frozenset[int]]]
 
 
 def distinct(hand: list[int]) -> list[int]:
-    """A sorted hand with copies of a card listed once (two decks: both copies are one choice)."""
-    out: list[int] = []
-    last = -1
-    for c in hand:
-        if c != last:
-            out.append(c)
-            last = c
-    return out
+    """A hand with copies of a card listed once, in order (two decks: both copies are one choice)."""
+    return list(dict.fromkeys(hand))  # one C-level pass (the order of first copies is kept)
 
 
 def _record(why: Why, cands: list[int], keep: list[int], code: str, message: str) -> None:

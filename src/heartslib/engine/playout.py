@@ -1,12 +1,18 @@
 """Random playouts: uniformly random legal actions to the end of a hand, with a fast loop for the common rules.
 
 :func:`random_playout` chooses each step uniformly among the legal actions
-(so the distribution is a random agent's). For the variants the plain-tricks
-allow-list admits (``Rules.fast_playout``, :mod:`heartslib.engine.fastpath`)
-the tricks after the kitty is gone run in :func:`fast_playout`, which draws
-exactly what the general path draws; the property test
-``test_fast_playout_agrees_with_the_general_path_on_random_variants`` holds
-the two to the same game for the same random numbers.
+(so the distribution is a random agent's). For the variants the fast loop's
+allow-list admits (``Rules.fast_playout``, :data:`heartslib.engine.fastpath.FAST_LOOP`)
+the tricks from the start of one run in :func:`fast_playout`, which draws
+exactly what the general path draws: the same candidates in the same order,
+one ``rng.random()`` per choice of two or more. It holds each hand as four
+per-suit lists (following suit is one list operation; a choice among several
+suits counts through them in hand order); two copies of a card count once,
+and ties go to the first or last played (``rules.challenge``); a trick it
+cannot settle itself goes to :func:`heartslib.engine.tricks.settle`. The
+property tests ``test_fast_playout_agrees_with_the_general_path_on_random_variants``
+and ``..._on_every_fast_preset`` hold the two to the same game for the same
+random numbers.
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
 """
@@ -20,9 +26,10 @@ from heartslib.actions import Event, Pass
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
 from heartslib.engine.machine import apply, choose_cards, legal_actions, to_act
+from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, HEART, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
-from heartslib.engine.tricks import play_card
+from heartslib.engine.tricks import due_count, play_card, settle
 from heartslib.enums import Opening
 from heartslib.points import Score
 
@@ -37,7 +44,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
     fast = fast and s.rules.fast_playout
     while s.phase is not OVER:
         phase = s.phase
-        if fast and phase is PLAY and not s.tcards and not s.kitty:
+        if fast and phase is PLAY and not s.tcards:
             fast_playout(s, rng)
             continue
         if phase is PLAY:
@@ -82,8 +89,9 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     """The points :func:`random_playout` would give a copy of ``s`` with the same ``rng``, without changing
     ``s`` and, where the fast loop can take the rest of the hand, without recording it."""
     rules = s.rules
-    if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty):
-        return random_playout(s.copy(), rng)
+    if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty and not s.carry
+            and not rules.cancel and not rules.joker_conditional):
+        return random_playout(s.copy(), rng)  # what the fast loop would settle in the state itself
     taken = list(map(list.copy, s.taken))
     won = s.won[:]
     tricks = s.tricks[:]
@@ -109,19 +117,15 @@ def _fast_tricks(
     s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
     tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
 ) -> tuple[int, int, bool]:
-    """The tricks of :func:`fast_playout`, from hands held as per-suit lists (following suit is one list
-    operation; a choice among several suits counts through them in hand order), recorded in the lists given;
-    two copies of a card count once, and ties go to the first or last played (``rules.challenge``).
-    Returns the last winner, the number of tricks played in the hand, and whether hearts are still locked."""
+    """The tricks of :func:`fast_playout` from hands held as per-suit lists (see the module docstring),
+    recorded in the lists given. Returns the last winner, the tricks played, and whether hearts are locked."""
     rules = s.rules
     suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
-    dup = rules.repeats
-    rnd = rng.random
-    leader = s.leader
+    dup, forced, cancel, conditional = rules.repeats, bool(rules.must_discard), rules.cancel, rules.joker_conditional
+    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards)
+    plain = not (cancel or conditional or s.kitty or s.carry)
+    rnd, leader, number, order, code = rng.random, s.leader, s.trick_no, rules.order, PLAY_CODE
     size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
-    number = s.trick_no
-    order = rules.order
-    code = PLAY_CODE
     # while hearts are unbroken (and the variant locks them) a lead must avoid hearts if it can
     guard = not s.broken and rules.locks_hearts
     while size:
@@ -148,13 +152,19 @@ def _fast_tricks(
                 same = lists[led]
                 if same:
                     if dup:
-                        card = _take_distinct(rnd, lists, (led,), suit)
+                        cands = distinct(same)
+                        k = len(cands)
+                        card = cands[int(rnd() * k)] if k > 1 else cands[0]
+                        same.remove(card)
                     else:
                         k = len(same)
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
                     if challenge[card] > best:
                         best = rank[card]
                         winner = seat
+                elif forced and (held := _forced(rules, lists, [c for st in SUITS for c in lists[st]])):
+                    card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
+                    lists[suit[card]].remove(card)
                 elif dup:
                     card = _take_distinct(rnd, lists, SUITS, suit)
                 else:
@@ -163,11 +173,20 @@ def _fast_tricks(
                     guard = False
                 events.append(seat * code + card)
                 cards.append(card)
-        raw: RawTrick = (number, leader, seats, tuple(cards), winner, led)
-        tricks.append(raw)
-        taken[winner] += cards
-        won[winner] += 1
-        events.append((raw, raw[3]))
+        if not plain and (conditional or s.carry or (cancel and len(set(cards)) < len(cards))
+                          or (s.kitty and due_count(rules, len(s.kitty), number, size == 1))):
+            # identical cards that may cancel, cancelled cards to collect, kitty cards due, jokers that may not
+            # score: the general settling (tricks.settle); otherwise the highest card of the suit led takes it
+            s.trick_no = number
+            s.leader = leader
+            settle(s, seats, cards, led, size == 1)
+            winner = s.leader
+        else:
+            raw: RawTrick = (number, leader, seats, tuple(cards), winner, led)
+            tricks.append(raw)
+            taken[winner] += cards
+            won[winner] += 1
+            events.append((raw, raw[3]))
         number += 1
         leader = winner
         size -= 1
@@ -196,6 +215,8 @@ def _first_trick(
             cands = lists[led] or lists[0] + lists[1] + lists[2] + lists[3]
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
+            if rules.must_discard and not lists[led]:
+                cands = _forced(rules, lists, cands) or cands
         elif opening >= 0 and rules.opening == Opening.TWO_OF_CLUBS:
             cands = [opening]
         elif opening >= 0 and lists[suit[opening]]:
@@ -222,10 +243,23 @@ def _first_trick(
     return cards, winner, led, guard
 
 
+def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]:
+    """The forced discards (``play.must_discard``) among ``cands`` of a void player whose hand is held as
+    per-suit lists, in hand order and once per card, as ``candidates`` finds them; empty when none applies."""
+    md = rules.must_discard
+    held = [c for c in cands if c in md]
+    if held and rules.repeats:
+        held = distinct(held)
+    if held and rules.must_discard_if_all and not all(c in lists[rules.suit[c]] for c in md):
+        return []
+    return held
+
+
 def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
     """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
     per-suit lists (two decks: both copies of a card count once, as in ``candidates``)."""
-    cands = distinct([c for st in suits for c in lists[st]])
+    cands = distinct(lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else
+                     [c for st in suits for c in lists[st]])
     card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
     lists[suit[card]].remove(card)
     return card

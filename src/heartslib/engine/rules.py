@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import PACKED_SCORING, PLAIN_TRICKS, admits
+from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -159,7 +159,10 @@ class Rules:
     """Per card: what a card of the suit led must exceed, against the best rank so far, to win the trick: its
     rank, or with two decks and last_wins its rank + 0.5, so an identical later card wins."""
     fast_playout: bool
-    """The plain-tricks fast paths are admitted (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
+    """The fast playout loop is admitted (:data:`heartslib.engine.fastpath.FAST_LOOP`)."""
+    short_tricks: bool
+    """The short paths of playing a card and settling a trick are admitted
+    (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
 
     # ------------------------------------------------------------ passing and the end
     schedule: tuple[PassDirection, ...]
@@ -290,7 +293,8 @@ class Rules:
         self.kitty_seen = deck.kitty_seen_by_winner
         # whole ranks unless last_wins needs the half (ints compare faster with the ranks they meet)
         self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else list(self.rank)
-        self.fast_playout = admits(v, PLAIN_TRICKS)
+        self.fast_playout = admits(v, FAST_LOOP)
+        self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def __reduce__(self) -> tuple[Any, tuple[Compiled]]:
         # a variant's rules are rebuilt from the variant (in the compiled build Rules is an extension

@@ -11,6 +11,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from heartslib.actions import KittyTaken
 from heartslib.engine.finishing import score_round
@@ -20,7 +21,7 @@ from heartslib.engine.state import RawTrick, RoundState
 from heartslib.engine.tables import CARD, HEART, JK, NO_SUIT, SUIT_NAMES
 from heartslib.enums import CancelRollover, Decision, Identical, JokerLead, KittyMode, Phase
 
-__all__ = ["begin_play", "call_suit", "kitty_due", "play_card", "resolve"]
+__all__ = ["begin_play", "call_suit", "due_count", "kitty_due", "play_card", "resolve", "settle"]
 
 
 def begin_play(s: RoundState) -> None:
@@ -56,7 +57,7 @@ def play_card(s: RoundState, seat: int, card: int) -> None:
     tcards.append(card)
     if rules.breaks[card]:
         s.broken = True
-    if rules.fast_playout:
+    if rules.short_tricks:
         # no booster nines and no suitless jokers: the first card sets the suit led and the trick
         # ends with one card from each player
         plays = len(tcards)
@@ -98,7 +99,7 @@ def resolve(s: RoundState) -> None:
     """The trick is complete: find its winner (or its cancellation), hand out the cards and any kitty cards
     due, and move on to the next trick or the scoring."""
     rules = s.rules
-    if rules.fast_playout and not s.kitty:
+    if rules.short_tricks and not s.kitty:
         # the plain-tricks rules with no kitty left (no valueless jokers, no cancellation, nothing due): the
         # highest card of the suit led wins (of two identical ones the first, or with last_wins the last:
         # rules.challenge) and takes the trick, as below but without the branches
@@ -125,40 +126,8 @@ def resolve(s: RoundState) -> None:
         else:
             score_round(s)
         return
-    cards = s.tcards
-    seats = s.tseats
-    led = s.tsuit
-    winner_pos, rollover = _winner(rules, cards, led)
-    leader = s.leader
-    winner = seats[winner_pos] if winner_pos >= 0 else leader
-    dead = 0
-    if rules.joker_conditional and led != HEART:
-        dead = sum(1 for c in cards if c in rules.jokers)
-    pile = cards + s.carry
-    last = not s.hands[leader]
-    due = kitty_due(s, rules, last)
-    if rules.joker_conditional and led != HEART:
-        dead += sum(1 for c in due if c in rules.jokers)
-    raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
-    s.tricks.append(raw)
-    if rollover and not last:
-        s.carry = pile + due
-        s.carry_dead += dead
-        s.events.append((raw, ()))
-    else:
-        if rollover:
-            winner = leader
-        taken = pile + due
-        s.taken[winner].extend(taken)
-        s.dead[winner] += dead + s.carry_dead
-        s.won[winner] += 1
-        s.carry = []
-        s.carry_dead = 0
-        s.leader = winner
-        s.events.append((raw, tuple(taken)))
-        if due:
-            s.kitty_seen[winner].extend(due)
-            s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
+    last = not s.hands[s.leader]
+    settle(s, s.tseats, s.tcards, s.tsuit, last)
     s.trick_no += 1
     s.tseats = []
     s.tcards = []
@@ -171,6 +140,45 @@ def resolve(s: RoundState) -> None:
         s.turn = s.leader
 
 
+def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last: bool) -> None:
+    """Settle trick number ``s.trick_no`` (``cards`` played by ``seats``, ``led`` the suit to follow; ``last``:
+    the hand's last trick), for every rule: its winner (or its cancellation, the cards then rolling over),
+    the cards of earlier cancelled tricks, the kitty cards due with it, jokers that do not score on it; the
+    record and the log. Sets ``s.leader`` to whoever leads next (a cancelled trick's leader leads again).
+    The fast playout loop calls it for the tricks its own short settling does not cover."""
+    rules = s.rules
+    winner_pos, rollover = _winner(rules, cards, led)
+    leader = s.leader
+    winner = seats[winner_pos] if winner_pos >= 0 else leader
+    dead = 0
+    if rules.joker_conditional and led != HEART:
+        dead = sum(1 for c in cards if c in rules.jokers)
+    pile = cards + s.carry
+    due = kitty_due(s, rules, last)
+    if rules.joker_conditional and led != HEART:
+        dead += sum(1 for c in due if c in rules.jokers)
+    raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
+    s.tricks.append(raw)
+    if rollover and not last:
+        s.carry = pile + due
+        s.carry_dead += dead
+        s.events.append((raw, ()))
+        return
+    if rollover:
+        winner = leader
+    taken = pile + due
+    s.taken[winner].extend(taken)
+    s.dead[winner] += dead + s.carry_dead
+    s.won[winner] += 1
+    s.carry = []
+    s.carry_dead = 0
+    s.leader = winner
+    s.events.append((raw, tuple(taken)))
+    if due:
+        s.kitty_seen[winner].extend(due)
+        s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
+
+
 def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     """The position of the winning card among ``cards`` (-1 if none wins) and whether the trick rolls over:
     the highest card of the suit led, ties by ``play.identical``, identical cards cancelling."""
@@ -179,7 +187,7 @@ def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     suit, rank = rules.suit, rules.rank
     cand = [i for i, c in enumerate(cards) if suit[c] == led]
     rollover = False
-    if rules.cancel:
+    if rules.cancel and len(set(cards)) < len(cards):  # two identical cards (or jokers) in the trick
         counts = Counter(c for c in cards if c != JK)
         cancelled = {c for c, k in counts.items() if k >= 2}
         if cancelled:
@@ -202,19 +210,23 @@ def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
 
 def kitty_due(s: RoundState, rules: Rules, last: bool) -> list[int]:
     """Take from the kitty the cards due with the trick being resolved (``last``: the hand's last trick)."""
-    kitty = s.kitty
-    if not kitty:
-        return []
-    due: list[int] = []
+    count = due_count(rules, len(s.kitty), s.trick_no, last)
+    due = s.kitty[:count]
+    del s.kitty[:count]
+    return due
+
+
+def due_count(rules: Rules, left: int, trick_no: int, last: bool) -> int:
+    """How many of the ``left`` kitty cards are due with trick ``trick_no`` (``last``: the hand's last):
+    ``deck.kitty`` says the whole kitty with the first trick, one card a trick, or the first card with
+    the first trick and the rest with the last."""
+    if not left:
+        return 0
     mode = rules.kitty_mode
     if mode == KittyMode.FIRST_TRICK:
-        if s.trick_no == 0 or last:
-            due = kitty[:]
-    elif mode == KittyMode.ONE_PER_TRICK:
-        due = kitty[:1] if not last else kitty[:]
-    elif s.trick_no == 0 and not last:
-        due = kitty[:1]
-    elif last:
-        due = kitty[:]
-    del kitty[: len(due)]
-    return due
+        return left if trick_no == 0 or last else 0
+    if mode == KittyMode.ONE_PER_TRICK:
+        return left if last else 1
+    if last:
+        return left
+    return 1 if trick_no == 0 else 0
