@@ -101,7 +101,7 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
     suit = rules.suit
     void = True
     if led != NO_SUIT:
-        follow = [c for c in cands if suit[c] == led]
+        follow = list(filter(rules.of_suit[led].__getitem__, cands))  # C-level: no comprehension frame
         if follow:
             void = False
             if rules.joker_play_any_time and JK in cands:

@@ -92,6 +92,8 @@ class Rules:
     suit: list[int]
     """Per card: its suit (``NO_SUIT`` for the suitless joker)."""
     rank: list[int]
+    of_suit: list[list[bool]]
+    """``of_suit[s][card]``: the card is of suit ``s`` (for following suit with ``filter``)."""
     value: list[Score]
     """Per card: its points (hearts by ``scoring.hearts``, then ``scoring.values``, then jokers)."""
     sign: int
@@ -214,6 +216,7 @@ class Rules:
             rank[i] = int(c.rank)
         self.suit = suit
         self.rank = rank
+        self.of_suit = [[x == st for x in suit] for st in range(5)]
         self.value = card_values(v)
         self.sign = 1 if v.end.winner == Winner.LOWEST else -1
         self.complex = any(is_complex(x) for x in self.value) or is_complex(v.moon.points) or any(
