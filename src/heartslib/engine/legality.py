@@ -133,18 +133,20 @@ def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> lis
     first = s.trick_no == 0
     opening = s.opening
     if first and opening >= 0:
+        # every opening obeys the first-trick rule too (among the cards the opening allows; a fixed
+        # opening card is the only one, so it is led whatever it scores)
         if rules.opening == Opening.TWO_OF_CLUBS:
             keep = [c for c in cands if c == opening]
             if why is not None:
                 _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
-            return keep
+            return _first_trick(s, rules, keep, why)
         osuit = suit[opening]
         same = [c for c in cands if suit[c] == osuit]
         if same:
             if why is not None:
                 _record(why, cands, same, "must_lead_club",
                         f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
-            return same
+            return _first_trick(s, rules, same, why)
     if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
         keep = [c for c in cands if c != JK]
         if keep:
