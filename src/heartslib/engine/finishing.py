@@ -49,10 +49,14 @@ def facts(s: RoundState) -> RoundFacts:
 
 
 def penalty_points(s: RoundState) -> tuple[int, ...]:
-    """Per seat, the points of the penalty cards taken this hand, before the moon (what Foster's counter
-    settlements are paid on; ``scoring.settlement`` requires whole-number values)."""
-    value, penalty = s.rules.value, s.rules.penalty
-    return tuple(int(sum(value[c] for c in taken if penalty[c]).real) for taken in s.taken)
+    """Per seat, the points its penalty cards scored this hand, before the moon (what Foster's counter
+    settlements are paid on; ``scoring.settlement`` requires whole-number values).
+
+    These are the points the seat actually scored: a joker that scores only on a hearts lead and was
+    taken on another trick counts nothing (the card points less the bonus cards' part of them).
+    """
+    f = facts(s)
+    return tuple(int((points - bonus).real) for points, bonus in zip(f.raw, f.bonus, strict=True))
 
 
 def moon_shooter(s: RoundState) -> int:
