@@ -120,6 +120,17 @@ def test_pagat_gong_zhu_all_hearts_turn_positive() -> None:
     assert points_for(v, hearts + " QS JD TC") == 800
 
 
+def test_issue18_all_hearts_flip_where_the_lowest_wins_is_refused() -> None:
+    # the flip and the moon fought in a lowest-wins game: an old moon scored the shooter 26 instead of 0 and the
+    # punishment-rule sun left the shooter 43; the combination is now refused, saying why
+    with pytest.raises(hl.VariantError, match=r"scoring\.all_hearts_flips.*highest") as info:
+        hl.preset("standard").replace(scoring={"all_hearts_flips": True})
+    assert info.value.path == "scoring.all_hearts_flips"
+    with pytest.raises(hl.VariantError, match=r"scoring\.all_hearts_flips"):
+        hl.preset("standard").replace(scoring={"all_hearts_flips": True}, moon={"sun": "punish_passer"})
+    assert hl.preset("gong_zhu").scoring.all_hearts_flips  # where the highest total wins it stands
+
+
 def test_pagat_gong_zhu_two_of_spades_leads_then_the_pigs_taker() -> None:
     v = hl.preset("gong_zhu")
     m = hl.Match(v, seed=5)

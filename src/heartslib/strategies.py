@@ -400,6 +400,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["all_hearts_flips"] and draft["winner"] == "lowest":
+        _fix(draft, ("all_hearts_flips", False), ("winner", "highest"))
 
 
 _STANDARD_DATA: dict[str, Any] | None = None

@@ -156,6 +156,13 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
             "counters settle whole-number penalty points in a game the lowest total wins; "
             "use settlement = \"none\" with complex values or end.winner = \"highest\"",
         ))
+    if v.scoring.all_hearts_flips and v.end.winner == Winner.LOWEST:
+        out.append((
+            "scoring.all_hearts_flips",
+            "the all-hearts flip turns a sweep of the hearts into plus points where the highest total wins "
+            "(Gong Zhu); where the lowest total wins, taking every heart is the moon's business, and the flip "
+            "would score the shooter's hearts on top of it: use moon.kind, or end.winner = \"highest\"",
+        ))
     for card in v.scoring.multiply_alone:
         if card not in v.scoring.multiply:
             out.append((f"scoring.multiply_alone.{card.code}",
