@@ -260,8 +260,9 @@ def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) 
     if how == "add_52":
         return own + others + 2 * p * len(opponents)
     assert how == "punish_passer", how
+    if not isinstance(r.passing, hl.Offset):  # nobody passed to the shooter: the others each receive p
+        return own + others + p * len(opponents)
     step = 1 if v.direction == hl.Direction.CLOCKWISE else -1
-    assert isinstance(r.passing, hl.Offset)
     passer = (s - r.passing.k * step) % n
     return own + others + p * len(opponents) + (p if passer in opponents else 0)
 

@@ -171,7 +171,16 @@ def test_000_sun_punishment_rule() -> None:
     # passing left: seat 3 passed to seat 0
     assert run(v, f, passing=hl.Offset(1)).points == (0, 26, 26, 52)
     assert run(v, f, passing=hl.Offset(-1)).points == (0, 52, 26, 26)
-    assert run(v, f, passing=hl.HOLD).points == (0, 52, 52, 52)  # nobody passed: as add_52
+
+
+
+@pytest.mark.parametrize("passing", [hl.HOLD, hl.SCATTER, hl.STAR, hl.SHUFFLE])
+def test_issue18_sun_punishment_rule_with_no_single_passer(passing: hl.PassDirection) -> None:
+    # RULES.md 7's decision: "the others each receive 26" with nobody to punish (it gave every other player 52)
+    v = STD.replace(moon={"sun": "punish_passer"})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))
+    outcome = run(v, f, passing=passing)
+    assert outcome.points == (0, 26, 26, 26) and outcome.scoring == "punish_passer"
 
 
 def test_000_sun_cleans_the_slate() -> None:

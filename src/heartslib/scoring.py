@@ -290,14 +290,18 @@ def score(
             if moon.sun == Sun.CLEAN_SLATE:
                 pts[s] = -scores_before[s]
                 return Outcome(tuple(pts), s, Shot.SUN, MoonScoring.CLEAN_SLATE)
-            passer = _passer(s, passing, rules) if moon.sun == Sun.PUNISH_PASSER else None
+            punish = moon.sun == Sun.PUNISH_PASSER
+            passer = _passer(s, passing, rules) if punish else None
             team = rules.team_of[s]
             for o in range(n):
                 if rules.team_of[o] != team:
-                    extra = 2 * p if passer is None or o == passer else p
+                    # the punishment rule: twice the moon points to the passer, the moon points to the others
+                    # (RULES.md 7: with no single passer, a hold, scatter, star or shuffle hand, nobody is
+                    # punished and every other player receives the moon points)
+                    extra = p if punish and o != passer else 2 * p
                     pts[o] = facts.raw[o] + extra
             pts[s] = own
-            how = MoonScoring.PUNISH_PASSER if passer is not None else MoonScoring.ADD_52
+            how = MoonScoring.PUNISH_PASSER if punish else MoonScoring.ADD_52
             return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, how)
         return _normal(v, rules, facts)
 

@@ -889,8 +889,8 @@ class ScoringRules:
             "000 (Foster 1909)",
             {
                 "none": "no counters",
-                "sweepstake": "each pays a counter per point; the players who took no points share the pool "
-                "(odd counters stay), and a pool nobody wins carries over to the next hand",
+                "sweepstake": "each pays a counter per point; the players who took no penalty points share the "
+                "pool (odd counters stay), and a pool nobody wins carries over to the next hand",
                 "howell": "each pays its points once per opponent, then claims the points it did not take",
             },
         ),
@@ -978,7 +978,8 @@ class MoonRules:
                 "none": "no sun rule",
                 "add_52": "every other player scores twice the moon points (52)",
                 "punish_passer": "the punishment rule: the player who passed to the shooter scores twice the "
-                "moon points (52), the others the moon points (26)",
+                "moon points (52), the others the moon points (26); in a hand with no single passer (hold, "
+                "scatter, star, shuffle) every other player scores the moon points",
                 "clean_slate": "cleaning the slate: the shooter's match score returns to 0",
             },
         ),
