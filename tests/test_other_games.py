@@ -95,6 +95,9 @@ def test_000_royal_hearts_queens() -> None:
 # ------------------------------------------------------------------ Gong Zhu
 
 
+HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+
+
 def test_000_gong_zhu_counters() -> None:
     v = hl.preset("gong_zhu")
     assert points_for(v, "QS") == -100
@@ -114,10 +117,42 @@ def test_pagat_gong_zhu_ten_of_clubs() -> None:
 
 def test_pagat_gong_zhu_all_hearts_turn_positive() -> None:
     v = hl.preset("gong_zhu")
-    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
-    assert points_for(v, hearts) == 200
-    assert points_for(v, hearts + " QS") == 300
-    assert points_for(v, hearts + " QS JD TC") == 800
+    assert points_for(v, HEARTS) == 200
+    assert points_for(v, HEARTS + " QS") == 300
+    assert points_for(v, HEARTS + " QS JD TC") == 800
+
+
+def test_mrifoffline_hearts_only_flip_keeps_the_pig() -> None:
+    # Gongzhu-Society/MrIfOffline Util.calc_score: thirteen hearts add 400 (-200 becomes +200), the pig stays -100,
+    # the sheep +100, and 10♣ doubles the lot
+    v = hl.preset("gong_zhu").replace(scoring={"all_hearts_flips": "hearts"})
+    assert v.scoring.all_hearts_flips is hl.HeartsFlip.HEARTS
+    assert points_for(v, HEARTS) == 200
+    assert points_for(v, HEARTS + " QS") == 100
+    assert points_for(v, HEARTS + " QS TC") == 200
+    assert points_for(v, HEARTS + " JD") == 300
+    assert points_for(v, HEARTS + " QS JD TC") == 400
+    assert points_for(v, "3H 4H 5H QS") == -110  # not every heart: no flip
+    pagat = hl.preset("gong_zhu")
+    assert pagat.scoring.all_hearts_flips is hl.HeartsFlip.PENALTY_CARDS
+    assert points_for(pagat, HEARTS + " QS") == 300  # pagat: the pig turns positive too
+
+
+def test_all_hearts_flips_true_and_false_still_load() -> None:
+    # before it became a choice the field was true/false: TOML files and saves written then still load
+    v = hl.Variant.from_toml('[scoring]\nall_hearts_flips = true\n[end]\ntarget = -1000\nwinner = "highest"\n')
+    assert v.scoring.all_hearts_flips is hl.HeartsFlip.PENALTY_CARDS
+    assert hl.Variant.from_dict({"scoring": {"all_hearts_flips": False}}).scoring.all_hearts_flips == "none"
+    old = hl.preset("gong_zhu").to_dict()
+    old["scoring"]["all_hearts_flips"] = True
+    assert hl.Variant.from_dict(old) == hl.preset("gong_zhu")
+    m = hl.Match(hl.preset("gong_zhu"), seed=1)
+    m.apply(m.legal_actions()[0])
+    save = json.loads(m.to_json())
+    save["variant"]["scoring"]["all_hearts_flips"] = True
+    assert hl.Match.from_json(json.dumps(save)) == m
+    with pytest.raises(hl.VariantError, match=r"scoring\.all_hearts_flips.*'penalty_cards'"):
+        hl.preset("gong_zhu").replace(scoring={"all_hearts_flips": "pig"})
 
 
 def test_issue18_all_hearts_flip_where_the_lowest_wins_is_refused() -> None:
@@ -127,7 +162,7 @@ def test_issue18_all_hearts_flip_where_the_lowest_wins_is_refused() -> None:
         hl.preset("standard").replace(scoring={"all_hearts_flips": True})
     assert info.value.path == "scoring.all_hearts_flips"
     with pytest.raises(hl.VariantError, match=r"scoring\.all_hearts_flips"):
-        hl.preset("standard").replace(scoring={"all_hearts_flips": True}, moon={"sun": "punish_passer"})
+        hl.preset("standard").replace(scoring={"all_hearts_flips": "hearts"}, moon={"sun": "punish_passer"})
     assert hl.preset("gong_zhu").scoring.all_hearts_flips  # where the highest total wins it stands
 
 

@@ -12,7 +12,19 @@ import attrs
 
 from heartslib.cards import Card, Suit
 from heartslib.engine.rules import Compiled
-from heartslib.enums import Fill, Identical, Measure, MoonKind, Opening, PassMode, Settlement, Sun, Winner, pass_name
+from heartslib.enums import (
+    Fill,
+    HeartsFlip,
+    Identical,
+    Measure,
+    MoonKind,
+    Opening,
+    PassMode,
+    Settlement,
+    Sun,
+    Winner,
+    pass_name,
+)
 from heartslib.points import score_text
 from heartslib.sections import META_KEY, StripTable
 
@@ -184,8 +196,8 @@ def _scoring(v: Compiled) -> list[str]:
         lines.append(f"Taking {card} doubles the value of the {doubled} its taker took.")
     for card, target in scoring.cancels.items():
         lines.append(f"A player who takes both {card} and {target} scores nothing for {target}.")
-    if scoring.all_hearts_flips:
-        lines.append(_doc(scoring, "all_hearts_flips") + ".")
+    if scoring.all_hearts_flips != HeartsFlip.NONE:
+        lines.append("A player who takes every heart: " + _says(scoring, "all_hearts_flips"))
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
     if scoring.settlement != Settlement.NONE:

@@ -24,6 +24,7 @@ __all__ = [
     "Direction",
     "Fill",
     "FirstTrick",
+    "HeartsFlip",
     "HeartsScoring",
     "Identical",
     "JokerKind",
@@ -153,6 +154,17 @@ class HeartsScoring(enum.StrEnum):
 
     ONE = "one"
     SPOT = "spot"
+
+
+class HeartsFlip(enum.StrEnum):
+    """What turns positive for a player who takes every heart (``scoring.all_hearts_flips``, Gong Zhu)."""
+
+    NONE = "none"
+    """Nothing: the hearts score as usual."""
+    HEARTS = "hearts"
+    """The hearts turn positive; the pig (Q♠) keeps its own value (the Gongzhu-Society bots)."""
+    PENALTY_CARDS = "penalty_cards"
+    """Every penalty card the player took turns positive: the hearts and the pig too (pagat)."""
 
 
 class Settlement(enum.StrEnum):

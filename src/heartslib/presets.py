@@ -195,7 +195,7 @@ _PRESETS.update(
             "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
                      "first_trick": "any"},
             "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
-                        "all_hearts_flips": True},
+                        "all_hearts_flips": "penalty_cards"},
             "moon": {"kind": "none"},
             "end": {"target": -1000, "winner": "highest"},
         },

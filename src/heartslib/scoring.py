@@ -97,17 +97,20 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
         and sum(k for c, k in counts.items() if suit[c] == HEART) == rules.hearts_in_pack
     )
     doubled = {s for card, s in rules.double_suit.items() if counts[card]}
+    only_hearts = rules.flips_only_hearts
     total = -dead_points
     bonus = 0
     for card, k in counts.items():
         x = value[card]
-        if flip and _real(x) < 0:
+        # the flip turns the penalty cards positive (the hearts alone, or the pig too): they count for the taker
+        flipped = flip and _real(x) < 0 and (not only_hearts or suit[card] == HEART)
+        if flipped:
             x = -x
         if suit[card] in doubled:
             x = x * 2
         x = x * (k - cancelled[card])
         total += x
-        if rules.bonus[card] or (flip and rules.penalty[card]):
+        if rules.bonus[card] or flipped:
             bonus += x
     return normalise(total), normalise(bonus)
 

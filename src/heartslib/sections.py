@@ -28,6 +28,7 @@ from heartslib.enums import (
     Direction,
     Fill,
     FirstTrick,
+    HeartsFlip,
     HeartsScoring,
     Identical,
     JokerKind,
@@ -369,6 +370,14 @@ def _to_double_suit(value: Any) -> CardSuits:
 
 def _to_cancels(value: Any) -> CardCards:
     return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
+
+
+def _to_hearts_flip(value: Any) -> HeartsFlip:
+    """``scoring.all_hearts_flips``: a :class:`HeartsFlip` value, or ``true``/``false`` as it was written before
+    it became a choice (``true`` is pagat's flip of every penalty card, ``false`` no flip)."""
+    if isinstance(value, bool):
+        return HeartsFlip.PENALTY_CARDS if value else HeartsFlip.NONE
+    return _enum_converter("scoring.all_hearts_flips", HeartsFlip)(value)
 
 
 def _score_converter(path: str) -> Callable[[Any], Score]:
@@ -869,13 +878,21 @@ class ScoringRules:
             "000 (royal hearts)",
         ),
     )
-    all_hearts_flips: bool = bool_field(
-        "scoring.all_hearts_flips",
-        False,
-        meta(
+    all_hearts_flips: HeartsFlip = attrs.field(
+        default=HeartsFlip.NONE,
+        converter=_to_hearts_flip,
+        metadata=meta(
             "all the hearts",
-            "A player who takes every heart scores its negative card values as positive (Gong Zhu).",
-            "000 (Gong Zhu, pagat)",
+            "What turns positive for a player who takes every heart, in a game the highest total wins (Gong Zhu); "
+            "true and false, as older variants wrote it, mean \"penalty_cards\" and \"none\".",
+            "000 (Gong Zhu, pagat); the Gongzhu-Society MrIfOffline bots",
+            {
+                "none": "no flip: the hearts score as usual",
+                "hearts": "the hearts turn positive (+200 in Gong Zhu) and the pig keeps its own value (the "
+                "Gongzhu-Society bots)",
+                "penalty_cards": "every penalty card the player took turns positive: the hearts and the pig too "
+                "(+300 with the pig in Gong Zhu, pagat)",
+            },
         ),
     )
     settlement: Settlement = enum_field(

@@ -200,7 +200,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "multiply_alone"): lambda: _choice({}, {"TC": 50}),
     ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
-    ("scoring", "all_hearts_flips"): st.booleans,
+    ("scoring", "all_hearts_flips"): lambda: _enum_choice("scoring", "all_hearts_flips"),
     ("scoring", "settlement"): lambda: _enum_choice("scoring", "settlement"),
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
@@ -400,8 +400,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
-    if draft["all_hearts_flips"] and draft["winner"] == "lowest":
-        _fix(draft, ("all_hearts_flips", False), ("winner", "highest"))
+    if draft["all_hearts_flips"] not in ("none", False) and draft["winner"] == "lowest":
+        _fix(draft, ("all_hearts_flips", "none"), ("winner", "highest"))
 
 
 _STANDARD_DATA: dict[str, Any] | None = None

@@ -26,6 +26,7 @@ from heartslib.enums import (
     SCATTER,
     STAR,
     Fill,
+    HeartsFlip,
     Identical,
     JokerKind,
     KittyMode,
@@ -156,7 +157,7 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
             "counters settle whole-number penalty points in a game the lowest total wins; "
             "use settlement = \"none\" with complex values or end.winner = \"highest\"",
         ))
-    if v.scoring.all_hearts_flips and v.end.winner == Winner.LOWEST:
+    if v.scoring.all_hearts_flips != HeartsFlip.NONE and v.end.winner == Winner.LOWEST:
         out.append((
             "scoring.all_hearts_flips",
             "the all-hearts flip turns a sweep of the hearts into plus points where the highest total wins "

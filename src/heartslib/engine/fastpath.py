@@ -40,6 +40,7 @@ import attrs
 from heartslib.enums import (
     Breaking,
     Fill,
+    HeartsFlip,
     Identical,
     JokerKind,
     JokerPointsWhen,
@@ -191,7 +192,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "scoring.multiply_alone": ANY,  # only with scoring.multiply
     "scoring.double_suit": Only("no suit doublers", lambda v: not v.scoring.double_suit),
     "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
-    "scoring.all_hearts_flips": (False,),
+    "scoring.all_hearts_flips": (HeartsFlip.NONE,),
     "scoring.settlement": ANY,  # settled from the penalty points, apart from the score
     "moon.kind": ANY,  # a hand in which someone could have shot the moon goes the long way
     "moon.requires": ANY,

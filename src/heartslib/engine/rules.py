@@ -31,6 +31,7 @@ from heartslib.enums import (
     CancelRollover,
     Direction,
     FirstTrick,
+    HeartsFlip,
     Identical,
     JokerLead,
     JokerPlay,
@@ -110,6 +111,9 @@ class Rules:
     double_suit: dict[int, int]
     cancels: dict[int, int]
     all_hearts_flips: bool
+    """A player who takes every heart scores flipped cards as plus points (``scoring.all_hearts_flips``)."""
+    flips_only_hearts: bool
+    """Only the hearts flip (the pig keeps its value); otherwise every penalty card does."""
     hearts_in_pack: int
     plain_scoring: bool
     """No multipliers, suit doublers, cancelling cards or all-hearts flip: a hand's points are card points."""
@@ -224,7 +228,8 @@ class Rules:
         self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
         self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
         self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
-        self.all_hearts_flips = sc.all_hearts_flips
+        self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
+        self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
         self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips)
         self.joker_conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
