@@ -40,7 +40,7 @@ from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
-from heartslib.scoring import Outcome
+from heartslib.scoring import Outcome, trick_points
 from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
@@ -57,13 +57,15 @@ def _trick(raw: RawTrick) -> Trick:
     )
 
 
-def _event(item: Event | int | RawTrickWon) -> Event:
+def _event(item: Event | int | RawTrickWon, rules: Rules) -> Event:
     if isinstance(item, int):
         return PLAYS[item // PLAY_CODE][item % PLAY_CODE]
     if isinstance(item, tuple):
-        raw, taken = item
+        raw, taken = item[0], item[1]
+        dead = item[2] if len(item) == 3 else 0
         trick = _trick(raw)
-        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken))
+        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken),
+                        trick_points(rules, taken, dead))
     return item
 
 
@@ -303,7 +305,8 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """The append-only log: the actions applied and the automatic events, in order."""
-        return tuple(_event(item) for item in self._s.events)
+        rules = self._s.rules
+        return tuple(_event(item, rules) for item in self._s.events)
 
     @property
     def points(self) -> tuple[Score, ...] | None:

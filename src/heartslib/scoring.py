@@ -4,18 +4,44 @@ Facts are decided from the cards taken, not from point sums (STYLE 7): a
 moon is "this seat took every penalty card that scored this hand", which
 stays right with two decks, bonus cards, conditional jokers and the
 hand-score modifiers (multipliers, suit doublers, cancelling cards).
+
+:func:`score_cards` is the scorer as a pure function: a hand's points per seat
+from the cards each seat took (plus the facts scoring needs: who won each
+trick, who passed to whom, the match totals). The engine scores every hand
+with the same two steps, :func:`card_facts` then :func:`score`, except the
+hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
+
+>>> import heartslib as hl
+>>> v = hl.preset("standard")
+>>> score_cards(v, ["QS 2H", "3H", "", "4H 5H 6H 7H 8H 9H TH JH QH KH AH"]).points
+(14, 1, 0, 11)
+>>> score_cards(v, ["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "", "", ""]).points
+(0, 26, 26, 26)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from heartslib.cards import Card, CardLike, parse_cards
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART
-from heartslib.enums import Measure, MoonKind, MoonRequires, MoonScoring, Offset, PassDirection, Shot, Sun, Winner
+from heartslib.enums import (
+    HOLD,
+    Measure,
+    MoonKind,
+    MoonRequires,
+    MoonScoring,
+    Offset,
+    PassDirection,
+    Shot,
+    Sun,
+    Winner,
+)
+from heartslib.errors import CardError
 from heartslib.points import Score, normalise
 from heartslib.variant import Variant
 
@@ -23,13 +49,17 @@ __all__ = [
     "Outcome",
     "RoundFacts",
     "apply_exact_reset",
+    "card_facts",
     "hand_points",
     "losing_team",
     "match_over",
     "moon_options",
     "moon_result",
+    "moon_taker",
     "reached_target",
     "score",
+    "score_cards",
+    "trick_points",
     "winners",
 ]
 
@@ -96,7 +126,7 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
         and rules.hearts_in_pack > 0
         and sum(k for c, k in counts.items() if suit[c] == HEART) == rules.hearts_in_pack
     )
-    doubled = {s for card, s in rules.double_suit.items() if counts[card]}
+    doubled_suits = {s for card, s in rules.double_suit.items() if counts[card]}
     only_hearts = rules.flips_only_hearts
     total = -dead_points
     bonus = 0
@@ -106,7 +136,7 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
         flipped = flip and _real(x) < 0 and (not only_hearts or suit[card] == HEART)
         if flipped:
             x = -x
-        if suit[card] in doubled:
+        if suit[card] in doubled_suits:
             x = x * 2
         x = x * (k - cancelled[card])
         total += x
@@ -117,6 +147,57 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
 
 def _real(x: Score) -> float:
     return x.real if isinstance(x, complex) else x
+
+
+def card_facts(
+    rules: Rules,
+    taken: Sequence[Sequence[int]],
+    *,
+    dead: Sequence[int] | None = None,
+    tricks_won: Sequence[int] | None = None,
+    trick_winners: Sequence[int | None] = (),
+) -> RoundFacts:
+    """What happened in a hand, as scoring needs it, from the cards each seat took (card indices).
+
+    ``dead`` counts, per seat, the jokers that score only on a hearts lead and were taken on another trick;
+    ``tricks_won`` defaults to one trick for a seat that took any card, none for the others.
+    """
+    jp = rules.variant.deck.joker_points
+    n = len(taken)
+    dead_counts = list(dead) if dead is not None else [0] * n
+    raw: list[Score] = []
+    bonus: list[Score] = []
+    pen: list[int] = []
+    bon: list[int] = []
+    dead_pen = jp * rules.sign > 0
+    for seat, cards in enumerate(taken):
+        d = dead_counts[seat]
+        points, own_bonus = hand_points(rules, cards, d, jp)
+        raw.append(points)
+        bonus.append(own_bonus)
+        pen.append(sum(map(rules.penalty.__getitem__, cards)) - (d if dead_pen else 0))
+        bon.append(sum(map(rules.bonus.__getitem__, cards)) - (d if jp and not dead_pen else 0))
+    won = tuple(tricks_won) if tricks_won is not None else tuple(1 if cards else 0 for cards in taken)
+    return RoundFacts(
+        raw=tuple(raw),
+        bonus=tuple(bonus),
+        penalty_cards=tuple(pen),
+        bonus_cards=tuple(bon),
+        tricks_won=won,
+        trick_winners=tuple(trick_winners),
+        taken=tuple(tuple(cards) for cards in taken),
+    )
+
+
+def trick_points(rules: Rules, taken: Iterable[int], dead: int = 0) -> Score:
+    """What the cards taken with one trick are worth to their taker (:attr:`heartslib.TrickWon.points`).
+
+    Card values, less ``dead`` jokers that score only on a hearts lead; before the hand's modifiers
+    (multipliers, suit doublers, cancelling cards, the all-hearts flip) and the moon.
+    """
+    value = rules.value
+    total: Score = sum((value[c] for c in taken), start=0)
+    return normalise(total - dead * rules.variant.deck.joker_points)
 
 
 def _multiply(rules: Rules, facts: RoundFacts, points: list[Score]) -> list[Score]:
@@ -224,6 +305,20 @@ def match_over(
 # --------------------------------------------------------------------------- the moon and the sun
 
 
+def moon_taker(facts: RoundFacts, requires: MoonRequires = MoonRequires.PENALTY_CARDS) -> int | None:
+    """The seat that took every penalty card that scored this hand (with ``"all_counters"`` every bonus card
+    too), whatever the moon rule makes of it; None when nobody did (or no penalty card scored)."""
+    total = sum(facts.penalty_cards)
+    if not total:
+        return None
+    for s, count in enumerate(facts.penalty_cards):
+        if count == total:
+            if requires == MoonRequires.ALL_COUNTERS and facts.bonus_cards[s] != sum(facts.bonus_cards):
+                return None
+            return s
+    return None
+
+
 def moon_options() -> tuple[MoonScoring, ...]:
     """The options of the shooter's choice (``moon.kind = "choice"``)."""
     return (MoonScoring.OLD, MoonScoring.NEW)
@@ -308,15 +403,7 @@ def score(
             return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, how)
         return _normal(v, rules, facts)
 
-    total_pen = sum(facts.penalty_cards)
-    shooter = None
-    if moon.kind != MoonKind.NONE and total_pen:
-        for s in range(n):
-            if facts.penalty_cards[s] == total_pen:
-                if moon.requires == MoonRequires.ALL_COUNTERS and facts.bonus_cards[s] != sum(facts.bonus_cards):
-                    break
-                shooter = s
-                break
+    shooter = moon_taker(facts, moon.requires) if moon.kind != MoonKind.NONE else None
     if shooter is None:
         return _normal(v, rules, facts)
 
@@ -338,3 +425,86 @@ def score(
             return moon_result(facts, rules, shooter, MoonScoring.NEW, keep_bonus)
         return old
     return moon_result(facts, rules, shooter, MoonScoring(kind.value), keep_bonus)
+
+
+# --------------------------------------------------------------------------- the scorer as a pure function
+
+
+def score_cards(
+    variant: Variant,
+    taken: Sequence[str | Iterable[CardLike | int]],
+    *,
+    trick_winners: Sequence[int | None] | None = None,
+    dead: Sequence[int] | None = None,
+    passing: PassDirection = HOLD,
+    scores: Sequence[Score] | None = None,
+    hand_number: int = 0,
+    moon_choice: MoonScoring | str | None = None,
+) -> Outcome:
+    """A hand's points per seat from the cards each seat took: the scorer every round uses, as a pure function.
+
+    ``taken[seat]`` holds the cards that seat took (text such as ``"QS 2H"``, cards, or card indices). The
+    facts scoring needs besides the cards, when the variant asks for them:
+
+    * ``trick_winners``: the winner of each trick in order (None for a cancelled one), for a sun rule and the
+      no-tricks bonus; without it a seat that took cards won a trick, and a seat that took every card took
+      every trick;
+    * ``dead``: per seat, the jokers that score only on a hearts lead and were taken on another trick;
+    * ``passing``: the hand's pass direction (the punishment-rule sun punishes whoever passed to the shooter);
+    * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
+      the moon rules that look at the game;
+    * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``).
+
+    Raises ``ValueError`` (a :class:`~heartslib.CardError` for a bad card) naming what is wrong.
+
+    >>> import heartslib as hl
+    >>> gz = hl.preset("gong_zhu")
+    >>> score_cards(gz, ["QS TC", "JD", "AH KH", ""]).points
+    (-200, 100, -90, 0)
+    """
+    rules = variant.rules
+    n = variant.players
+    if isinstance(taken, str) or len(taken) != n:
+        raise ValueError(f"taken must hold the cards of each of the {n} seats, got {taken!r}")
+    cards = [_indices(t) for t in taken]
+    if dead is not None and (len(dead) != n or not all(isinstance(d, int) and d >= 0 for d in dead)):
+        raise ValueError(f"dead must be {n} whole numbers >= 0 (jokers that did not score, per seat), got {dead!r}")
+    won: tuple[int, ...] | None = None
+    if trick_winners is None:
+        if variant.moon.sun != Sun.NONE and variant.moon.sun_skips_first_trick:
+            raise ValueError("moon.sun_skips_first_trick: give trick_winners (who won each trick) to judge the sun")
+        holders = [s for s in range(n) if cards[s]]
+        winners_seen: tuple[int | None, ...] = tuple(holders)
+    else:
+        for w in trick_winners:
+            if w is not None and (not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < n):
+                raise ValueError(f"trick_winners holds seats 0-{n - 1} (or None), not {w!r}")
+        winners_seen = tuple(trick_winners)
+        won = tuple(sum(1 for w in trick_winners if w == s) for s in range(n))
+    facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen)
+    before: tuple[Score, ...] = (0,) * n if scores is None else tuple(scores)
+    if len(before) != n or not all(isinstance(x, int | complex) and not isinstance(x, bool) for x in before):
+        raise ValueError(f"scores must be the {n} match totals before the hand, got {scores!r}")
+    if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 0:
+        raise ValueError(f"hand_number must be a whole number >= 0, not {hand_number!r}")
+    result = score(variant, rules, facts, scores_before=before, passing=passing, hands_played=hand_number + 1)
+    if isinstance(result, int):
+        options = moon_options()
+        if moon_choice is None or moon_choice not in options:
+            raise ValueError(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"choice\"): "
+                             f"give moon_choice, one of {', '.join(options)}; got {moon_choice!r}")
+        keep = variant.moon.requires == MoonRequires.PENALTY_CARDS
+        return moon_result(facts, rules, result, MoonScoring(moon_choice), keep)
+    return result
+
+
+def _indices(cards: str | Iterable[CardLike | int]) -> list[int]:
+    if isinstance(cards, str):
+        return [c.index for c in parse_cards(cards)]
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int | str | Card):
+            raise CardError(f"{c!r} is not a card (text such as 'QS', a Card, or a card index)")
+        out.append(Card.from_index(c).index if isinstance(c, int) else Card.parse(c).index)
+    return out
+

@@ -3,8 +3,10 @@
 :func:`score_round` scores a finished hand: with the one-pass scorer when the
 variant is admitted to it (``Rules.packed``; see
 :data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
-otherwise through :func:`heartslib.scoring.score`, which owns the moon, the
-sun and the modifiers. A shooter's choice of old or new moon becomes a
+otherwise with the steps of :func:`heartslib.scoring.score_cards`, the one
+scorer (:func:`heartslib.scoring.card_facts`, then
+:func:`heartslib.scoring.score`, which owns the moon, the sun and the
+modifiers). A shooter's choice of old or new moon becomes a
 decision (:func:`choose_moon` carries it out).
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
@@ -15,37 +17,16 @@ from __future__ import annotations
 from heartslib.actions import MoonShot, RoundScored
 from heartslib.engine.state import RoundState
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
-from heartslib.points import Score
-from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
+from heartslib.scoring import Outcome, RoundFacts, card_facts, moon_options, moon_result, moon_taker, score
 
 __all__ = ["choose_moon", "facts", "finish", "moon_shooter", "penalty_points", "score_round"]
 
 
 def facts(s: RoundState) -> RoundFacts:
-    """What happened in the hand, as scoring needs it, from the cards each seat took."""
-    rules = s.rules
-    jp = s.variant.deck.joker_points
-    raw: list[Score] = []
-    bonus: list[Score] = []
-    pen: list[int] = []
-    bon: list[int] = []
-    dead_pen = jp * rules.sign > 0
-    for seat, taken in enumerate(s.taken):
-        dead = s.dead[seat]
-        points, own_bonus = hand_points(rules, taken, dead, jp)
-        raw.append(points)
-        bonus.append(own_bonus)
-        pen.append(sum(map(rules.penalty.__getitem__, taken)) - (dead if dead_pen else 0))
-        bon.append(sum(map(rules.bonus.__getitem__, taken)) - (dead if jp and not dead_pen else 0))
-    return RoundFacts(
-        raw=tuple(raw),
-        bonus=tuple(bonus),
-        penalty_cards=tuple(pen),
-        bonus_cards=tuple(bon),
-        tricks_won=tuple(s.won),
-        trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks),
-        taken=tuple(tuple(t) for t in s.taken),
-    )
+    """What happened in the hand, as scoring needs it, from the cards each seat took
+    (:func:`heartslib.scoring.card_facts`, the first step of :func:`heartslib.scoring.score_cards`)."""
+    return card_facts(s.rules, s.taken, dead=s.dead, tricks_won=s.won,
+                      trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks))
 
 
 def penalty_points(s: RoundState) -> tuple[int, ...]:
@@ -61,9 +42,9 @@ def penalty_points(s: RoundState) -> tuple[int, ...]:
 
 def moon_shooter(s: RoundState) -> int:
     """The seat that took every penalty card that scored (a moon is pending)."""
-    pen = facts(s).penalty_cards
-    total = sum(pen)
-    return next(seat for seat in range(s.n) if pen[seat] == total)
+    shooter = moon_taker(facts(s), s.variant.moon.requires)
+    assert shooter is not None
+    return shooter
 
 
 def score_round(s: RoundState) -> None:

@@ -127,12 +127,14 @@ def resolve(s: RoundState) -> None:
             winner = leader
         taken = pile + due
         s.taken[winner].extend(taken)
-        s.dead[winner] += dead + s.carry_dead
+        trick_dead = dead + s.carry_dead
+        s.dead[winner] += trick_dead
         s.won[winner] += 1
         s.carry = []
         s.carry_dead = 0
         s.leader = winner
-        s.events.append((raw, tuple(taken)))
+        # the dead jokers' count rides along where jokers score on a hearts lead only (TrickWon.points)
+        s.events.append((raw, tuple(taken), trick_dead) if rules.joker_conditional else (raw, tuple(taken)))
         if due:
             s.kitty_seen[winner].extend(due)
             s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
