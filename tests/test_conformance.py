@@ -259,6 +259,8 @@ def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) 
         return others - r.scores[s]
     if how == "add_52":
         return own + others + 2 * p * len(opponents)
+    if how == "subtract_52":  # the shooter subtracts twice the moon points; the others took nothing
+        return own + others - 2 * p
     assert how == "punish_passer", how
     if not isinstance(r.passing, hl.Offset):  # nobody passed to the shooter: the others each receive p
         return own + others + p * len(opponents)

@@ -183,6 +183,26 @@ def test_issue18_sun_punishment_rule_with_no_single_passer(passing: hl.PassDirec
     assert outcome.points == (0, 26, 26, 26) and outcome.scoring == "punish_passer"
 
 
+@pytest.mark.parametrize(
+    ("variant", "points"),
+    [
+        (STD, (-52, 0, 0, 0)),
+        # GNOME's spot hearts: hearts 2-14 (104) and Q♠ 25: twice 129
+        (STD.replace(scoring={"hearts": "spot", "values": {"QS": 25}}), (-258, 0, 0, 0)),
+        # GNOME's omnibus: the J♦'s -10 comes on top of the sun
+        (STD.replace(scoring={"values": {"QS": 13, "JD": -10}}), (-62, 0, 0, 0)),
+    ],
+)
+def test_gnome_hearts_0_3_1_sun_for_the_shooter(variant: hl.Variant, points: tuple[int, ...]) -> None:
+    # gnome-hearts 0.3.1 cards_get_points: taking all 52 cards multiplies the hearts and Q♠ by -2
+    r = play_out(variant.replace(moon={"sun": "subtract_52"}), ALL_TRICKS)
+    assert r.points == points
+    assert r.outcome is not None and r.outcome.kind == "sun" and r.outcome.scoring == "subtract_52"
+    # every penalty card without every trick: scored normally, as with every sun rule
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(12, 1, 0, 0))
+    assert run(STD.replace(moon={"sun": "subtract_52"}), f).points == (26, 0, 0, 0)
+
+
 def test_000_sun_cleans_the_slate() -> None:
     v = STD.replace(moon={"sun": "clean_slate"})
     f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))

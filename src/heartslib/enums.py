@@ -202,6 +202,7 @@ class Sun(enum.StrEnum):
     ADD_52 = "add_52"
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
+    SUBTRACT_52 = "subtract_52"
 
 
 class Winner(enum.StrEnum):
@@ -246,6 +247,8 @@ class MoonScoring(enum.StrEnum):
     """The sun: twice the moon's points to the player who passed to the shooter, the moon's to the others."""
     CLEAN_SLATE = "clean_slate"
     """The sun: the shooter's match score returns to 0."""
+    SUBTRACT_52 = "subtract_52"
+    """The sun for the shooter (GNOME Hearts): the shooter scores minus twice the moon's points, the others 0."""
 
 
 class Decision(enum.StrEnum):

@@ -388,6 +388,9 @@ def score(
             if moon.sun == Sun.CLEAN_SLATE:
                 pts[s] = -scores_before[s]
                 return Outcome(tuple(pts), s, Shot.SUN, MoonScoring.CLEAN_SLATE)
+            if moon.sun == Sun.SUBTRACT_52:  # GNOME Hearts: the shooter subtracts twice the moon, the others score 0
+                pts[s] = -2 * p + own
+                return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, MoonScoring.SUBTRACT_52)
             punish = moon.sun == Sun.PUNISH_PASSER
             passer = _passer(s, passing, rules) if punish else None
             team = rules.team_of[s]

@@ -990,7 +990,7 @@ class MoonRules:
             "shooting the sun",
             "What taking every trick in one hand does; with a sun rule, taking every penalty card without "
             "every trick scores normally.",
-            "000",
+            "000; GNOME Hearts 0.3.1 (subtract_52)",
             {
                 "none": "no sun rule",
                 "add_52": "every other player scores twice the moon points (52)",
@@ -998,6 +998,8 @@ class MoonRules:
                 "moon points (52), the others the moon points (26); in a hand with no single passer (hold, "
                 "scatter, star, shuffle) every other player scores the moon points",
                 "clean_slate": "cleaning the slate: the shooter's match score returns to 0",
+                "subtract_52": "the sun for the shooter: the shooter scores minus twice the moon points (-52) "
+                "and the others score nothing (GNOME Hearts)",
             },
         ),
     )
