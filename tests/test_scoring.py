@@ -7,7 +7,7 @@ import random
 import pytest
 
 import heartslib as hl
-from heartslib.scoring import RoundFacts, score
+from heartslib.scoring import RoundFacts, apply_exact_reset, score
 from helpers import finish_hand
 
 STD = hl.preset("standard")
@@ -294,3 +294,41 @@ def test_moon_kinds_from_facts(kind: str) -> None:
     expected = {"old": (0, 26, 26, 26), "new": (-26, 0, 0, 0), "no_score": (0, 0, 0, 0), "none": (26, 0, 0, 0),
                 "take_all": (-26, 0, 0, 0)}[kind]
     assert run(v, f).points == expected
+
+
+# ------------------------------------------------------------------ issue 18: exactly a multiple of 50
+
+
+@pytest.mark.parametrize(
+    ("rule", "before", "after", "expected"),
+    [
+        # Trickster's "Any 50x": every exact multiple of 50 goes down by 50
+        ("any", (40, 90, 140, 30), (50, 100, 150, 49), (0, 50, 100, 49)),
+        # "50x > 50": only the multiples above 50
+        ("above_50", (40, 90, 140, 30), (50, 100, 150, 49), (50, 50, 100, 49)),
+        # a total the hand did not change did not land on it; below zero nothing is reduced
+        ("any", (50, 100, -40, 0), (50, 100, -50, 0), (50, 100, -50, 0)),
+    ],
+)
+def test_trickster_exactly_a_multiple_of_50_is_reduced_by_50(
+    rule: str, before: tuple[int, ...], after: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
+    v = STD.replace(end={"exact_fifty": rule, "target": 1000})
+    assert apply_exact_reset(v, after, before) == expected
+
+
+def test_exact_target_reset_wins_over_the_fifty_rule() -> None:
+    # 000: exactly 100 returns to 0; the fifty rule reduces the other multiples
+    v = STD.replace(end={"reset_at_exact": True, "exact_fifty": "any"})
+    assert apply_exact_reset(v, (100, 150, 50, 90), (80, 130, 40, 80)) == (0, 100, 0, 90)
+
+
+def test_exactly_fifty_in_a_match() -> None:
+    # seat 0 holds every club and takes every trick: an old moon gives the others 26 each; seat 1 lands on 50
+    # (back to 0) and seat 2 on 100 (back to 50, so the match goes on)
+    v = STD.replace(end={"exact_fifty": "any"})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(10, 24, 74, 0), passing=hl.HOLD, seed=1)
+    finish_hand(m, 1)
+    result = m.rounds[0]
+    assert result.points == (0, 26, 26, 26)
+    assert result.totals == (10, 0, 50, 26) and not m.is_over

@@ -13,6 +13,7 @@ import attrs
 from heartslib.cards import Card, Suit
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
+    ExactFifty,
     Fill,
     HeartsFlip,
     Identical,
@@ -261,4 +262,8 @@ def _end(v: Compiled) -> list[str]:
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
+    if end.exact_fifty != ExactFifty.NONE:
+        which = "a multiple of 50" if end.exact_fifty == ExactFifty.ANY else "a multiple of 50 above 50"
+        lines.append(f"A total that a hand lands exactly on {which} is reduced by 50: "
+                     + _meta(end, "exact_fifty")["values"][end.exact_fifty.value].split(": ", 1)[1] + ".")
     return lines

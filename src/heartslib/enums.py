@@ -22,6 +22,7 @@ __all__ = [
     "CancelRollover",
     "Decision",
     "Direction",
+    "ExactFifty",
     "Fill",
     "FirstTrick",
     "HeartsFlip",
@@ -203,6 +204,17 @@ class Sun(enum.StrEnum):
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
     SUBTRACT_52 = "subtract_52"
+
+
+class ExactFifty(enum.StrEnum):
+    """Which totals that land exactly on a multiple of 50 are reduced by 50 (``end.exact_fifty``)."""
+
+    NONE = "none"
+    """No reduction."""
+    ANY = "any"
+    """Any multiple of 50: 50 becomes 0, 100 becomes 50 (Trickster's "Any 50x")."""
+    ABOVE_50 = "above_50"
+    """A multiple of 50 above 50: 100 becomes 50, 150 becomes 100; 50 stays (Trickster's "50x > 50")."""
 
 
 class Winner(enum.StrEnum):

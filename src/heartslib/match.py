@@ -50,7 +50,8 @@ class RoundResult:
     points: tuple[Score, ...]
     """The hand's points per seat, after the moon and sun rules."""
     totals: tuple[Score, ...]
-    """Match totals after this round (after the exact-target reset, if on)."""
+    """Match totals after this round (after the exact-total rules, if on: ``end.reset_at_exact``,
+    ``end.exact_fifty``)."""
     outcome: Outcome
     """The scored result, with the shooter and how a moon or sun scored."""
     tricks_won: tuple[int, ...]
@@ -276,7 +277,7 @@ class Match:
         outcome = rnd.outcome
         assert outcome is not None
         v = self.variant
-        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)])
+        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)], self._scores)
         self._scores = totals
         settled = self._settle(rnd)
         if self._lives:

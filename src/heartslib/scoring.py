@@ -31,6 +31,7 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART
 from heartslib.enums import (
     HOLD,
+    ExactFifty,
     Measure,
     MoonKind,
     MoonRequires,
@@ -273,11 +274,31 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     return tuple(s for s in seats if keys[s] == best)
 
 
-def apply_exact_reset(v: Variant, totals: Sequence[Score]) -> tuple[Score, ...]:
-    """Totals after the "exactly the target returns to 0" rule, when it is on."""
-    if v.end.reset_at_exact and v.end.target:
-        return tuple(0 if t == v.end.target else t for t in totals)
-    return tuple(totals)
+def apply_exact_reset(
+    v: Variant, totals: Sequence[Score], before: Sequence[Score] | None = None
+) -> tuple[Score, ...]:
+    """Totals after the exact-total rules: exactly the target returns to 0 (``end.reset_at_exact``); a total
+    the hand landed exactly on a multiple of 50 is reduced by 50 (``end.exact_fifty``; ``before`` are the
+    totals before the hand: a total the hand did not change did not land).
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("standard").replace(end={"exact_fifty": "any"})
+    >>> apply_exact_reset(v, (50, 100, 150, 99), before=(40, 90, 150, 80))
+    (0, 50, 150, 99)
+    """
+    end = v.end
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
+        return tuple(totals)
+    lowest = 100 if end.exact_fifty == ExactFifty.ABOVE_50 else 50
+    out: list[Score] = []
+    for i, t in enumerate(totals):
+        if end.reset_at_exact and end.target and t == end.target:
+            t = 0
+        elif (end.exact_fifty != ExactFifty.NONE and isinstance(t, int) and t >= lowest and t % 50 == 0
+              and (before is None or before[i] != t)):
+            t -= 50
+        out.append(t)
+    return tuple(out)
 
 
 def match_over(
@@ -421,7 +442,7 @@ def score(
         return shooter
     if kind == MoonKind.NEW_IF_OLD_LOSES:
         old = moon_result(facts, rules, shooter, MoonScoring.OLD, keep_bonus)
-        totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)])
+        totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)], scores_before)
         # "old moon would end the game": the target or the last of a fixed number of hands, and not a hand
         # after which the match goes on anyway (continue_after_moon)
         if match_over(v, totals, hands_played, old) and shooter not in winners(v, totals):

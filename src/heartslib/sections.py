@@ -26,6 +26,7 @@ from heartslib.enums import (
     Breaking,
     CancelRollover,
     Direction,
+    ExactFifty,
     Fill,
     FirstTrick,
     HeartsFlip,
@@ -1097,6 +1098,22 @@ class EndRules:
     )
     hands: int = int_field(
         "end.hands", 0, meta("fixed hands", "The match ends after this many hands (0 = no limit).", "000"), 0, 10_000
+    )
+    exact_fifty: ExactFifty = enum_field(
+        "end.exact_fifty",
+        ExactFifty,
+        ExactFifty.NONE,
+        meta(
+            "exactly a multiple of 50",
+            "A total that a hand lands exactly on a multiple of 50 is reduced by 50 (after the exact-target "
+            "reset, which wins where both apply).",
+            "Wikipedia's Hearts scoring variants; Trickster Cards (\"Any 50x\", \"50x > 50\")",
+            {
+                "none": "no reduction",
+                "any": "any multiple of 50: 50 becomes 0, 100 becomes 50 (\"Any 50x\")",
+                "above_50": "a multiple of 50 above 50: 100 becomes 50, 150 becomes 100, 50 stays (\"50x > 50\")",
+            },
+        ),
     )
 
 

@@ -218,6 +218,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "measure"): lambda: _enum_choice("end", "measure"),
     ("end", "lives"): lambda: _choice(0, 3),
     ("end", "life_threshold"): lambda: _choice(15, 10),
+    ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
 }
 
 # Field names are unique across sections, so a flat keyword names one field;

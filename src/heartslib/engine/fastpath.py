@@ -143,6 +143,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
+    "end.exact_fifty": ANY,
 }
 
 
@@ -210,6 +211,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
+    "end.exact_fifty": ANY,  # the match's business
 }
 
 
