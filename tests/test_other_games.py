@@ -233,8 +233,32 @@ def test_000_likha_first_to_101_loses_with_the_team() -> None:
     # both teams reach it in the same deal: the higher score loses
     assert winners(v, (105, 101, 30, 40)) == (1, 3)
     assert match_over(v, (50, 101, 30, 40), 3)
-    # an exact tie across teams: play on
-    assert not match_over(v, (101, 101, 30, 40), 3)
+    # an exact tie across teams: the team totals decide (131 against 141), and if they tie too, play on
+    assert match_over(v, (101, 101, 30, 40), 3) and winners(v, (101, 101, 30, 40)) == (0, 2)
+    assert not match_over(v, (101, 101, 40, 40), 3)
+
+
+IDLIB_END = hl.preset("likha").replace(end={"target": 201})
+
+
+@pytest.mark.parametrize(
+    ("totals", "over", "losers"),
+    [
+        ((50, 60, 70, 20), False, None),  # no one busts below target
+        ((201, 0, 0, 0), True, 0),  # busts at exactly 201
+        ((210, 50, 60, 40), True, 0),  # single team bust
+        ((205, 210, 20, 20), True, 1),  # both teams cross: the higher individual score loses
+        ((205, 205, 30, 10), True, 0),  # equal cross-team busts: team totals 235 against 215
+        ((205, 205, 15, 15), False, None),  # and equal team totals: sudden death, play on
+        ((210, 50, 220, 40), True, 0),  # same team double bust
+    ],
+)
+def test_leekha_bust_and_match_end(totals: tuple[int, ...], over: bool, losers: int | None) -> None:
+    # jehadbaeth/Leekha packages/engine/test/scoring.test.ts, "bust and match end" (teams 0+2 and 1+3)
+    assert match_over(IDLIB_END, totals, 3) is over
+    if over:
+        assert losing_team(IDLIB_END, totals) == losers
+        assert winners(IDLIB_END, totals) == tuple(s for s in range(4) if s % 2 != losers)
 
 
 def test_000_likha_moon_is_a_37_point_penalty() -> None:

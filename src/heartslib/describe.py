@@ -79,7 +79,8 @@ def _table(v: Compiled) -> list[str]:
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
         lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
-                     "score's team when players of several teams reach it in the same hand).")
+                     "score's team when players of several teams reach it in the same hand, and if those scores "
+                     "tie, the team with the worse team total).")
     return lines
 
 

@@ -240,15 +240,22 @@ def reached_target(v: Variant, totals: Sequence[Score]) -> bool:
 
 def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams: the team of the worst total among the players who reached the target (or among all
-    players if none did); None when players of different teams share that total."""
+    players if none did). When players of several teams share that total, the team totals decide among
+    those teams (Idlib Leekha); None when those tie too (play on)."""
     rules = v.rules
     keys = [_key(v, t) for t in totals]
     pool = list(range(len(totals)))
     if reached_target(v, totals):
         target = v.end.target
         pool = [s for s in pool if (keys[s] >= target if target > 0 else keys[s] <= target)]
-    worst = (max if v.end.winner == Winner.LOWEST else min)(keys[s] for s in pool)
+    worse = max if v.end.winner == Winner.LOWEST else min
+    worst = worse(keys[s] for s in pool)
     teams = {rules.team_of[s] for s in pool if keys[s] == worst}
+    if len(teams) > 1:
+        sums = {t: _key(v, normalise(sum((totals[s] for s in range(len(totals)) if rules.team_of[s] == t),
+                                         start=0))) for t in teams}
+        worst_sum = worse(sums.values())
+        teams = {t for t, x in sums.items() if x == worst_sum}
     return teams.pop() if len(teams) == 1 else None
 
 
