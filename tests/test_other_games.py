@@ -191,6 +191,46 @@ def test_pagat_gong_zhu_higher_wins_and_ends_at_minus_1000() -> None:
     assert min(m.scores) <= -1000 and m.winners == tuple(s for s, x in enumerate(m.scores) if x == max(m.scores))
 
 
+GZ_TWO_SIDED = hl.preset("gong_zhu").replace(end={"win_target": 1000})
+
+
+@pytest.mark.parametrize(
+    ("totals", "over", "won"),
+    [
+        ((900, -900, 0, 0), False, ()),  # everyone inside the targets
+        ((1000, -400, 0, 0), True, (0,)),  # a player reaches the positive target: that player wins
+        ((100, -1000, 50, 0), True, (0,)),  # a player reaches -1000: the highest total wins
+        ((1000, -1000, 0, 0), True, (0,)),  # both at once: the highest total wins outright
+    ],
+)
+def test_garytang_gongzhu_match_ends_at_plus_or_minus_1000(totals: tuple[int, ...], over: bool,
+                                                          won: tuple[int, ...]) -> None:
+    # garytang/gongzhu backend/test/engine/game.test.js, "game: match end" (targetScore 1000, either sign)
+    assert match_over(GZ_TWO_SIDED, totals, 3) is over
+    if over:
+        assert winners(GZ_TWO_SIDED, totals) == won
+    assert not match_over(hl.preset("gong_zhu"), (1000, -400, 0, 0), 3)  # pagat's game ends only at -1000
+
+
+def test_two_sided_end_in_a_match_and_where_the_lowest_wins() -> None:
+    v = hl.preset("gong_zhu").replace(end={"win_target": 150})
+    m = hl.Match(v, seed=3)
+    finish(m, 3)
+    assert max(m.scores) >= 150 or min(m.scores) <= -1000
+    assert m.winners == tuple(s for s, x in enumerate(m.scores) if x == max(m.scores))
+    # where the lowest total wins, the winning target lies below 0 (new moons can take a player there)
+    low = hl.preset("standard").replace(moon={"kind": "new"}, end={"win_target": -50})
+    assert match_over(low, (-52, 30, 20, 10), 2) and winners(low, (-52, 30, 20, 10)) == (0,)
+    assert not match_over(low, (-26, 30, 20, 10), 2)
+    # partnerships: the team of the best total at the winning target wins
+    teams = GZ_TWO_SIDED.replace(teams=[[0, 2], [1, 3]])
+    assert winners(teams, (1010, 200, -500, 0)) == (0, 2) and match_over(teams, (1010, 200, -500, 0), 2)
+    with pytest.raises(hl.VariantError, match=r"end\.win_target.*losing side"):
+        hl.preset("gong_zhu").replace(end={"win_target": -2000})
+    with pytest.raises(hl.VariantError, match=r"end\.win_target"):
+        hl.preset("complex_hearts").replace(end={"win_target": -50})
+
+
 # ------------------------------------------------------------------ danger hearts
 
 

@@ -247,6 +247,10 @@ def _end(v: Compiled) -> list[str]:
         parts.append(f"The match ends when {measured} reaches {end.target} or more at the end of a hand")
     elif end.target < 0:
         parts.append(f"The match ends when {measured} falls to {end.target} or less at the end of a hand")
+    if end.win_target:
+        reach = "reaches" if end.winner == Winner.HIGHEST else "falls to"
+        more = "or more" if end.winner == Winner.HIGHEST else "or less"
+        parts.append(f"it also ends when {measured} {reach} {end.win_target} {more}, that player winning")
     if end.hands:
         parts.append(f"the match ends after {end.hands} hands")
     if end.lives:

@@ -58,10 +58,12 @@ __all__ = [
     "moon_result",
     "moon_taker",
     "reached_target",
+    "reached_win_target",
     "score",
     "score_cards",
     "trick_points",
     "winners",
+    "winning_team",
 ]
 
 
@@ -238,6 +240,39 @@ def reached_target(v: Variant, totals: Sequence[Score]) -> bool:
     return any(k >= target for k in keys) if target > 0 else any(k <= target for k in keys)
 
 
+def reached_win_target(v: Variant, totals: Sequence[Score]) -> bool:
+    """Whether some total has reached the winning target (``end.win_target``: at least it where the highest
+    total wins, at most it where the lowest does)."""
+    target = v.end.win_target
+    if not target:
+        return False
+    keys = [_key(v, t) for t in totals]
+    return any(k >= target for k in keys) if v.end.winner == Winner.HIGHEST else any(k <= target for k in keys)
+
+
+def _team_sum(v: Variant, totals: Sequence[Score], team: int) -> float:
+    team_of = v.rules.team_of
+    return _key(v, normalise(sum((totals[s] for s in range(len(totals)) if team_of[s] == team), start=0)))
+
+
+def winning_team(v: Variant, totals: Sequence[Score]) -> int | None:
+    """With teams, when the winning target (``end.win_target``) ended the match: the team of the best total
+    among the players who reached it; the team totals decide between teams that share it; None if they tie."""
+    rules = v.rules
+    keys = [_key(v, t) for t in totals]
+    target = v.end.win_target
+    high = v.end.winner == Winner.HIGHEST
+    pool = [s for s in range(len(totals)) if (keys[s] >= target if high else keys[s] <= target)]
+    better = max if high else min
+    best = better(keys[s] for s in pool)
+    teams = {rules.team_of[s] for s in pool if keys[s] == best}
+    if len(teams) > 1:
+        sums = {t: _team_sum(v, totals, t) for t in teams}
+        best_sum = better(sums.values())
+        teams = {t for t, x in sums.items() if x == best_sum}
+    return teams.pop() if len(teams) == 1 else None
+
+
 def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams: the team of the worst total among the players who reached the target (or among all
     players if none did). When players of several teams share that total, the team totals decide among
@@ -252,8 +287,7 @@ def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     worst = worse(keys[s] for s in pool)
     teams = {rules.team_of[s] for s in pool if keys[s] == worst}
     if len(teams) > 1:
-        sums = {t: _key(v, normalise(sum((totals[s] for s in range(len(totals)) if rules.team_of[s] == t),
-                                         start=0))) for t in teams}
+        sums = {t: _team_sum(v, totals, t) for t in teams}
         worst_sum = worse(sums.values())
         teams = {t for t, x in sums.items() if x == worst_sum}
     return teams.pop() if len(teams) == 1 else None
@@ -265,10 +299,16 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     The lowest total wins, or the highest (``end.winner``), measured by the
     score or its magnitude (``end.measure``); with lives, only the players
     with the most lives left can win; with teams, every player not on the
-    losing team wins.
+    losing team wins (or, when the winning target alone ended the match, the
+    winning team's players).
     """
     seats = list(range(len(totals)))
     if v.teams:
+        if reached_win_target(v, totals) and not reached_target(v, totals):
+            won = winning_team(v, totals)
+            if won is None:
+                return tuple(seats)
+            return tuple(s for s in seats if v.rules.team_of[s] == won)
         team = losing_team(v, totals)
         if team is None:
             return tuple(seats)
@@ -315,19 +355,23 @@ def match_over(
     outcome: Outcome | None = None,
     lives: Sequence[int] | None = None,
 ) -> bool:
-    """Whether the match ends with these totals after ``hands_played`` hands."""
+    """Whether the match ends with these totals after ``hands_played`` hands: the last of a fixed number of
+    hands, one player left with lives, or a total at the target or at the winning target (``end.win_target``)."""
     if v.end.hands and hands_played >= v.end.hands:
         return True
     if lives is not None and v.end.lives and sum(1 for x in lives if x > 0) <= 1:
         return True
-    if not reached_target(v, totals):
+    lost = reached_target(v, totals)
+    if not lost and not reached_win_target(v, totals):
         return False
     if outcome is not None and outcome.shooter is not None:
         if v.moon.continue_after_moon:
             return False
         if v.moon.shooter_cannot_win and outcome.shooter in winners(v, totals, lives):
             return False
-    return not (v.teams and losing_team(v, totals) is None)
+    if v.teams:  # a tie between teams (team totals included) plays on
+        return (losing_team(v, totals) if lost else winning_team(v, totals)) is not None
+    return True
 
 
 # --------------------------------------------------------------------------- the moon and the sun

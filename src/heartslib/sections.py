@@ -1115,6 +1115,19 @@ class EndRules:
             },
         ),
     )
+    win_target: int = int_field(
+        "end.win_target",
+        0,
+        meta(
+            "winning target",
+            "The match also ends when a player reaches this score at the end of a hand, that player winning "
+            "(the two-sided end, beside end.target): at least it where the highest total wins (Gong Zhu: +1000), "
+            "at most it where the lowest does; 0 = none.",
+            "Gong Zhu (Wikipedia: \"also not more than 1000\"; garytang/gongzhu)",
+        ),
+        -1_000_000,
+        1_000_000,
+    )
 
 
 SECTIONS: dict[str, type[Any]] = {

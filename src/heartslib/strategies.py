@@ -219,6 +219,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "lives"): lambda: _choice(0, 3),
     ("end", "life_threshold"): lambda: _choice(15, 10),
     ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
+    ("end", "win_target"): lambda: _choice(0, 150, -40),
 }
 
 # Field names are unique across sections, so a flat keyword names one field;
@@ -401,6 +402,11 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    win = draft["win_target"]
+    if win and draft["measure"] == "magnitude":
+        _fix(draft, ("win_target", 0), ("measure", "score"))
+    elif win and (win < 0) == (draft["winner"] == "highest"):
+        _fix(draft, ("win_target", -win), ("win_target", 0))
     if draft["all_hearts_flips"] not in ("none", False) and draft["winner"] == "lowest":
         _fix(draft, ("all_hearts_flips", "none"), ("winner", "highest"))
 

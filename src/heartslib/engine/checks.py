@@ -207,5 +207,13 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "the match would never end: set end.target or end.hands"))
     if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
         out.append(("end.target", "a magnitude target is positive"))
+    win = v.end.win_target
+    if win and v.end.measure == Measure.MAGNITUDE:
+        out.append(("end.win_target", "a winning target needs end.measure = \"score\" (a magnitude only grows "
+                                      "towards the losing target)"))
+    elif win and (win < 0) == (v.end.winner == Winner.HIGHEST):
+        side = "above 0 where the highest total wins" if v.end.winner == Winner.HIGHEST else (
+            "below 0 where the lowest total wins")
+        out.append(("end.win_target", f"{win} is on the losing side: a winning target lies {side}"))
     return out
 

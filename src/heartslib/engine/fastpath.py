@@ -144,6 +144,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,
+    "end.win_target": ANY,
 }
 
 
@@ -212,6 +213,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,  # the match's business
+    "end.win_target": ANY,
 }
 
 
