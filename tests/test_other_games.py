@@ -231,6 +231,45 @@ def test_two_sided_end_in_a_match_and_where_the_lowest_wins() -> None:
         hl.preset("complex_hearts").replace(end={"win_target": -50})
 
 
+GZ_TEAMS = hl.preset("gong_zhu").replace(teams=[[0, 2], [1, 3]], end={"win_target": 1000, "team_scores": True})
+
+
+def test_garytang_gongzhu_team_totals_are_the_sum_of_the_members() -> None:
+    # backend/test/engine/scoring.test.js "derives team totals from individual scores": a PIG, b SHEEP, c A♥
+    points = hl.scoring.score_cards(GZ_TEAMS, ["QS", "JD", "AH", ""]).points
+    assert points == (-100, 100, -50, 0)
+    assert hl.scoring.team_totals(GZ_TEAMS, points) == (-150, 100)
+    # game.test.js "tracks team totals alongside individual totals"
+    m = hl.Match(GZ_TEAMS, seed=2)
+    finish(m, 2)
+    assert m.team_totals == (m.scores[0] + m.scores[2], m.scores[1] + m.scores[3])
+    assert m.winners == ((0, 2) if m.team_totals[0] > m.team_totals[1] else (1, 3))
+
+
+@pytest.mark.parametrize(
+    ("totals", "over", "won"),
+    [
+        ((1000, -1000, 0, 0), True, (0, 2)),  # "resolves a simultaneous crossing by highest total": team totals
+        ((-600, 0, -500, 0), True, (1, 3)),  # no player at -1000, but team 0's total is -1100
+        ((600, 0, 500, 0), True, (0, 2)),  # team 0 reaches +1000 together
+        ((900, -900, 50, 40), False, ()),
+        ((-500, -500, -500, -500), True, (0, 1, 2, 3)),  # both teams at -1000: equal totals share the win
+    ],
+)
+def test_garytang_gongzhu_teams_are_judged_on_team_totals(totals: tuple[int, ...], over: bool,
+                                                         won: tuple[int, ...]) -> None:
+    assert match_over(GZ_TEAMS, totals, 4) is over
+    if over:
+        assert winners(GZ_TEAMS, totals) == won
+
+
+def test_team_scores_need_teams_and_no_lives() -> None:
+    with pytest.raises(hl.VariantError, match=r"end\.team_scores.*partnerships"):
+        hl.preset("gong_zhu").replace(end={"team_scores": True})
+    with pytest.raises(hl.VariantError, match=r"end\.team_scores.*lives"):
+        hl.preset("likha").replace(end={"team_scores": True, "lives": 3})
+
+
 # ------------------------------------------------------------------ danger hearts
 
 

@@ -129,10 +129,15 @@ def _dead_jokers(r: hl.Round) -> list[int]:
     if not v.rules.joker_conditional:
         return dead
     for e in r.events:
-        if isinstance(e, hl.TrickWon) and e.winner is not None:
+        if isinstance(e, hl.TrickWon) and e.taken:
             face = sum(v.rules.value[c.index] for c in e.taken)
-            dead[e.winner] += round((face - e.points).real / v.deck.joker_points) if v.deck.joker_points else 0
+            dead[_taker(e)] += round((face - e.points).real / v.deck.joker_points) if v.deck.joker_points else 0
     return dead
+
+
+def _taker(e: hl.TrickWon) -> int:
+    """Who took a trick's cards: its winner, or for a rolled-over last trick its leader."""
+    return e.leader if e.winner is None else e.winner
 
 
 @given(hst.playouts(), st.integers(0, 2**32 - 1))
@@ -142,13 +147,14 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
     v = r.variant
     choice = next((e.option for e in r.events if isinstance(e, hl.Choose) and e.option in ("old", "new")
                    and r.decision is None and v.moon.kind == hl.MoonKind.CHOICE), None)
-    outcome = score_cards(v, r.taken, trick_winners=[t.winner for t in r.tricks], dead=_dead_jokers(r),
-                          passing=r.passing, scores=r.scores, hand_number=r.hand_number, moon_choice=choice)
+    outcome = score_cards(v, r.taken, trick_winners=[t.winner for t in r.tricks], tricks_won=r.tricks_won,
+                          dead=_dead_jokers(r), passing=r.passing, scores=r.scores, hand_number=r.hand_number,
+                          moon_choice=choice)
     assert outcome == r.outcome
     per_seat: list[hl.Score] = [0] * v.players  # type: ignore[name-defined]
     for e in r.events:
-        if isinstance(e, hl.TrickWon) and e.winner is not None:
-            per_seat[e.winner] += e.points
+        if isinstance(e, hl.TrickWon) and e.taken:
+            per_seat[_taker(e)] += e.points
         elif isinstance(e, hl.TrickWon):
             assert e.points == 0
     dead = _dead_jokers(r)

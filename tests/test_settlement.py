@@ -335,3 +335,12 @@ def test_issue18_penalty_points_leave_out_a_dead_joker() -> None:
     # it scored the 26 of the hearts and Q♠ (before its moon), not 36
     assert r.outcome is not None and r.outcome.shooter == 0
     assert r.penalty_points == (26, 0, 0, 0)
+
+
+def test_a_hearts_led_joker_has_no_value_of_its_own() -> None:
+    # a dead joker is charged nothing by subtracting deck.joker_points: a value of its own in scoring.values
+    # would make a dead joker score below zero (a sweepstake then refused the hand)
+    with pytest.raises(hl.VariantError, match=r"scoring\.values\.0C.*joker_points"):
+        hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 1}})
+    v = hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 5}})
+    assert v.rules.value[hl.Card("0C").index] == 5

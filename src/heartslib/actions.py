@@ -176,7 +176,7 @@ class TrickWon:
     points: Score = 0
     """The card points of ``taken`` for the winner (a hearts-led joker on another trick counts nothing), before
     the hand's modifiers (multipliers, suit doublers, cancelling cards, the all-hearts flip) and the moon; 0 for
-    a cancelled trick."""
+    a cancelled trick whose cards wait for the next winner (the last trick's roll-over goes to its leader)."""
 
 
 @attrs.frozen

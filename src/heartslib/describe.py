@@ -78,9 +78,13 @@ def _table(v: Compiled) -> list[str]:
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
-        lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
-                     "score's team when players of several teams reach it in the same hand, and if those scores "
-                     "tie, the team with the worse team total).")
+        if v.end.team_scores:
+            lines.append(f"Partnerships: {teams}; team scores: a team's total is the sum of its members' totals, "
+                         "and the end and the winners are judged on team totals.")
+        else:
+            lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
+                         "score's team when players of several teams reach it in the same hand, and if those "
+                         "scores tie, the team with the worse team total).")
     return lines
 
 
@@ -199,7 +203,8 @@ def _scoring(v: Compiled) -> list[str]:
     for card, target in scoring.cancels.items():
         lines.append(f"A player who takes both {card} and {target} scores nothing for {target}.")
     if scoring.all_hearts_flips != HeartsFlip.NONE:
-        lines.append("A player who takes every heart: " + _says(scoring, "all_hearts_flips"))
+        lines.append("A player who takes every heart: " + _meta(scoring, "all_hearts_flips")["values"][
+            scoring.all_hearts_flips.value] + ".")
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
     if scoring.settlement != Settlement.NONE:
@@ -242,7 +247,12 @@ def _end(v: Compiled) -> list[str]:
     lines: list[str] = []
     end = v.end
     parts = []
-    measured = "the magnitude of a score" if end.measure == Measure.MAGNITUDE else "a player's score"
+    by_team = bool(v.teams) and end.team_scores
+    whose = "a team's total" if by_team else "a player's score"
+    if end.measure == Measure.MAGNITUDE:
+        measured = "the magnitude of a team's total" if by_team else "the magnitude of a score"
+    else:
+        measured = whose
     if end.target > 0:
         parts.append(f"The match ends when {measured} reaches {end.target} or more at the end of a hand")
     elif end.target < 0:
@@ -250,7 +260,8 @@ def _end(v: Compiled) -> list[str]:
     if end.win_target:
         reach = "reaches" if end.winner == Winner.HIGHEST else "falls to"
         more = "or more" if end.winner == Winner.HIGHEST else "or less"
-        parts.append(f"it also ends when {measured} {reach} {end.win_target} {more}, that player winning")
+        parts.append(f"it also ends when {measured} {reach} {end.win_target} {more}, "
+                     + ("that team winning" if by_team else "that player winning"))
     if end.hands:
         parts.append(f"the match ends after {end.hands} hands")
     if end.lives:
@@ -262,6 +273,8 @@ def _end(v: Compiled) -> list[str]:
         ranking += " magnitude"
     who = ("the team of the player with the worst score loses (the other players win)" if v.teams
            else f"the {ranking} total wins and ties share the win")
+    if by_team:
+        who = f"the players of the {ranking} team total win and ties share the win"
     if end.lives and not v.teams:
         who = f"the players with the most lives left win, the {ranking} total among them, ties sharing"
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")

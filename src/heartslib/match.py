@@ -29,7 +29,7 @@ from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
+from heartslib.scoring import Outcome, apply_exact_reset, match_over, team_totals, winners
 from heartslib.serialize import SaveData, SaveDeal, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
@@ -180,6 +180,17 @@ class Match:
     def scores(self) -> tuple[Score, ...]:
         """Match totals per seat (finished rounds only)."""
         return self._scores
+
+    @property
+    def team_totals(self) -> tuple[Score, ...]:
+        """Per team (in ``variant.teams`` order), the sum of its members' totals; empty without teams. With
+        ``end.team_scores`` the end and the winners are judged on these.
+
+        >>> import heartslib as hl
+        >>> hl.Match(hl.preset("likha"), seed=1).team_totals
+        (0, 0)
+        """
+        return team_totals(self.variant, self._scores) if self.variant.teams else ()
 
     @property
     def lives(self) -> tuple[int, ...]:

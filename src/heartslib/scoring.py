@@ -61,6 +61,7 @@ __all__ = [
     "reached_win_target",
     "score",
     "score_cards",
+    "team_totals",
     "trick_points",
     "winners",
     "winning_team",
@@ -231,12 +232,28 @@ def _key(v: Variant, x: Score) -> float:
     return float(_real(x))
 
 
+def team_totals(v: Variant, totals: Sequence[Score]) -> tuple[Score, ...]:
+    """Per team (in ``v.teams`` order), the sum of its members' totals; empty without teams."""
+    team_of = v.rules.team_of
+    return tuple(normalise(sum((totals[s] for s in range(len(totals)) if team_of[s] == t), start=0))
+                 for t in range(len(v.teams)))
+
+
+def _judged(v: Variant, totals: Sequence[Score]) -> Sequence[Score]:
+    """The totals the end is judged on: each seat's own, or with ``end.team_scores`` its team's."""
+    if not v.end.team_scores:
+        return totals
+    sums = team_totals(v, totals)
+    return tuple(sums[t] for t in v.rules.team_of)
+
+
 def reached_target(v: Variant, totals: Sequence[Score]) -> bool:
-    """Whether some total has reached the target (at least it if positive, at most it if negative)."""
+    """Whether some total has reached the target (at least it if positive, at most it if negative); with
+    ``end.team_scores``, some team total."""
     target = v.end.target
     if not target:
         return False
-    keys = [_key(v, t) for t in totals]
+    keys = [_key(v, t) for t in _judged(v, totals)]
     return any(k >= target for k in keys) if target > 0 else any(k <= target for k in keys)
 
 
@@ -246,7 +263,7 @@ def reached_win_target(v: Variant, totals: Sequence[Score]) -> bool:
     target = v.end.win_target
     if not target:
         return False
-    keys = [_key(v, t) for t in totals]
+    keys = [_key(v, t) for t in _judged(v, totals)]
     return any(k >= target for k in keys) if v.end.winner == Winner.HIGHEST else any(k <= target for k in keys)
 
 
@@ -300,10 +317,13 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     score or its magnitude (``end.measure``); with lives, only the players
     with the most lives left can win; with teams, every player not on the
     losing team wins (or, when the winning target alone ended the match, the
-    winning team's players).
+    winning team's players); with ``end.team_scores`` the players of the best
+    team total win.
     """
     seats = list(range(len(totals)))
-    if v.teams:
+    if v.end.team_scores:
+        totals = _judged(v, totals)
+    elif v.teams:
         if reached_win_target(v, totals) and not reached_target(v, totals):
             won = winning_team(v, totals)
             if won is None:
@@ -369,7 +389,7 @@ def match_over(
             return False
         if v.moon.shooter_cannot_win and outcome.shooter in winners(v, totals, lives):
             return False
-    if v.teams:  # a tie between teams (team totals included) plays on
+    if v.teams and not v.end.team_scores:  # a tie between teams (team totals included) plays on
         return (losing_team(v, totals) if lost else winning_team(v, totals)) is not None
     return True
 
@@ -510,6 +530,7 @@ def score_cards(
     taken: Sequence[str | Iterable[CardLike | int]],
     *,
     trick_winners: Sequence[int | None] | None = None,
+    tricks_won: Sequence[int] | None = None,
     dead: Sequence[int] | None = None,
     passing: PassDirection = HOLD,
     scores: Sequence[Score] | None = None,
@@ -523,7 +544,8 @@ def score_cards(
 
     * ``trick_winners``: the winner of each trick in order (None for a cancelled one), for a sun rule and the
       no-tricks bonus; without it a seat that took cards won a trick, and a seat that took every card took
-      every trick;
+      every trick; ``tricks_won`` (tricks per seat) overrides the count for the no-tricks bonus (a rolled-over
+      last trick is won by its leader: :attr:`heartslib.Round.tricks_won`);
     * ``dead``: per seat, the jokers that score only on a hearts lead and were taken on another trick;
     * ``passing``: the hand's pass direction (the punishment-rule sun punishes whoever passed to the shooter);
     * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
@@ -556,6 +578,10 @@ def score_cards(
                 raise ValueError(f"trick_winners holds seats 0-{n - 1} (or None), not {w!r}")
         winners_seen = tuple(trick_winners)
         won = tuple(sum(1 for w in trick_winners if w == s) for s in range(n))
+    if tricks_won is not None:
+        if len(tricks_won) != n or not all(isinstance(w, int) and w >= 0 for w in tricks_won):
+            raise ValueError(f"tricks_won must be {n} whole numbers >= 0, got {tricks_won!r}")
+        won = tuple(tricks_won)
     facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen)
     before: tuple[Score, ...] = (0,) * n if scores is None else tuple(scores)
     if len(before) != n or not all(isinstance(x, int | complex) and not isinstance(x, bool) for x in before):

@@ -1128,6 +1128,16 @@ class EndRules:
         -1_000_000,
         1_000_000,
     )
+    team_scores: bool = bool_field(
+        "end.team_scores",
+        False,
+        meta(
+            "team scores",
+            "With partnerships, a team's total is the sum of its members' and the end and the winners are judged "
+            "on team totals (the best team total wins, ties share the win), not on the players' own totals.",
+            "Gong Zhu teams mode (garytang/gongzhu)",
+        ),
+    )
 
 
 SECTIONS: dict[str, type[Any]] = {

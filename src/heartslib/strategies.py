@@ -220,6 +220,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "life_threshold"): lambda: _choice(15, 10),
     ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
     ("end", "win_target"): lambda: _choice(0, 150, -40),
+    ("end", "team_scores"): st.booleans,
 }
 
 # Field names are unique across sections, so a flat keyword names one field;
@@ -394,6 +395,12 @@ def _layout_teams(draft: _Draft) -> None:
 
 
 def _repair_end(draft: _Draft) -> None:
+    jokers = ("0C", "0D", "JK")
+    values = draft["values"]
+    if (draft["joker_points"] and draft["joker_points_when"] == "hearts_led"
+            and any(values.get(j, draft["joker_points"]) != draft["joker_points"] for j in jokers)):
+        # a joker scoring only on a hearts lead is worth deck.joker_points: it has no value of its own
+        _fix(draft, ("values", {c: x for c, x in values.items() if c not in jokers}), ("joker_points_when", "always"))
     if any(card not in draft["multiply"] for card in draft["multiply_alone"]):
         _fix(draft, ("multiply_alone", {}), ("multiply", {**draft["multiply_alone"], **draft["multiply"]}))
     if draft["target"] == 0 and draft["kind"] == "new_if_old_loses":
@@ -402,6 +409,10 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["team_scores"] and not draft["teams"]:
+        _fix(draft, ("team_scores", False))
+    elif draft["team_scores"] and draft["lives"]:
+        _fix(draft, ("team_scores", False), ("lives", 0))
     win = draft["win_target"]
     if win and draft["measure"] == "magnitude":
         _fix(draft, ("win_target", 0), ("measure", "score"))

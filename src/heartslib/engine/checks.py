@@ -29,6 +29,7 @@ from heartslib.enums import (
     HeartsFlip,
     Identical,
     JokerKind,
+    JokerPointsWhen,
     KittyMode,
     Measure,
     MoonKind,
@@ -164,6 +165,12 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
             "(Gong Zhu); where the lowest total wins, taking every heart is the moon's business, and the flip "
             "would score the shooter's hearts on top of it: use moon.kind, or end.winner = \"highest\"",
         ))
+    if v.deck.joker_points and v.deck.joker_points_when == JokerPointsWhen.HEARTS_LED:
+        for card in v.scoring.values:
+            if card.index in (C0, D0, JK) and card.index in pack and value[card.index] != v.deck.joker_points:
+                out.append((f"scoring.values.{card.code}",
+                            f"a joker that scores only on a hearts lead is worth deck.joker_points "
+                            f"({v.deck.joker_points}) and nothing on another trick: do not give it a value here"))
     for card in v.scoring.multiply_alone:
         if card not in v.scoring.multiply:
             out.append((f"scoring.multiply_alone.{card.code}",
@@ -207,6 +214,10 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "the match would never end: set end.target or end.hands"))
     if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
         out.append(("end.target", "a magnitude target is positive"))
+    if v.end.team_scores and not v.teams:
+        out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    elif v.end.team_scores and v.end.lives:
+        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
     win = v.end.win_target
     if win and v.end.measure == Measure.MAGNITUDE:
         out.append(("end.win_target", "a winning target needs end.measure = \"score\" (a magnitude only grows "

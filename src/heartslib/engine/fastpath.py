@@ -145,6 +145,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.hands": ANY,
     "end.exact_fifty": ANY,
     "end.win_target": ANY,
+    "end.team_scores": ANY,
 }
 
 
@@ -214,6 +215,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.hands": ANY,
     "end.exact_fifty": ANY,  # the match's business
     "end.win_target": ANY,
+    "end.team_scores": ANY,
 }
 
 
