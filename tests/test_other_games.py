@@ -8,7 +8,7 @@ import random
 import pytest
 
 import heartslib as hl
-from heartslib.scoring import hand_points, losing_team, match_over, winners
+from heartslib.scoring import hand_points, losing_team, match_over, next_dealer, winners
 from helpers import play
 
 
@@ -338,6 +338,42 @@ def test_leekha_bust_and_match_end(totals: tuple[int, ...], over: bool, losers: 
     if over:
         assert losing_team(IDLIB_END, totals) == losers
         assert winners(IDLIB_END, totals) == tuple(s for s in range(4) if s % 2 != losers)
+
+
+BIGGEST_EATER = hl.preset("likha").replace(end={"next_dealer": "most_points", "dealer_ties": ["KC", "QS", "TD"]})
+
+
+@pytest.mark.parametrize(
+    ("points", "taken", "dealer", "expected"),
+    [
+        ((10, 30, 5, 5), ("", "", "", ""), 0, 1),  # the biggest eater deals next
+        ((20, 20, 5, 5), ("KC", "5H", "", ""), 2, 0),  # the K♣ eater breaks a points tie
+        ((20, 20, 5, 5), ("QS", "TD", "KC", ""), 3, 0),  # K♣ eater not among the tied: the Q♠ eater
+        ((20, 20, 5, 5), ("5H", "TD", "6H", ""), 3, 1),  # then the 10♦ eater
+    ],
+)
+def test_leekha_dealer_selection(points: tuple[int, ...], taken: tuple[str, ...], dealer: int, expected: int) -> None:
+    # jehadbaeth/Leekha packages/engine/test/scoring.test.ts, "dealer selection" (selectNextDealer)
+    cards = [hl.parse_cards(t) for t in taken]
+    assert next_dealer(BIGGEST_EATER, dealer, points, cards) == expected
+
+
+def test_leekha_dealer_tie_without_tie_cards_goes_to_the_first_after_the_dealer() -> None:
+    # SPEC.md 3.13: "the tied seat closest to the previous dealer's right": the first tied player after the
+    # dealer in the direction of play (anticlockwise in Likha: after seat 3 comes seat 2)
+    assert next_dealer(BIGGEST_EATER, 3, (20, 5, 20, 5), [(), (), (), ()]) == 2
+    assert next_dealer(BIGGEST_EATER.replace(direction="clockwise"), 3, (20, 5, 20, 5), [(), (), (), ()]) == 0
+    assert next_dealer(hl.preset("likha"), 3, (20, 5, 20, 5), [(), (), (), ()]) == 2  # rotate: dealer's right
+
+
+def test_biggest_eater_deals_in_a_match() -> None:
+    m = hl.Match(BIGGEST_EATER, seed=6)
+    finish(m, 6)
+    assert len(m.rounds) > 1
+    for done, following in zip(m.rounds, m.rounds[1:], strict=False):
+        worst = max(done.points)
+        if sum(1 for p in done.points if p == worst) == 1:
+            assert following.dealer == done.points.index(worst)
 
 
 def test_000_likha_moon_is_a_37_point_penalty() -> None:

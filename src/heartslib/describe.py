@@ -19,6 +19,7 @@ from heartslib.enums import (
     Identical,
     Measure,
     MoonKind,
+    NextDealer,
     Opening,
     PassMode,
     Settlement,
@@ -278,6 +279,11 @@ def _end(v: Compiled) -> list[str]:
     if end.lives and not v.teams:
         who = f"the players with the most lives left win, the {ranking} total among them, ties sharing"
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")
+    if end.next_dealer != NextDealer.ROTATE:
+        text = _meta(end, "next_dealer")["values"][end.next_dealer.value]
+        ties = f"whoever took {' then '.join(str(c) for c in end.dealer_ties)}" if end.dealer_ties else ""
+        lines.append("Next dealer: " + text.replace("whoever took the first card of end.dealer_ties", ties)
+                     .replace("players, , then", "players,").replace("players; among", "players; among") + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
     if end.exact_fifty != ExactFifty.NONE:

@@ -38,6 +38,7 @@ __all__ = [
     "MoonKind",
     "MoonRequires",
     "MoonScoring",
+    "NextDealer",
     "Offset",
     "Opening",
     "PassDirection",
@@ -204,6 +205,15 @@ class Sun(enum.StrEnum):
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
     SUBTRACT_52 = "subtract_52"
+
+
+class NextDealer(enum.StrEnum):
+    """Who deals the next hand (``end.next_dealer``)."""
+
+    ROTATE = "rotate"
+    """The deal passes one seat on in the direction of play."""
+    MOST_POINTS = "most_points"
+    """The player who scored the most points in the hand deals the next one (Idlib Leekha)."""
 
 
 class ExactFifty(enum.StrEnum):

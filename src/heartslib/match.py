@@ -29,7 +29,7 @@ from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.scoring import Outcome, apply_exact_reset, match_over, team_totals, winners
+from heartslib.scoring import Outcome, apply_exact_reset, match_over, next_dealer, team_totals, winners
 from heartslib.serialize import SaveData, SaveDeal, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
@@ -315,7 +315,7 @@ class Match:
         if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
             self._over = True
             return
-        dealer = (rnd.dealer + v.rules.step) % v.players
+        dealer = next_dealer(v, rnd.dealer, outcome.points, rnd.taken)
         leader = None
         taker_card = v.play.opening_taker
         if taker_card is not None:

@@ -36,6 +36,7 @@ from heartslib.enums import (
     MoonKind,
     MoonRequires,
     MoonScoring,
+    NextDealer,
     Offset,
     PassDirection,
     Shot,
@@ -57,6 +58,7 @@ __all__ = [
     "moon_options",
     "moon_result",
     "moon_taker",
+    "next_dealer",
     "reached_target",
     "reached_win_target",
     "score",
@@ -339,6 +341,35 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     keys = {s: _key(v, totals[s]) for s in seats}
     best = (min if v.end.winner == Winner.LOWEST else max)(keys.values())
     return tuple(s for s in seats if keys[s] == best)
+
+
+def next_dealer(v: Variant, dealer: int, points: Sequence[Score], taken: Sequence[Iterable[Card]]) -> int:
+    """Who deals after a hand ``dealer`` dealt that scored ``points`` with ``taken`` cards per seat.
+
+    ``end.next_dealer = "rotate"``: the next seat in the direction of play. ``"most_points"`` (Idlib
+    Leekha): the player with the worst hand score; among tied players, whoever took the first card of
+    ``end.dealer_ties``, then the first tied player after the dealer in the direction of play.
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("likha").replace(end={"next_dealer": "most_points"})
+    >>> next_dealer(v, 0, (10, 30, 5, 5), ((), (), (), ()))
+    1
+    """
+    rules = v.rules
+    n = rules.players
+    if v.end.next_dealer == NextDealer.ROTATE:
+        return (dealer + rules.step) % n
+    sign = 1 if v.end.measure == Measure.MAGNITUDE else rules.sign
+    badness = [_key(v, p) * sign for p in points]
+    worst = max(badness)
+    tied = [s for s in range(n) if badness[s] == worst]
+    if len(tied) > 1:
+        held = [set(cards) for cards in taken]
+        for card in v.end.dealer_ties:
+            took = [s for s in tied if card in held[s]]
+            if took:
+                return took[0]
+    return next((dealer + rules.step * i) % n for i in range(1, n + 1) if (dealer + rules.step * i) % n in tied)
 
 
 def apply_exact_reset(

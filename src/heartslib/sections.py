@@ -41,6 +41,7 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
+    NextDealer,
     Opening,
     Settlement,
     Sun,
@@ -1136,6 +1137,31 @@ class EndRules:
             "With partnerships, a team's total is the sum of its members' and the end and the winners are judged "
             "on team totals (the best team total wins, ties share the win), not on the players' own totals.",
             "Gong Zhu teams mode (garytang/gongzhu)",
+        ),
+    )
+    next_dealer: NextDealer = enum_field(
+        "end.next_dealer",
+        NextDealer,
+        NextDealer.ROTATE,
+        meta(
+            "next dealer",
+            "Who deals the next hand.",
+            "000, 001; jehadbaeth/Leekha SPEC.md (Idlib)",
+            {
+                "rotate": "the deal passes one seat on in the direction of play",
+                "most_points": "the player who scored the most points in the hand deals the next one (the worst "
+                "hand score: the highest where the lowest total wins); among tied players, whoever took the first "
+                "card of end.dealer_ties, then the first tied player after the dealer in the direction of play",
+            },
+        ),
+    )
+    dealer_ties: tuple[Card, ...] = cards_field(
+        "end.dealer_ties",
+        meta(
+            "dealer ties",
+            "With next_dealer = \"most_points\", the cards that break a tie in this order: the tied player who "
+            "took the first of them deals (Idlib: K♣, then Q♠, then 10♦).",
+            "jehadbaeth/Leekha SPEC.md (Idlib)",
         ),
     )
 

@@ -221,6 +221,8 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
     ("end", "win_target"): lambda: _choice(0, 150, -40),
     ("end", "team_scores"): st.booleans,
+    ("end", "next_dealer"): lambda: _enum_choice("end", "next_dealer"),
+    ("end", "dealer_ties"): lambda: _choice((), ("KC", "QS", "TD"), ("QS",)),
 }
 
 # Field names are unique across sections, so a flat keyword names one field;

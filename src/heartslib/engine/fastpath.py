@@ -146,6 +146,8 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.exact_fifty": ANY,
     "end.win_target": ANY,
     "end.team_scores": ANY,
+    "end.next_dealer": ANY,
+    "end.dealer_ties": ANY,
 }
 
 
@@ -216,6 +218,8 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.exact_fifty": ANY,  # the match's business
     "end.win_target": ANY,
     "end.team_scores": ANY,
+    "end.next_dealer": ANY,
+    "end.dealer_ties": ANY,
 }
 
 
