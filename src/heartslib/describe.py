@@ -174,8 +174,15 @@ def _play(v: Compiled) -> list[str]:
         cards = _codes(play.must_discard)
         if play.must_discard_if_all:
             lines.append(f"A player void in the suit led who holds all of {cards} must play one of them.")
+        elif len(play.must_discard) > 1:
+            lines.append(f"A player void in the suit led who holds any of {cards} must play one of them.")
         else:
             lines.append(f"A player void in the suit led who holds {cards} must play it.")
+        if play.undercut:
+            one = f"one of {cards}" if len(play.must_discard) > 1 else cards
+            lines.append(f"The undercut rule: once {one} lies on the trick, a player "
+                         "must play a card ranked below the highest of them there whenever the cards they may play "
+                         "(following suit, or a forced discard) hold one; a free discard is not bound.")
     if v.deck.decks == 2:
         lines.append(_says(play, "identical"))
         if play.identical == Identical.CANCEL:

@@ -219,6 +219,23 @@ _PRESETS.update(
             "moon": {"kind": "penalty", "points": 37},
             "end": {"target": 101},
         },
+        "likha_idlib": {
+            "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
+            "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
+            "dealer's right leads any card, no first-trick or hearts restrictions, K♣ 14, Q♠ 13, 10♦ 10 and "
+            "hearts 1 (50 a deal), a void player holding a leekha card must play one, the undercut rule, no moon "
+            "rule, game 201 (the team of the higher busted score loses, then team totals), the biggest eater "
+            "deals next (K♣, Q♠, 10♦ break ties)",
+            "players": 4,
+            "direction": "anticlockwise",
+            "teams": [[0, 2], [1, 3]],
+            "passing": {"cards": 3, "schedule": "left"},
+            "play": {"opening": "eldest_any", "breaking": "none", "first_trick": "any",
+                     "must_discard": ["TD", "QS", "KC"], "undercut": True},
+            "scoring": {"values": {"QS": 13, "TD": 10, "KC": 14}},
+            "moon": {"kind": "none"},
+            "end": {"target": 201, "next_dealer": "most_points", "dealer_ties": ["KC", "QS", "TD"]},
+        },
     }
 )
 
@@ -234,6 +251,8 @@ ALIASES: dict[str, str] = {
     "culbertson": "culbertson_1950",
     "morehead": "morehead_2001",
     "leekha": "likha",
+    "leekha_idlib": "likha_idlib",
+    "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",
     "gongzhu": "gong_zhu",
 }

@@ -804,6 +804,17 @@ class PlayRules:
             },
         ),
     )
+    undercut: bool = bool_field(
+        "play.undercut",
+        False,
+        meta(
+            "the undercut rule",
+            "Once one of the forced-discard cards (play.must_discard, the leekha cards) lies on the trick, a "
+            "player must play a card ranked below the highest of them whenever the cards the other rules allow "
+            "hold one (following suit, or a forced discard); a void player's free discard is not bound.",
+            "jehadbaeth/Leekha SPEC.md 3.12 and 4.6 (Idlib Leekha)",
+        ),
+    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

@@ -189,6 +189,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("play", "must_discard"): lambda: _choice((), ("JS",), ("QS", "TD"), ("QS",)),
     ("play", "must_discard_if_all"): st.booleans,
     ("play", "booster_nines"): st.booleans,
+    ("play", "undercut"): st.booleans,
     ("play", "opening_card"): lambda: _choice(None, "2S", "3C", "0C", "AH"),
     ("play", "opening_taker"): lambda: _choice(None, "QS", "2C"),
     ("play", "identical"): lambda: _enum_choice("play", "identical"),
@@ -397,6 +398,8 @@ def _layout_teams(draft: _Draft) -> None:
 
 
 def _repair_end(draft: _Draft) -> None:
+    if draft["undercut"] and not draft["must_discard"]:
+        _fix(draft, ("undercut", False), ("must_discard", ("QS", "TD")))
     jokers = ("0C", "0D", "JK")
     values = draft["values"]
     if (draft["joker_points"] and draft["joker_points_when"] == "hearts_led"

@@ -175,6 +175,9 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         if card not in v.scoring.multiply:
             out.append((f"scoring.multiply_alone.{card.code}",
                         "only a card listed in scoring.multiply can score alone"))
+    if v.play.undercut and not v.play.must_discard:
+        out.append(("play.undercut", "the undercut rule plays below the leekha cards on the trick: list them in "
+                                     "play.must_discard (Idlib: [\"TD\", \"QS\", \"KC\"])"))
     if v.play.opening_card is not None and v.play.opening_card.suit is None:
         out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
     return out

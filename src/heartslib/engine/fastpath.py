@@ -111,6 +111,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ((),),
     "play.must_discard_if_all": ANY,  # only with play.must_discard
     "play.booster_nines": (False,),
+    "play.undercut": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": Only(
@@ -186,6 +187,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ANY,
     "play.must_discard_if_all": ANY,
     "play.booster_nines": ANY,
+    "play.undercut": ANY,
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,

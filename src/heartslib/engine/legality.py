@@ -117,13 +117,39 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
         if why is not None:
             _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
         return [QS]
+    forced = False
     if rules.must_discard and void:
         held = [c for c in cands if c in rules.must_discard]
         if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
             if why is not None:
                 names = " or ".join(CODE[c] for c in sorted(rules.must_discard, key=ORDER.__getitem__))
                 _record(why, cands, held, "must_discard", f"void in the suit led, the player must discard {names}")
-            return held
+            if not rules.undercut:
+                return held
+            cands = held
+            forced = True
+    if rules.undercut and (forced or not void):
+        return _undercut(s, rules, cands, why)
+    return cands
+
+
+def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+    """The undercut rule (Idlib Leekha): once a leekha card (``play.must_discard``) lies on the trick, play a
+    card ranked below the highest of them if the cards allowed so far hold one."""
+    rank = rules.rank
+    top = -1
+    for c in s.tcards:
+        if c in rules.must_discard and (top < 0 or rank[c] > rank[top]):
+            top = c
+    if top < 0:
+        return cands
+    ceiling = rank[top]
+    keep = [c for c in cands if rank[c] < ceiling]
+    if keep:
+        if why is not None:
+            _record(why, cands, keep, "must_undercut",
+                    f"{CODE[top]} is on the trick: a card ranked below it must be played (the undercut rule)")
+        return keep
     return cands
 
 

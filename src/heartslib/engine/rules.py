@@ -149,6 +149,8 @@ class Rules:
     must_discard: frozenset[int]
     must_discard_if_all: bool
     booster_nines: bool
+    undercut: bool
+    """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
     identical: Identical
     cancel: bool
     cancel_rollover: CancelRollover
@@ -276,6 +278,7 @@ class Rules:
         self.must_discard = frozenset(c.index for c in play.must_discard)
         self.must_discard_if_all = play.must_discard_if_all
         self.booster_nines = play.booster_nines
+        self.undercut = play.undercut
         self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
         self.cancel = self.identical == Identical.CANCEL
         self.cancel_rollover = play.cancel_rollover
