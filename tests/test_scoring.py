@@ -332,3 +332,62 @@ def test_exactly_fifty_in_a_match() -> None:
     result = m.rounds[0]
     assert result.points == (0, 26, 26, 26)
     assert result.totals == (10, 0, 50, 26) and not m.is_over
+
+
+# ------------------------------------------------------------------ issue 18: shooting the big moon (000)
+
+CLUBS = hl.parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")
+
+
+def _seat0_takes_everything(v: hl.Variant, dealer: int) -> list[hl.Card]:
+    """A deal order (as Round.deal takes it) giving seat 0 every club: it takes every trick."""
+    rest = [c for c in v.pack if c not in CLUBS]
+    hands = [list(CLUBS), rest[:13], rest[13:26], rest[26:]]
+    order = []
+    for i in range(52):
+        seat = (dealer + 1 + i % 4) % 4
+        order.append(hands[seat].pop())
+    return order
+
+
+def _sweeps(v: hl.Variant, hands: int) -> hl.Match:
+    """A match in which seat 0 takes every trick of the first ``hands`` hands."""
+    m = hl.Match.from_deal(v, [CLUBS, *(hl.parse_cards(h) for h in ALL_TRICKS[1:])], seed=1)
+    for hand in range(hands):
+        assert m.hand_number == hand and m.round.dealer == hand % 4
+        if hand + 1 < hands:  # the next hand is dealt as this one ends
+            m.script_next_deal(_seat0_takes_everything(v, (hand + 1) % 4))
+        finish_hand(m, hand)
+    return m
+
+
+@pytest.mark.parametrize(
+    ("moon", "big", "totals", "tenth"),
+    [
+        # "260 points (26 points every round) over ten rounds": all other players receive 260, the shooter 0
+        ("none", "ten_moons", (0, 260, 260, 260), (-234, 260, 260, 260)),
+        # "or all other players receive 100 in a normal game"
+        ("none", "hundred", (0, 100, 100, 100), (-234, 100, 100, 100)),
+        # ten old moons already give the others 260: the big moon changes nothing, or makes it 100
+        ("old", "ten_moons", (0, 260, 260, 260), (0, 26, 26, 26)),
+        ("old", "hundred", (0, 100, 100, 100), (0, -134, -134, -134)),
+    ],
+)
+def test_000_shooting_the_big_moon(moon: str, big: str, totals: tuple[int, ...], tenth: tuple[int, ...]) -> None:
+    v = STD.replace(passing={"schedule": "hold"}, moon={"kind": moon, "big_moon": big}, end={"target": 1000})
+    m = _sweeps(v, 10)
+    assert [r.big_moon for r in m.rounds] == [None] * 9 + [0]
+    assert m.rounds[-1].points == tenth and m.scores == totals
+    assert m.rounds[-1].outcome.points == ((26, 0, 0, 0) if moon == "none" else (0, 26, 26, 26))
+
+
+def test_000_big_moon_needs_ten_consecutive_hands() -> None:
+    v = STD.replace(passing={"schedule": "hold"}, moon={"kind": "none", "big_moon": "ten_moons"},
+                    end={"target": 1000})
+    m = _sweeps(v, 9)  # nine sweeps, then a hand dealt at random: nobody takes every penalty card
+    finish_hand(m, 99)
+    assert m.rounds[-1].points != (26, 0, 0, 0)
+    assert all(r.big_moon is None for r in m.rounds)
+    assert m.rounds[-1].points == m.rounds[-1].outcome.points
+    off = _sweeps(v.replace(moon={"big_moon": "none"}), 10)
+    assert off.scores == (260, 0, 0, 0)  # without the rule: 26 a hand

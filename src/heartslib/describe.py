@@ -13,6 +13,7 @@ import attrs
 from heartslib.cards import Card, Suit
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
+    BigMoon,
     ExactFifty,
     Fill,
     HeartsFlip,
@@ -243,6 +244,11 @@ def _moon(v: Compiled) -> list[str]:
                 text += f" New moon only once {who} has reached {moon.new_after}."
             text += " The moon is judged when the hand is complete."
         lines.append(text)
+    if moon.big_moon != BigMoon.NONE:
+        what = _meta(moon, "big_moon")["values"][moon.big_moon.value]
+        what = what.replace("(260)", f"({score_text(10 * r.moon_points)})")
+        lines.append("Shooting the big moon: a player who takes every penalty card in each of ten consecutive "
+                     f"hands rescores them: {what}.")
     if moon.shooter_cannot_win:
         lines.append(_doc(moon, "shooter_cannot_win") + ".")
     if moon.continue_after_moon:

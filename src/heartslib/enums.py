@@ -18,6 +18,7 @@ __all__ = [
     "SCATTER",
     "SHUFFLE",
     "STAR",
+    "BigMoon",
     "Breaking",
     "CancelRollover",
     "Decision",
@@ -195,6 +196,17 @@ class MoonRequires(enum.StrEnum):
 
     PENALTY_CARDS = "penalty_cards"
     ALL_COUNTERS = "all_counters"
+
+
+class BigMoon(enum.StrEnum):
+    """Shooting the big moon: every penalty card in each of ten consecutive hands (``moon.big_moon``)."""
+
+    NONE = "none"
+    """No big moon."""
+    TEN_MOONS = "ten_moons"
+    """The ten hands score the shooter 0 and every other player ten times the moon points (260)."""
+    HUNDRED = "hundred"
+    """The ten hands score the shooter 0 and every other player 100 ("in a normal game")."""
 
 
 class Sun(enum.StrEnum):

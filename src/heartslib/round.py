@@ -31,7 +31,7 @@ from heartslib.cards import Card, Suit, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
-from heartslib.engine.finishing import penalty_points
+from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
@@ -40,7 +40,7 @@ from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
-from heartslib.scoring import Outcome, trick_points
+from heartslib.scoring import Outcome, moon_taker, trick_points
 from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
@@ -324,6 +324,13 @@ class Round:
         """Per seat, the points of the penalty cards taken, before any moon, once the round is over
         (what Foster's counter settlements are paid on); None before."""
         return penalty_points(self._s) if self._s.phase is OVER else None
+
+    @property
+    def took_all_penalty_cards(self) -> int | None:
+        """The seat that took every penalty card that scored this hand (the fact a moon is judged on, whatever
+        the moon rule made of it), once the round is over; None before, or when nobody did."""
+        s = self._s
+        return moon_taker(facts(s), s.variant.moon.requires) if s.phase is OVER else None
 
     @property
     def received(self) -> tuple[tuple[Card, ...], ...] | None:

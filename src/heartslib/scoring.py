@@ -31,6 +31,7 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART
 from heartslib.enums import (
     HOLD,
+    BigMoon,
     ExactFifty,
     Measure,
     MoonKind,
@@ -48,9 +49,11 @@ from heartslib.points import Score, normalise
 from heartslib.variant import Variant
 
 __all__ = [
+    "BIG_MOON_HANDS",
     "Outcome",
     "RoundFacts",
     "apply_exact_reset",
+    "big_moon_points",
     "card_facts",
     "hand_points",
     "losing_team",
@@ -440,6 +443,33 @@ def moon_taker(facts: RoundFacts, requires: MoonRequires = MoonRequires.PENALTY_
                 return None
             return s
     return None
+
+
+#: Consecutive hands of every penalty card that make a big moon (``moon.big_moon``).
+BIG_MOON_HANDS = 10
+
+
+def big_moon_points(v: Variant, shooter: int, run: Sequence[Score], points: Sequence[Score]) -> tuple[Score, ...]:
+    """This hand's points when it is ``shooter``'s tenth consecutive hand of every penalty card (a big moon):
+    the ten hands are rescored so that they give the shooter 0 and every other player (the other teams'
+    players) ten times the moon points, or 100 (``moon.big_moon``); partners keep what they scored. ``run``
+    holds, per seat, what the ten hands scored before the big moon, this one's ``points`` included.
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("standard").replace(moon={"kind": "none", "big_moon": "ten_moons"})
+    >>> big_moon_points(v, 0, (260, 0, 0, 0), (26, 0, 0, 0))
+    (-234, 260, 260, 260)
+    """
+    rules = v.rules
+    award: Score = 10 * rules.moon_points if v.moon.big_moon == BigMoon.TEN_MOONS else 100 * rules.sign
+    team = rules.team_of[shooter]
+    out = list(points)
+    for s in range(len(points)):
+        if s == shooter:
+            out[s] = normalise(points[s] - run[s])
+        elif rules.team_of[s] != team:
+            out[s] = normalise(points[s] + award - run[s])
+    return tuple(out)
 
 
 def moon_options() -> tuple[MoonScoring, ...]:

@@ -23,6 +23,7 @@ import attrs
 
 from heartslib.cards import Card, Suit, card_order, parse_cards
 from heartslib.enums import (
+    BigMoon,
     Breaking,
     CancelRollover,
     Direction,
@@ -1038,6 +1039,23 @@ class MoonRules:
             "The game never ends on a hand in which the moon was shot; when it ends, the lowest score "
             "wins even over the target.",
             "000",
+        ),
+    )
+    big_moon: BigMoon = enum_field(
+        "moon.big_moon",
+        BigMoon,
+        BigMoon.NONE,
+        meta(
+            "shooting the big moon",
+            "A player who takes every penalty card in each of ten consecutive hands (\"260 points over ten "
+            "rounds\") shoots the big moon: on the tenth, those ten hands are rescored.",
+            "000",
+            {
+                "none": "no big moon",
+                "ten_moons": "the ten hands score the shooter 0 and every other player ten times the moon points "
+                "(260)",
+                "hundred": "the ten hands score the shooter 0 and every other player 100 (\"in a normal game\")",
+            },
         ),
     )
 

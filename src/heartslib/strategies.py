@@ -212,6 +212,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("moon", "sun_skips_first_trick"): st.booleans,
     ("moon", "shooter_cannot_win"): st.booleans,
     ("moon", "continue_after_moon"): st.booleans,
+    ("moon", "big_moon"): lambda: _enum_choice("moon", "big_moon"),
     ("end", "target"): lambda: _choice(100, 50, 200, 0, 1),
     ("end", "reset_at_exact"): st.booleans,
     ("end", "hands"): lambda: _choice(0, 1, 2, 5),

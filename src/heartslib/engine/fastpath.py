@@ -137,6 +137,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "moon.sun_skips_first_trick": ANY,
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
+    "moon.big_moon": ANY,  # the match's business
     "end.target": ANY,
     "end.winner": ANY,
     "end.measure": ANY,
@@ -210,6 +211,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "moon.sun_skips_first_trick": ANY,
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
+    "moon.big_moon": ANY,  # the match's business
     "end.target": ANY,  # the match's business
     "end.winner": ANY,  # what counts against a seat is in the compiled penalty table
     "end.measure": ANY,
