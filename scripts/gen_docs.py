@@ -215,8 +215,6 @@ def rules_index() -> str:
         "",
         "These rules appear in the sources but are not variant options (yet):",
         "",
-        "- **Gong Zhu's exposed (sold) cards** (000, pagat): doubling a card's value by showing it "
-        "before play.",
         "- **Round-score bonuses** (001): +50, +100 or +150 for an \u201ceven\u201d score; the source "
         "gives no values.",
         "- **Half moon with two decks** (001): the player who takes every penalty card scores -26 and "

@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cards import card_order
+from heartslib.engine.fastpath import PACKED_SCORING, PLAIN_TRICKS, refusals
+from heartslib.sections import field_paths
 
 JOKERS = frozenset(hl.Card(c) for c in ("0C", "0D", "JK"))
 
@@ -530,3 +532,22 @@ def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
     r.apply(hl.Play(0, hl.Card("2C")))
     legal = r.legal_actions()
     assert len(legal) == len(set(legal)) and hl.Play(1, hl.Card("JK")) in legal
+
+
+# --------------------------------------------------------------------------- every field on every list
+
+
+def test_every_variant_field_is_in_both_fast_path_allow_lists() -> None:
+    # a fast path is admitted, never assumed (STYLE 23): a field missing from an allow-list would keep every
+    # variant off that path without a word, so whoever adds an option must list it (with the values it admits)
+    paths = [path for path, _ in field_paths(hl.Variant())]
+    for name, allow in (("PLAIN_TRICKS", PLAIN_TRICKS), ("PACKED_SCORING", PACKED_SCORING)):
+        assert [p for p in paths if p not in allow] == [], f"fields missing from engine.fastpath.{name}"
+        assert sorted(set(allow) - set(paths)) == [], f"engine.fastpath.{name} lists fields a variant lacks"
+    assert not refusals(hl.preset("standard"), PLAIN_TRICKS) and not refusals(hl.preset("standard"), PACKED_SCORING)
+
+
+def test_strategies_draw_every_variant_field() -> None:
+    drawn = {f"{section}.{field}" if section else field for section, field in hst._DEFAULTS}
+    missing = [p for p, _ in field_paths(hl.Variant()) if p not in drawn and p not in ("name", "source")]
+    assert missing == [], f"heartslib.strategies._DEFAULTS does not draw {missing}"

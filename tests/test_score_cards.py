@@ -128,9 +128,10 @@ def _dead_jokers(r: hl.Round) -> list[int]:
     dead = [0] * v.players
     if not v.rules.joker_conditional:
         return dead
+    doubled = hl.scoring.exposure_doubles(v.rules, {c.index for c in r.exposed})
     for e in r.events:
         if isinstance(e, hl.TrickWon) and e.taken:
-            face = sum(v.rules.value[c.index] for c in e.taken)
+            face = sum(v.rules.value[c.index] * (2 if c.index in doubled else 1) for c in e.taken)
             dead[_taker(e)] += round((face - e.points).real / v.deck.joker_points) if v.deck.joker_points else 0
     return dead
 
@@ -148,8 +149,8 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
     choice = next((e.option for e in r.events if isinstance(e, hl.Choose) and e.option in ("old", "new")
                    and r.decision is None and v.moon.kind == hl.MoonKind.CHOICE), None)
     outcome = score_cards(v, r.taken, trick_winners=[t.winner for t in r.tricks], tricks_won=r.tricks_won,
-                          dead=_dead_jokers(r), passing=r.passing, scores=r.scores, hand_number=r.hand_number,
-                          moon_choice=choice)
+                          dead=_dead_jokers(r), exposed=r.exposed, passing=r.passing, scores=r.scores,
+                          hand_number=r.hand_number, moon_choice=choice)
     assert outcome == r.outcome
     per_seat: list[hl.Score] = [0] * v.players  # type: ignore[name-defined]
     for e in r.events:
@@ -158,9 +159,10 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
         elif isinstance(e, hl.TrickWon):
             assert e.points == 0
     dead = _dead_jokers(r)
+    doubled = hl.scoring.exposure_doubles(v.rules, {c.index for c in r.exposed})
     for seat in range(v.players):
-        face = sum(v.rules.value[c.index] for c in r.taken[seat]) - dead[seat] * v.deck.joker_points
-        assert per_seat[seat] == face
+        face = sum(v.rules.value[c.index] * (2 if c.index in doubled else 1) for c in r.taken[seat])
+        assert per_seat[seat] == face - dead[seat] * v.deck.joker_points
 
 
 def test_score_cards_agrees_with_a_seeded_match() -> None:

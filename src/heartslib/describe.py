@@ -216,6 +216,14 @@ def _scoring(v: Compiled) -> list[str]:
             scoring.all_hearts_flips.value] + ".")
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
+    if scoring.exposable:
+        doubles = ", ".join(f"{card} doubles {'itself' if target is None else 'every ' + str(target)[:-1]}"
+                            for card, target in scoring.exposable.items())
+        lines.append(f"Before the first lead each player in turn from the leader may expose (sell) any of "
+                     f"{_codes(scoring.exposable)} it holds ({doubles}): an exposed card doubles its effect for "
+                     "whoever takes it (a multiplier doubles its factor and its score alone), and may not be "
+                     "played the first time its suit is led, the lead included, unless it is the player's only "
+                     "card of that suit.")
     if scoring.settlement != Settlement.NONE:
         lines.append("Each hand is also settled with counters (Foster): "
                      + _meta(scoring, "settlement")["values"][scoring.settlement.value] + ".")

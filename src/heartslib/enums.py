@@ -294,13 +294,16 @@ class Decision(enum.StrEnum):
     """The shooter chooses old or new moon (``moon.kind = "choice"``)."""
     SUIT = "suit"
     """A joker's leader calls the suit to follow (``deck.joker_lead = "call_suit"``)."""
+    EXPOSE = "expose"
+    """Before the first lead, a player exposes (sells) some of its exposable cards: ``"none"`` or their codes
+    (``"AH QS"``), in turn from the leader (``scoring.exposable``, Gong Zhu)."""
 
 
 class Phase(enum.StrEnum):
     """What kind of action the game waits for.
 
     ``DECIDE``: a :class:`~heartslib.Choose` (dealer's choice of pass, the
-    moon choice, a joker lead's suit); ``PASS``: every seat still to pass;
+    moon choice, a joker lead's suit, exposing cards); ``PASS``: every seat still to pass;
     ``PLAY``: one seat plays a card; ``OVER``: nothing more (a finished
     round, or a finished match).
     """

@@ -199,6 +199,22 @@ _PRESETS.update(
             "moon": {"kind": "none"},
             "end": {"target": -1000, "winner": "highest"},
         },
+        "gong_zhu_exposed": {
+            "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod), as gong_zhu, with exposed ('sold') "
+            "cards: before the first lead the holders of A♥, Q♠, J♦ and 10♣ may expose them; exposed A♥ doubles "
+            "every heart, Q♠ and J♦ double themselves, 10♣ quadruples and is worth +100 alone; an exposed card "
+            "may not be played the first time its suit is led unless it is the holder's only card of that suit "
+            "(garytang/gongzhu backend/src/engine for the same rules in code)",
+            "players": 4,
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
+                     "first_trick": "any"},
+            "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
+                        "all_hearts_flips": "penalty_cards",
+                        "exposable": {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}},
+            "moon": {"kind": "none"},
+            "end": {"target": -1000, "winner": "highest"},
+        },
         "danger_hearts": _merge(
             _STANDARD,
             source="000 (danger hearts: ten rounds, three lives, 15 or more points in a round costs a life); "
@@ -255,6 +271,7 @@ ALIASES: dict[str, str] = {
     "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",
     "gongzhu": "gong_zhu",
+    "gong_zhu_selling": "gong_zhu_exposed",
 }
 
 _CACHE: dict[str, Variant] = {}

@@ -40,7 +40,7 @@ from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
-from heartslib.scoring import Outcome, moon_taker, trick_points
+from heartslib.scoring import Outcome, exposure_doubles, moon_taker, trick_points
 from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
@@ -57,7 +57,7 @@ def _trick(raw: RawTrick) -> Trick:
     )
 
 
-def _event(item: Event | int | RawTrickWon, rules: Rules) -> Event:
+def _event(item: Event | int | RawTrickWon, rules: Rules, doubled: frozenset[int]) -> Event:
     if isinstance(item, int):
         return PLAYS[item // PLAY_CODE][item % PLAY_CODE]
     if isinstance(item, tuple):
@@ -65,7 +65,7 @@ def _event(item: Event | int | RawTrickWon, rules: Rules) -> Event:
         dead = item[2] if len(item) == 3 else 0
         trick = _trick(raw)
         return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken),
-                        trick_points(rules, taken, dead))
+                        trick_points(rules, taken, dead, doubled))
     return item
 
 
@@ -305,8 +305,9 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """The append-only log: the actions applied and the automatic events, in order."""
-        rules = self._s.rules
-        return tuple(_event(item, rules) for item in self._s.events)
+        s = self._s
+        doubled = exposure_doubles(s.rules, s.exposed)
+        return tuple(_event(item, s.rules, doubled) for item in s.events)
 
     @property
     def points(self) -> tuple[Score, ...] | None:
@@ -324,6 +325,11 @@ class Round:
         """Per seat, the points of the penalty cards taken, before any moon, once the round is over
         (what Foster's counter settlements are paid on); None before."""
         return penalty_points(self._s) if self._s.phase is OVER else None
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        """Cards exposed ("sold") this hand before the first lead (``scoring.exposable``); public."""
+        return tuple(cards_from_indices(self._s.exposed))
 
     @property
     def took_all_penalty_cards(self) -> int | None:
@@ -348,7 +354,8 @@ class Round:
 
     @property
     def decision(self) -> Decision | None:
-        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon or suit), or None."""
+        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose), or
+        None."""
         decision = self._s.decision
         return decision[0] if decision else None
 
@@ -503,6 +510,7 @@ class Round:
             round_points=self.points,
             options=self.options if seat in machine.to_act(s) else (),
             decision=self.decision,
+            exposed=tuple(cards_from_indices(s.exposed)),
         )
 
     # ------------------------------------------------------------------ misc

@@ -22,7 +22,7 @@ hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
@@ -55,6 +55,7 @@ __all__ = [
     "apply_exact_reset",
     "big_moon_points",
     "card_facts",
+    "exposure_doubles",
     "hand_points",
     "losing_team",
     "match_over",
@@ -89,6 +90,8 @@ class RoundFacts:
     """Winner of each trick in order (None for a cancelled trick)."""
     taken: tuple[tuple[int, ...], ...] = ()
     """Card indices each seat took (for the multipliers)."""
+    doubled: frozenset[int] = frozenset()
+    """Cards whose effect doubles for their taker this hand (exposed cards: :func:`exposure_doubles`)."""
 
 
 @attrs.frozen
@@ -108,10 +111,13 @@ class Outcome:
 # --------------------------------------------------------------------------- card points
 
 
-def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int) -> tuple[Score, Score]:
+def hand_points(
+    rules: Rules, taken: Sequence[int], dead: int, joker_points: int, *, doubled: Collection[int] = frozenset()
+) -> tuple[Score, Score]:
     """A seat's card points for the hand and the part of them from bonus cards, before multipliers.
 
-    ``dead`` counts conditional jokers taken on tricks where they do not score.
+    ``dead`` counts conditional jokers taken on tricks where they do not score; ``doubled`` cards (exposed ones)
+    count twice, after the all-hearts flip and the suit doublers.
     """
     value = rules.value
     dead_points = dead * joker_points
@@ -147,6 +153,8 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
             x = -x
         if suit[card] in doubled_suits:
             x = x * 2
+        if card in doubled:
+            x = x * 2
         x = x * (k - cancelled[card])
         total += x
         if rules.bonus[card] or flipped:
@@ -165,11 +173,13 @@ def card_facts(
     dead: Sequence[int] | None = None,
     tricks_won: Sequence[int] | None = None,
     trick_winners: Sequence[int | None] = (),
+    doubled: Collection[int] = frozenset(),
 ) -> RoundFacts:
     """What happened in a hand, as scoring needs it, from the cards each seat took (card indices).
 
     ``dead`` counts, per seat, the jokers that score only on a hearts lead and were taken on another trick;
-    ``tricks_won`` defaults to one trick for a seat that took any card, none for the others.
+    ``tricks_won`` defaults to one trick for a seat that took any card, none for the others; ``doubled`` are
+    the cards whose effect doubles this hand (:func:`exposure_doubles`).
     """
     jp = rules.variant.deck.joker_points
     n = len(taken)
@@ -179,9 +189,10 @@ def card_facts(
     pen: list[int] = []
     bon: list[int] = []
     dead_pen = jp * rules.sign > 0
+    doubled_set = frozenset(doubled)
     for seat, cards in enumerate(taken):
         d = dead_counts[seat]
-        points, own_bonus = hand_points(rules, cards, d, jp)
+        points, own_bonus = hand_points(rules, cards, d, jp, doubled=doubled_set)
         raw.append(points)
         bonus.append(own_bonus)
         pen.append(sum(map(rules.penalty.__getitem__, cards)) - (d if dead_pen else 0))
@@ -195,17 +206,19 @@ def card_facts(
         tricks_won=won,
         trick_winners=tuple(trick_winners),
         taken=tuple(tuple(cards) for cards in taken),
+        doubled=doubled_set,
     )
 
 
-def trick_points(rules: Rules, taken: Iterable[int], dead: int = 0) -> Score:
+def trick_points(rules: Rules, taken: Iterable[int], dead: int = 0, doubled: Collection[int] = ()) -> Score:
     """What the cards taken with one trick are worth to their taker (:attr:`heartslib.TrickWon.points`).
 
-    Card values, less ``dead`` jokers that score only on a hearts lead; before the hand's modifiers
-    (multipliers, suit doublers, cancelling cards, the all-hearts flip) and the moon.
+    Card values, doubled for exposed cards (``doubled``: :func:`exposure_doubles`), less ``dead`` jokers that
+    score only on a hearts lead; before the hand's modifiers (multipliers, suit doublers, cancelling cards, the
+    all-hearts flip) and the moon.
     """
     value = rules.value
-    total: Score = sum((value[c] for c in taken), start=0)
+    total: Score = sum((value[c] * 2 if c in doubled else value[c] for c in taken), start=0)
     return normalise(total - dead * rules.variant.deck.joker_points)
 
 
@@ -219,6 +232,9 @@ def _multiply(rules: Rules, facts: RoundFacts, points: list[Score]) -> list[Scor
             if not copies:
                 continue
             alone = rules.multiply_alone.get(card)
+            if card in facts.doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
+                factor = factor * 2
+                alone = None if alone is None else alone * 2
             others = [c for c in taken if c != card and c in rules.counters]
             if alone is not None and not others:
                 points[seat] = alone * copies
@@ -593,6 +609,7 @@ def score_cards(
     trick_winners: Sequence[int | None] | None = None,
     tricks_won: Sequence[int] | None = None,
     dead: Sequence[int] | None = None,
+    exposed: str | Iterable[CardLike] = (),
     passing: PassDirection = HOLD,
     scores: Sequence[Score] | None = None,
     hand_number: int = 0,
@@ -608,6 +625,7 @@ def score_cards(
       every trick; ``tricks_won`` (tricks per seat) overrides the count for the no-tricks bonus (a rolled-over
       last trick is won by its leader: :attr:`heartslib.Round.tricks_won`);
     * ``dead``: per seat, the jokers that score only on a hearts lead and were taken on another trick;
+    * ``exposed``: the cards exposed this hand (``scoring.exposable``, Gong Zhu);
     * ``passing``: the hand's pass direction (the punishment-rule sun punishes whoever passed to the shooter);
     * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
       the moon rules that look at the game;
@@ -619,6 +637,8 @@ def score_cards(
     >>> gz = hl.preset("gong_zhu")
     >>> score_cards(gz, ["QS TC", "JD", "AH KH", ""]).points
     (-200, 100, -90, 0)
+    >>> score_cards(hl.preset("gong_zhu_exposed"), ["QS TC", "JD", "AH KH", ""], exposed="QS AH").points
+    (-400, 100, -180, 0)
     """
     rules = variant.rules
     n = variant.players
@@ -643,7 +663,9 @@ def score_cards(
         if len(tricks_won) != n or not all(isinstance(w, int) and w >= 0 for w in tricks_won):
             raise ValueError(f"tricks_won must be {n} whole numbers >= 0, got {tricks_won!r}")
         won = tuple(tricks_won)
-    facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen)
+    exposed_cards = frozenset(c.index for c in parse_cards(exposed))
+    facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen,
+                       doubled=exposure_doubles(rules, exposed_cards))
     before: tuple[Score, ...] = (0,) * n if scores is None else tuple(scores)
     if len(before) != n or not all(isinstance(x, int | complex) and not isinstance(x, bool) for x in before):
         raise ValueError(f"scores must be the {n} match totals before the hand, got {scores!r}")
@@ -670,3 +692,28 @@ def _indices(cards: str | Iterable[CardLike | int]) -> list[int]:
         out.append(Card.from_index(c).index if isinstance(c, int) else Card.parse(c).index)
     return out
 
+
+
+def exposure_doubles(rules: Rules, exposed: Collection[int]) -> frozenset[int]:
+    """The cards whose effect doubles this hand when ``exposed`` cards (indices) are exposed: each exposed card
+    itself, or every card of the suit it doubles (Gong Zhu's A♥ doubles every heart).
+
+    >>> import heartslib as hl
+    >>> rules = hl.preset("gong_zhu_exposed").rules
+    >>> sorted(hl.Card.from_index(c).code for c in exposure_doubles(rules, {hl.Card("QS").index}))
+    ['QS']
+    >>> len(exposure_doubles(rules, {hl.Card("AH").index}))
+    13
+    """
+    if not exposed:
+        return frozenset()
+    out: set[int] = set()
+    for card in exposed:
+        target = rules.exposable.get(card)
+        if target is None:
+            continue
+        if target < 0:
+            out.add(card)
+        else:
+            out.update(c for c in rules.counts if rules.suit[c] == target)
+    return frozenset(out)

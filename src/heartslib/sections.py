@@ -57,6 +57,7 @@ __all__ = [
     "SECTIONS",
     "TABLE_FIELDS",
     "CardCards",
+    "CardExposures",
     "CardMap",
     "CardSuits",
     "CardValues",
@@ -325,6 +326,28 @@ class CardSuits(CardMap[Suit]):
         return str(value)
 
 
+class CardExposures(CardMap["Suit | None"]):
+    """Cards that may be exposed and what exposing each doubles: ``"card"`` (the card itself) or a suit,
+    e.g. ``{"AH": "hearts", "QS": "card"}`` (Gong Zhu's A♥ doubles every heart)."""
+
+    _what = "suit name or \"card\""
+    _path = "scoring.exposable"
+
+    @staticmethod
+    def _parse(raw: Any) -> Suit | None:
+        if raw is None or isinstance(raw, Suit):
+            return raw
+        if not isinstance(raw, str):
+            raise TypeError("write \"card\" (the card itself) or a suit name such as 'hearts'")
+        if raw.strip().lower() == "card":
+            return None
+        return Suit.parse(raw)
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return "card" if value is None else str(value)
+
+
 class CardCards(CardMap[Card]):
     """Cards to cards, e.g. ``{"QC": "QS"}``."""
 
@@ -369,6 +392,10 @@ def _to_multiply_alone(value: Any) -> CardValues:
 
 def _to_double_suit(value: Any) -> CardSuits:
     return cast(CardSuits, _map_converter(CardSuits, "scoring.double_suit")(value))
+
+
+def _to_exposable(value: Any) -> CardExposures:
+    return cast(CardExposures, _map_converter(CardExposures, "scoring.exposable")(value))
 
 
 def _to_cancels(value: Any) -> CardCards:
@@ -924,6 +951,19 @@ class ScoringRules:
                 "pool (odd counters stay), and a pool nobody wins carries over to the next hand",
                 "howell": "each pays its points once per opponent, then claims the points it did not take",
             },
+        ),
+    )
+    exposable: CardExposures = attrs.field(
+        factory=CardExposures,
+        converter=_to_exposable,
+        metadata=meta(
+            "exposed cards",
+            "Before the first lead each player, in turn from the leader, may expose (\"sell\") any of these "
+            "cards it holds, publicly; an exposed card doubles its effect for whoever takes it (\"card\": its "
+            "value, or for a multiplier its factor and its score alone; a suit: every card of that suit), and may "
+            "not be played the first time its suit is led, the lead included, unless it is the holder's only card "
+            "of that suit (Gong Zhu: { AH = \"hearts\", QS = \"card\", JD = \"card\", TC = \"card\" }).",
+            "pagat.com 'Gong Zhu' (J. McLeod); garytang/gongzhu backend/src/engine",
         ),
     )
 

@@ -116,6 +116,7 @@ _PASS_WORDS = (
 )
 _NAMED_CYCLES = ("four_way", "left", "right", "left_right", "everyone", "rotating", "rotating_hold")
 
+_GONG_ZHU_EXPOSABLE = {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}
 _SCORING_CARDS = ("QS", "JD", "TD", "QH", "7C", "JS", "KS", "AS", "TC", "QD", "QC", "AH", "0C", "0D", "JK")
 _VALUE_TABLES: tuple[dict[str, int], ...] = (
     {"QS": 13},
@@ -203,6 +204,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
     ("scoring", "all_hearts_flips"): lambda: _enum_choice("scoring", "all_hearts_flips"),
     ("scoring", "settlement"): lambda: _enum_choice("scoring", "settlement"),
+    ("scoring", "exposable"): lambda: _choice({}, _GONG_ZHU_EXPOSABLE, {"QS": "card"}),
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
     ("moon", "points"): lambda: _choice(0, 26, 10),
@@ -399,6 +401,8 @@ def _layout_teams(draft: _Draft) -> None:
 
 
 def _repair_end(draft: _Draft) -> None:
+    if draft["exposable"] and draft["decks"] != 1:
+        _fix(draft, ("exposable", {}))
     if draft["undercut"] and not draft["must_discard"]:
         _fix(draft, ("undercut", False), ("must_discard", ("QS", "TD")))
     jokers = ("0C", "0D", "JK")

@@ -175,6 +175,9 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         if card not in v.scoring.multiply:
             out.append((f"scoring.multiply_alone.{card.code}",
                         "only a card listed in scoring.multiply can score alone"))
+    if v.scoring.exposable and v.deck.decks != 1:
+        out.append(("scoring.exposable", "exposed cards are named by card: with two decks two players could expose "
+                                      "the same one; use deck.decks = 1"))
     if v.play.undercut and not v.play.must_discard:
         out.append(("play.undercut", "the undercut rule plays below the leekha cards on the trick: list them in "
                                      "play.must_discard (Idlib: [\"TD\", \"QS\", \"KC\"])"))

@@ -128,6 +128,8 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
     "scoring.settlement": ANY,
+    "scoring.exposable": Only("no exposable cards (exposing cards is a decision before the first lead)",
+                              lambda v: not v.scoring.exposable),
     "moon.kind": ANY,
     "moon.requires": ANY,
     "moon.points": ANY,
@@ -202,6 +204,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
     "scoring.all_hearts_flips": (HeartsFlip.NONE,),
     "scoring.settlement": ANY,  # settled from the penalty points, apart from the score
+    "scoring.exposable": Only("no exposable cards (an exposed card doubles)", lambda v: not v.scoring.exposable),
     "moon.kind": ANY,  # a hand in which someone could have shot the moon goes the long way
     "moon.requires": ANY,
     "moon.points": ANY,

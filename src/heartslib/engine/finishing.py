@@ -17,7 +17,16 @@ from __future__ import annotations
 from heartslib.actions import MoonShot, RoundScored
 from heartslib.engine.state import RoundState
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
-from heartslib.scoring import Outcome, RoundFacts, card_facts, moon_options, moon_result, moon_taker, score
+from heartslib.scoring import (
+    Outcome,
+    RoundFacts,
+    card_facts,
+    exposure_doubles,
+    moon_options,
+    moon_result,
+    moon_taker,
+    score,
+)
 
 __all__ = ["choose_moon", "facts", "finish", "moon_shooter", "penalty_points", "score_round"]
 
@@ -26,7 +35,8 @@ def facts(s: RoundState) -> RoundFacts:
     """What happened in the hand, as scoring needs it, from the cards each seat took
     (:func:`heartslib.scoring.card_facts`, the first step of :func:`heartslib.scoring.score_cards`)."""
     return card_facts(s.rules, s.taken, dead=s.dead, tricks_won=s.won,
-                      trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks))
+                      trick_winners=tuple(None if t[4] < 0 else t[4] for t in s.tricks),
+                      doubled=exposure_doubles(s.rules, s.exposed))
 
 
 def penalty_points(s: RoundState) -> tuple[int, ...]:

@@ -9,7 +9,8 @@
   :func:`pass_choices` lists them, :func:`passable` gives the cards a seat may
   pass (agents and the command line ask it rather than the variant's tables),
   and :class:`PassRules` is one seat's view of its pass.
-* **Decisions**: :func:`callable_suits` (a joker's leader calling a suit) and
+* **Decisions**: :func:`callable_suits` (a joker's leader calling a suit),
+  :func:`exposure_options` (exposing cards before the first lead) and
   :func:`why_action`, the checks every action goes through.
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
@@ -50,6 +51,7 @@ __all__ = [
     "callable_suits",
     "candidates",
     "distinct",
+    "exposure_options",
     "is_ordered",
     "pass_choices",
     "pass_problem",
@@ -97,7 +99,7 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
     hand = s.hands[seat]
     cands = distinct(hand) if rules.repeats else hand
     if not s.tcards:
-        return _lead(s, rules, cands, why)
+        return _lead(s, rules, seat, cands, why)
     led = s.tsuit
     suit = rules.suit
     void = True
@@ -110,6 +112,8 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
             if why is not None:
                 _record(why, cands, follow, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
             cands = follow
+    if s.exposed:
+        cands = _exposed(s, rules, seat, cands, why)
     cands = _first_trick(s, rules, cands, why)
     if (rules.queen_forced and QS in cands) and (
         void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
@@ -153,8 +157,9 @@ def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) ->
     return cands
 
 
-def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
-    """The cards that may lead: the opening lead, then jokers, the hearts lock and the first-trick rule."""
+def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+    """The cards that may lead: the opening lead, then jokers, the hearts lock, exposed cards and the first-trick
+    rule."""
     suit = rules.suit
     first = s.trick_no == 0
     opening = s.opening
@@ -172,6 +177,8 @@ def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> lis
             if why is not None:
                 _record(why, cands, same, "must_lead_club",
                         f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
+            if s.exposed:
+                same = _exposed(s, rules, seat, same, why)
             return _first_trick(s, rules, same, why)
     if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
         keep = [c for c in cands if c != JK]
@@ -195,7 +202,29 @@ def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> lis
                                 "hearts may not be led until hearts are broken (the leader holds other cards)",
                                 removed))
                 cands = keep
+    if s.exposed:
+        cands = _exposed(s, rules, seat, cands, why)
     return _first_trick(s, rules, cands, why)
+
+
+def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+    """Exposed cards (``scoring.exposable``): not played the first time their suit is led, the lead included, unless
+    the holder has no other card of that suit (and never so as to leave no legal card)."""
+    suit = rules.suit
+    exposed = s.exposed
+    led = s.tsuit if s.tcards else NO_SUIT
+    led_before = {t[5] for t in s.tricks}
+    hand = s.hands[seat]
+    barred = [c for c in cands if c in exposed and suit[c] not in led_before and (not s.tcards or suit[c] == led)
+              and sum(1 for h in hand if suit[h] == suit[c]) > 1]
+    if not barred or len(barred) == len(cands):
+        return cands
+    keep = [c for c in cands if c not in barred]
+    if why is not None:
+        _record(why, cands, keep, "exposed_card_first_lead",
+                "an exposed card may not be played the first time its suit is led, unless it is the player's only "
+                "card of that suit")
+    return keep
 
 
 def _first_trick(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
@@ -256,6 +285,16 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
         return ("choice_not_offered", f"{action}: {action.option!r} is not an option; choose one of "
                 + ", ".join(options))
     return None
+
+
+def exposure_options(s: RoundState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may expose before the first lead: ``"none"``, then every set of the exposable cards it holds
+    (``"AH"``, ``"AH QS"``, ...), smaller sets first, each in hand order."""
+    held = [c for c in distinct(s.hands[seat]) if c in s.rules.exposable]
+    options = ["none"]
+    for size in range(1, len(held) + 1):
+        options += [" ".join(CODE[c] for c in combo) for combo in combinations(held, size)]
+    return tuple(options)
 
 
 def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:

@@ -83,6 +83,7 @@ FIELDS: Final[dict[str, str]] = {
     "leader": VALUE,
     "turn": VALUE,
     "opening": VALUE,
+    "exposed": VALUE,
     "outcome": VALUE,
     "decision": VALUE,
     "events": ITEMS,
@@ -107,6 +108,7 @@ class RoundState:
         "dealer",
         "decision",
         "events",
+        "exposed",
         "hand_number",
         "hands",
         "kitty",
@@ -196,6 +198,8 @@ class RoundState:
     """The seat to play; -1 when none."""
     opening: int
     """The card that must open the first trick (or whose suit must), or -1."""
+    exposed: tuple[int, ...]
+    """Cards exposed this hand (``scoring.exposable``), in pack order; public."""
     outcome: Outcome | None
     decision: Pending | None
     events: list[Event | int | RawTrickWon]
@@ -252,6 +256,7 @@ class RoundState:
         self.leader = -1
         self.turn = -1
         self.opening = -1
+        self.exposed = ()
         self.outcome = None
         self.decision = None
         self.events = []
@@ -289,6 +294,7 @@ class RoundState:
         new.leader = self.leader
         new.turn = self.turn
         new.opening = self.opening
+        new.exposed = self.exposed
         new.outcome = self.outcome
         new.decision = self.decision
         new.events = self.events[:]
@@ -328,6 +334,7 @@ class RoundState:
             self.leader,
             self.turn,
             self.opening,
+            self.exposed,
             self.outcome,
             self.decision,
             tuple(self.events),
