@@ -468,7 +468,8 @@ BIG_MOON_HANDS = 10
 def big_moon_points(v: Variant, shooter: int, run: Sequence[Score], points: Sequence[Score]) -> tuple[Score, ...]:
     """This hand's points when it is ``shooter``'s tenth consecutive hand of every penalty card (a big moon):
     the ten hands are rescored so that they give the shooter 0 and every other player (the other teams'
-    players) ten times the moon points, or 100 (``moon.big_moon``); partners keep what they scored. ``run``
+    players) ten times the moon points, or 100 against them (-100 where the highest total wins)
+    (``moon.big_moon``); partners keep what they scored. ``run``
     holds, per seat, what the ten hands scored before the big moon, this one's ``points`` included.
 
     >>> import heartslib as hl
