@@ -120,6 +120,8 @@ _KINDS: dict[str, str] = {
     "scoring.multiply_alone": f"a table of card = points, e.g. `{{ TC = 50 }}` ({_POINTS})",
     "scoring.double_suit": 'a table of card = suit, e.g. `{ QH = "hearts" }`',
     "scoring.cancels": 'a table of card = card, e.g. `{ QC = "QS" }` (Q♣ cancels Q♠)',
+    "scoring.exposable": 'a table of card = what exposing it doubles, `"card"` or a suit, e.g. '
+    '`{ AH = "hearts", QS = "card" }`',
     "moon.points": f'a whole number, or a complex one as text (`"13+13i"`); {_POINTS}',
 }
 
@@ -243,9 +245,6 @@ def rules_index() -> str:
         "",
         "These rules appear in the sources but are not variant options (yet):",
         "",
-        "- **Shooting the big moon** (000): 260 points over ten rounds.",
-        "- **Gong Zhu's exposed (sold) cards** (000, pagat): doubling a card's value by showing it "
-        "before play.",
         "- **Round-score bonuses** (001): +50, +100 or +150 for an \u201ceven\u201d score; the source "
         "gives no values.",
         "- **Half moon with two decks** (001): the player who takes every penalty card scores -26 and "

@@ -216,7 +216,9 @@ def test_the_fast_paths_take_the_presets_they_should() -> None:
     packed = {name for name in hl.preset_names() if hl.preset(name).rules.packed is not None}
     assert plain >= {"standard", "omnibus", "spot_hearts", "pink_lady", "double_deck_8", "foster_1909", "black_jack"}
     assert "cancellation" not in plain
-    assert loop >= plain | {"black_jack", "likha", "cancellation", "double_deck_6_dirty"}
+    assert loop >= {"standard", "omnibus", "double_deck_8", "black_jack", "likha", "cancellation",
+                    "double_deck_6_dirty"}
+    assert not loop & {"likha_idlib", "gong_zhu_exposed"}  # the undercut and exposed cards: the general path
     assert packed >= {"standard", "omnibus", "spot_hearts", "pink_lady", "black_maria"}
     assert not packed & {"complex_hearts", "royal_hearts", "gong_zhu"}
 

@@ -260,9 +260,12 @@ def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) 
         return others - r.scores[s]
     if how == "add_52":
         return own + others + 2 * p * len(opponents)
+    if how == "subtract_52":  # the shooter subtracts twice the moon points; the others took nothing
+        return own + others - 2 * p
     assert how == "punish_passer", how
+    if not isinstance(r.passing, hl.Offset):  # nobody passed to the shooter: the others each receive p
+        return own + others + p * len(opponents)
     step = 1 if v.direction == hl.Direction.CLOCKWISE else -1
-    assert isinstance(r.passing, hl.Offset)
     passer = (s - r.passing.k * step) % n
     return own + others + p * len(opponents) + (p if passer in opponents else 0)
 
@@ -306,7 +309,7 @@ def test_round_points_add_up(data: st.DataObject) -> None:
                    else 0) for s in range(n)]
     sc = v.scoring
     # multipliers, doubled suits, cancelling cards and flipped hearts rescore a hand; their sums are not checked
-    plain = not (sc.multiply or sc.double_suit or sc.cancels or sc.all_hearts_flips)
+    plain = not (sc.multiply or sc.double_suit or sc.cancels or sc.all_hearts_flips != hl.HeartsFlip.NONE)
     outcome = r.outcome
     assert outcome is not None and r.points == outcome.points and len(r.points) == n
     if plain:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import heartslib as hl
+from heartslib import strategies as hst
 from helpers import legal, play, round_from
 
 STD = hl.preset("standard")
@@ -300,3 +303,63 @@ def test_play_out_of_turn_and_card_not_held() -> None:
     assert r.legal_actions(1) == []
     with pytest.raises(hl.IllegalAction, match="seat 9"):
         r.legal_actions(9)
+
+
+# ------------------------------------------------------------------ issue 18: every opening obeys the first trick
+
+
+def test_issue18_any_club_opening_refuses_a_club_that_scores() -> None:
+    # the rogue 7♣ (001) is worth 7: "no blood" keeps it off the first trick, as eldest_any already did
+    v = STD.replace(play={"opening": "any_club"}, scoring={"values": {"QS": 13, "7C": 7}})
+    r = round_from(v, {2: "2C 7C 9C AS"})
+    assert r.to_act == (2,)
+    assert legal(r) == {c.code for c in r.hand(2) if c.suit == hl.Suit.CLUBS} - {"7C"}
+    assert r.why_illegal(hl.Play(2, "7C")).code == "no_points_on_first_trick"  # type: ignore[union-attr]
+    assert r.why_illegal(hl.Play(2, "AS")).code == "must_lead_club"  # type: ignore[union-attr]
+    eldest = round_from(v.replace(play={"opening": "eldest_any"}), {1: "2C 7C 9C AS"})
+    assert "7C" not in legal(eldest)
+
+
+def test_issue18_any_spade_opening_refuses_the_queen() -> None:
+    # Gong Zhu's 2♠ as the opening card with "any_club": any spade but Q♠ may open while the first trick is bloodless
+    v = STD.replace(play={"opening": "any_club", "opening_card": "2S"})
+    r = round_from(v, {1: "2S 5S QS 3C"})
+    assert r.to_act == (1,)
+    assert "QS" not in legal(r) and {"2S", "5S"} <= legal(r)
+    assert r.why_illegal(hl.Play(1, "QS")).code == "no_points_on_first_trick"  # type: ignore[union-attr]
+
+
+def test_issue18_any_club_opening_refuses_a_joker_penalty_card() -> None:
+    # 0♣ is the lowest club in play; as a penalty card it may not open while its holder has another club
+    v = STD.replace(deck={"jokers": 2, "joker_points": 5}, play={"opening": "any_club"})
+    assert hl.Card("0C") in v.pack and hl.Card("2C") not in v.pack
+    r = round_from(v, {3: "0C 3C 8C"})
+    assert r.to_act == (3,)
+    assert "0C" not in legal(r) and {"3C", "8C"} <= legal(r)
+
+
+def test_issue18_any_club_opening_with_only_scoring_cards_of_the_suit_may_lead_one() -> None:
+    # the exemption: when every card the opening allows is a penalty card, the first-trick rule gives way
+    v = STD.replace(play={"opening": "any_club", "opening_card": "QS"})
+    r = round_from(v, {1: "QS 2C"}, void={1: "S"})
+    assert r.to_act == (1,) and legal(r) == {"QS"}
+
+
+FIRST_TRICK_VARIANTS = hst.variants(
+    first_trick=st.sampled_from(["no_points", "no_hearts"]),
+    opening=st.sampled_from(["any_club", "two_of_clubs", "eldest_any"]),
+    values=st.sampled_from([{"QS": 13, "7C": 7}, {"QS": 13, "3C": 3, "9C": 2}, {"QS": 13, "5C": 5}, {"JS": 10}]),
+    schedule=st.sampled_from(["hold", "left"]),
+)
+
+
+@given(hst.rounds(FIRST_TRICK_VARIANTS, max_steps=6))
+def test_first_trick_cards_are_all_allowed_or_all_banned(r: hl.Round) -> None:
+    # on the first trick the rule removes a banned card whenever another legal card remains: the legal cards
+    # are never a mix (every opening, every forced play narrows within the allowed ones)
+    if r.phase is not hl.Phase.PLAY or r.tricks:
+        return
+    banned = r.variant.rules.first_trick_banned
+    assert banned is not None
+    flags = {banned[c.index] for c in r.legal_cards()}
+    assert len(flags) == 1, (r.trick, r.legal_cards())

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import heartslib as hl
-from heartslib.scoring import RoundFacts, score
+from heartslib.scoring import RoundFacts, apply_exact_reset, score
 from helpers import finish_hand
 
 STD = hl.preset("standard")
@@ -171,7 +171,36 @@ def test_000_sun_punishment_rule() -> None:
     # passing left: seat 3 passed to seat 0
     assert run(v, f, passing=hl.Offset(1)).points == (0, 26, 26, 52)
     assert run(v, f, passing=hl.Offset(-1)).points == (0, 52, 26, 26)
-    assert run(v, f, passing=hl.HOLD).points == (0, 52, 52, 52)  # nobody passed: as add_52
+
+
+
+@pytest.mark.parametrize("passing", [hl.HOLD, hl.SCATTER, hl.STAR, hl.SHUFFLE])
+def test_issue18_sun_punishment_rule_with_no_single_passer(passing: hl.PassDirection) -> None:
+    # RULES.md 7's decision: "the others each receive 26" with nobody to punish (it gave every other player 52)
+    v = STD.replace(moon={"sun": "punish_passer"})
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))
+    outcome = run(v, f, passing=passing)
+    assert outcome.points == (0, 26, 26, 26) and outcome.scoring == "punish_passer"
+
+
+@pytest.mark.parametrize(
+    ("variant", "points"),
+    [
+        (STD, (-52, 0, 0, 0)),
+        # GNOME's spot hearts: hearts 2-14 (104) and Q♠ 25: twice 129
+        (STD.replace(scoring={"hearts": "spot", "values": {"QS": 25}}), (-258, 0, 0, 0)),
+        # GNOME's omnibus: the J♦'s -10 comes on top of the sun
+        (STD.replace(scoring={"values": {"QS": 13, "JD": -10}}), (-62, 0, 0, 0)),
+    ],
+)
+def test_gnome_hearts_0_3_1_sun_for_the_shooter(variant: hl.Variant, points: tuple[int, ...]) -> None:
+    # gnome-hearts 0.3.1 cards_get_points: taking all 52 cards multiplies the hearts and Q♠ by -2
+    r = play_out(variant.replace(moon={"sun": "subtract_52"}), ALL_TRICKS)
+    assert r.points == points
+    assert r.outcome is not None and r.outcome.kind == "sun" and r.outcome.scoring == "subtract_52"
+    # every penalty card without every trick: scored normally, as with every sun rule
+    f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(12, 1, 0, 0))
+    assert run(STD.replace(moon={"sun": "subtract_52"}), f).points == (26, 0, 0, 0)
 
 
 def test_000_sun_cleans_the_slate() -> None:
@@ -271,3 +300,100 @@ def test_moon_kinds_from_facts(kind: str) -> None:
     expected = {"old": (0, 26, 26, 26), "new": (-26, 0, 0, 0), "no_score": (0, 0, 0, 0), "none": (26, 0, 0, 0),
                 "take_all": (-26, 0, 0, 0)}[kind]
     assert run(v, f).points == expected
+
+
+# ------------------------------------------------------------------ issue 18: exactly a multiple of 50
+
+
+@pytest.mark.parametrize(
+    ("rule", "before", "after", "expected"),
+    [
+        # Trickster's "Any 50x": every exact multiple of 50 goes down by 50
+        ("any", (40, 90, 140, 30), (50, 100, 150, 49), (0, 50, 100, 49)),
+        # "50x > 50": only the multiples above 50
+        ("above_50", (40, 90, 140, 30), (50, 100, 150, 49), (50, 50, 100, 49)),
+        # a total the hand did not change did not land on it; below zero nothing is reduced
+        ("any", (50, 100, -40, 0), (50, 100, -50, 0), (50, 100, -50, 0)),
+    ],
+)
+def test_trickster_exactly_a_multiple_of_50_is_reduced_by_50(
+    rule: str, before: tuple[int, ...], after: tuple[int, ...], expected: tuple[int, ...]
+) -> None:
+    v = STD.replace(end={"exact_fifty": rule, "target": 1000})
+    assert apply_exact_reset(v, after, before) == expected
+
+
+def test_exact_target_reset_wins_over_the_fifty_rule() -> None:
+    # 000: exactly 100 returns to 0; the fifty rule reduces the other multiples
+    v = STD.replace(end={"reset_at_exact": True, "exact_fifty": "any"})
+    assert apply_exact_reset(v, (100, 150, 50, 90), (80, 130, 40, 80)) == (0, 100, 0, 90)
+
+
+def test_exactly_fifty_in_a_match() -> None:
+    # seat 0 holds every club and takes every trick: an old moon gives the others 26 each; seat 1 lands on 50
+    # (back to 0) and seat 2 on 100 (back to 50, so the match goes on)
+    v = STD.replace(end={"exact_fifty": "any"})
+    m = hl.Match.from_deal(v, ALL_TRICKS, scores=(10, 24, 74, 0), passing=hl.HOLD, seed=1)
+    finish_hand(m, 1)
+    result = m.rounds[0]
+    assert result.points == (0, 26, 26, 26)
+    assert result.totals == (10, 0, 50, 26) and not m.is_over
+
+
+# ------------------------------------------------------------------ issue 18: shooting the big moon (000)
+
+CLUBS = hl.parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")
+
+
+def _seat0_takes_everything(v: hl.Variant, dealer: int) -> list[hl.Card]:
+    """A deal order (as Round.deal takes it) giving seat 0 every club: it takes every trick."""
+    rest = [c for c in v.pack if c not in CLUBS]
+    hands = [list(CLUBS), rest[:13], rest[13:26], rest[26:]]
+    order = []
+    for i in range(52):
+        seat = (dealer + 1 + i % 4) % 4
+        order.append(hands[seat].pop())
+    return order
+
+
+def _sweeps(v: hl.Variant, hands: int) -> hl.Match:
+    """A match in which seat 0 takes every trick of the first ``hands`` hands."""
+    m = hl.Match.from_deal(v, [CLUBS, *(hl.parse_cards(h) for h in ALL_TRICKS[1:])], seed=1)
+    for hand in range(hands):
+        assert m.hand_number == hand and m.round.dealer == hand % 4
+        if hand + 1 < hands:  # the next hand is dealt as this one ends
+            m.script_next_deal(_seat0_takes_everything(v, (hand + 1) % 4))
+        finish_hand(m, hand)
+    return m
+
+
+@pytest.mark.parametrize(
+    ("moon", "big", "totals", "tenth"),
+    [
+        # "260 points (26 points every round) over ten rounds": all other players receive 260, the shooter 0
+        ("none", "ten_moons", (0, 260, 260, 260), (-234, 260, 260, 260)),
+        # "or all other players receive 100 in a normal game"
+        ("none", "hundred", (0, 100, 100, 100), (-234, 100, 100, 100)),
+        # ten old moons already give the others 260: the big moon changes nothing, or makes it 100
+        ("old", "ten_moons", (0, 260, 260, 260), (0, 26, 26, 26)),
+        ("old", "hundred", (0, 100, 100, 100), (0, -134, -134, -134)),
+    ],
+)
+def test_000_shooting_the_big_moon(moon: str, big: str, totals: tuple[int, ...], tenth: tuple[int, ...]) -> None:
+    v = STD.replace(passing={"schedule": "hold"}, moon={"kind": moon, "big_moon": big}, end={"target": 1000})
+    m = _sweeps(v, 10)
+    assert [r.big_moon for r in m.rounds] == [None] * 9 + [0]
+    assert m.rounds[-1].points == tenth and m.scores == totals
+    assert m.rounds[-1].outcome.points == ((26, 0, 0, 0) if moon == "none" else (0, 26, 26, 26))
+
+
+def test_000_big_moon_needs_ten_consecutive_hands() -> None:
+    v = STD.replace(passing={"schedule": "hold"}, moon={"kind": "none", "big_moon": "ten_moons"},
+                    end={"target": 1000})
+    m = _sweeps(v, 9)  # nine sweeps, then a hand dealt at random: nobody takes every penalty card
+    finish_hand(m, 99)
+    assert m.rounds[-1].points != (26, 0, 0, 0)
+    assert all(r.big_moon is None for r in m.rounds)
+    assert m.rounds[-1].points == m.rounds[-1].outcome.points
+    off = _sweeps(v.replace(moon={"big_moon": "none"}), 10)
+    assert off.scores == (260, 0, 0, 0)  # without the rule: 26 a hand

@@ -275,3 +275,72 @@ def test_settlement_needs_whole_penalty_points_where_the_lowest_wins() -> None:
         hl.preset("gong_zhu").replace(scoring={"settlement": "howell"})
     with pytest.raises(hl.VariantError, match=r"scoring\.settlement"):
         hl.preset("complex_hearts").replace(scoring={"settlement": "sweepstake"})
+
+
+# --- issue 18: settle on the points a card actually scored -------------------------------------
+
+HEARTS_LED_JOKERS = {"jokers": 2, "joker": "zero_suits", "joker_points": 5, "joker_points_when": "hearts_led"}
+
+
+def _scored_points(result: hl.RoundResult, v: hl.Variant) -> tuple[tuple[int, ...], int]:
+    """Per seat the penalty points its cards scored (jokers only on a hearts lead), and how many jokers died."""
+    pts = [0] * v.players
+    dead = 0
+    for event in result.events:
+        if isinstance(event, hl.TrickWon) and event.winner is not None:
+            hearts = event.plays[0][1].suit == hl.Suit.HEARTS
+            for card in event.taken:
+                if card.code in ("0C", "0D") and not hearts:
+                    dead += 1
+                elif v.rules.penalty[card.index]:
+                    pts[event.winner] += v.rules.value[card.index]
+    return tuple(pts), dead
+
+
+@pytest.mark.parametrize("how", ["howell", "sweepstake"])
+def test_issue18_counters_charge_only_the_points_a_joker_scored(how: str) -> None:
+    # jokers that score only on a hearts lead, taken on another trick, score nothing: Foster's counters are
+    # paid on the points actually scored, not on the jokers' nominal 5 (the bug charged them)
+    v = hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"settlement": how},
+                                      moon={"kind": "none"})
+    dead_seen = 0
+    for seed in range(2):
+        m = _play_match(v, seed)
+        pool = 0
+        for result in m.rounds:
+            points, dead = _scored_points(result, v)
+            dead_seen += dead
+            if how == "howell":
+                assert result.settlement == (howell(points, total=sum(points)) if sum(points) else None)
+            else:
+                expected = sweepstake(points, pool=pool)
+                assert result.settlement == expected
+                pool = expected.carry
+    assert dead_seen > 0  # the deals did put jokers on spade, club and diamond tricks
+
+
+def test_issue18_penalty_points_leave_out_a_dead_joker() -> None:
+    # 0♣ opens (the lowest club in play) on a club trick: whoever takes it scores nothing for it
+    v = hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"settlement": "howell"})
+    hands = [
+        "0C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "0D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    ]
+    r = hl.Round.from_hands(v, hands, passing=hl.HOLD)
+    while not r.is_over:
+        r.apply(r.legal_actions()[0])
+    # seat 0 leads every club and takes every trick: both jokers fell on club tricks and scored nothing, so
+    # it scored the 26 of the hearts and Q♠ (before its moon), not 36
+    assert r.outcome is not None and r.outcome.shooter == 0
+    assert r.penalty_points == (26, 0, 0, 0)
+
+
+def test_a_hearts_led_joker_has_no_value_of_its_own() -> None:
+    # a dead joker is charged nothing by subtracting deck.joker_points: a value of its own in scoring.values
+    # would make a dead joker score below zero (a sweepstake then refused the hand)
+    with pytest.raises(hl.VariantError, match=r"scoring\.values\.0C.*joker_points"):
+        hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 1}})
+    v = hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 5}})
+    assert v.rules.value[hl.Card("0C").index] == 5

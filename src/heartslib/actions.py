@@ -169,6 +169,9 @@ class TrickWon:
 
     ``taken`` lists every card the winner collected with it: the trick, any
     rolled-over cards and kitty cards (those are hidden from observations).
+    ``points`` is what those cards are worth to the winner, so a program can
+    keep running totals without rescoring (see
+    :func:`heartslib.scoring.trick_points`).
     """
 
     number: int
@@ -176,6 +179,10 @@ class TrickWon:
     plays: tuple[tuple[int, Card], ...]
     winner: int | None
     taken: tuple[Card, ...] = ()
+    points: Score = 0
+    """The card points of ``taken`` for the winner (a hearts-led joker on another trick counts nothing), before
+    the hand's modifiers (multipliers, suit doublers, cancelling cards, the all-hearts flip) and the moon; 0 for
+    a cancelled trick whose cards wait for the next winner (the last trick's roll-over goes to its leader)."""
 
 
 @attrs.frozen

@@ -530,7 +530,8 @@ class PlaySession:
             prompt = f"Cards to pass (e.g. {' '.join(c.code for c in obs.hand[-obs.pass_count:])}): "
         elif obs.phase == Phase.DECIDE:
             what = {"moon": "You shot the moon! Score it", "pass": "Choose this hand's pass",
-                    "suit": "Call the suit to follow"}.get(obs.decision or "", "Choose")
+                    "suit": "Call the suit to follow",
+                    "expose": "Expose (sell) cards before the first lead"}.get(obs.decision or "", "Choose")
             self.say(f"{what}: " + ", ".join(f"{i}) {o}" for i, o in enumerate(obs.options, 1)))
             prompt = "Your choice: "
         else:

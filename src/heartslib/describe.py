@@ -13,7 +13,22 @@ import attrs
 
 from heartslib.cards import Card, Suit
 from heartslib.engine.rules import Compiled
-from heartslib.enums import Fill, Identical, Measure, MoonKind, Opening, PassMode, Settlement, Sun, Winner, pass_name
+from heartslib.enums import (
+    BigMoon,
+    ExactFifty,
+    Fill,
+    HeartsFlip,
+    Identical,
+    Measure,
+    MoonKind,
+    NextDealer,
+    Opening,
+    PassMode,
+    Settlement,
+    Sun,
+    Winner,
+    pass_name,
+)
 from heartslib.points import score_text
 from heartslib.sections import META_KEY, StripTable
 
@@ -85,8 +100,13 @@ def _table(v: Compiled) -> list[str]:
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
-        lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
-                     "score's team when players of several teams reach it in the same hand).")
+        if v.end.team_scores:
+            lines.append(f"Partnerships: {teams}; team scores: a team's total is the sum of its members' totals, "
+                         "and the end and the winners are judged on team totals.")
+        else:
+            lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
+                         "score's team when players of several teams reach it in the same hand, and if those "
+                         "scores tie, the team with the worse team total).")
     return lines
 
 
@@ -185,8 +205,15 @@ def _play(v: Compiled) -> list[str]:
         cards = _codes(play.must_discard)
         if play.must_discard_if_all:
             lines.append(f"A player void in the suit led who holds all of {cards} must play one of them.")
+        elif len(play.must_discard) > 1:
+            lines.append(f"A player void in the suit led who holds any of {cards} must play one of them.")
         else:
             lines.append(f"A player void in the suit led who holds {cards} must play it.")
+        if play.undercut:
+            one = f"one of {cards}" if len(play.must_discard) > 1 else cards
+            lines.append(f"The undercut rule: once {one} lies on the trick, a player "
+                         "must play a card ranked below the highest of them there whenever the cards they may play "
+                         "(following suit, or a forced discard) hold one; a free discard is not bound.")
     if v.deck.decks == 2:
         lines.append(_says(play, "identical"))
         if play.identical == Identical.CANCEL:
@@ -216,10 +243,19 @@ def _scoring(v: Compiled) -> list[str]:
         lines.append(f"Taking {card} doubles the value of the {doubled} its taker took.")
     for card, target in scoring.cancels.items():
         lines.append(f"A player who takes both {card} and {target} scores nothing for {target}.")
-    if scoring.all_hearts_flips:
-        lines.append(_doc(scoring, "all_hearts_flips") + ".")
+    if scoring.all_hearts_flips != HeartsFlip.NONE:
+        lines.append("A player who takes every heart: " + _meta(scoring, "all_hearts_flips")["values"][
+            scoring.all_hearts_flips.value] + ".")
     if scoring.no_tricks:
         lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (not in a hand where the moon is shot).")
+    if scoring.exposable:
+        doubles = ", ".join(f"{card} doubles {'itself' if target is None else 'every ' + str(target)[:-1]}"
+                            for card, target in scoring.exposable.items())
+        lines.append(f"Before the first lead each player in turn from the leader may expose (sell) any of "
+                     f"{_codes(scoring.exposable)} it holds ({doubles}): an exposed card doubles its effect for "
+                     "whoever takes it (a multiplier doubles its factor and its score alone), and may not be "
+                     "played the first time its suit is led, the lead included, unless it is the player's only "
+                     "card of that suit.")
     if scoring.settlement != Settlement.NONE:
         lines.append("Each hand is also settled with counters (Foster): "
                      + _meta(scoring, "settlement")["values"][scoring.settlement.value] + ".")
@@ -248,6 +284,11 @@ def _moon(v: Compiled) -> list[str]:
                 text += f" New moon only once {who} has reached {moon.new_after}."
             text += " The moon is judged when the hand is complete."
         lines.append(text)
+    if moon.big_moon != BigMoon.NONE:
+        what = _meta(moon, "big_moon")["values"][moon.big_moon.value]
+        what = what.replace("(260)", f"({score_text(10 * r.moon_points)})")
+        lines.append("Shooting the big moon: a player who takes every penalty card in each of ten consecutive "
+                     f"hands rescores them: {what}.")
     if moon.shooter_cannot_win:
         lines.append(_doc(moon, "shooter_cannot_win") + ".")
     if moon.continue_after_moon:
@@ -260,11 +301,21 @@ def _end(v: Compiled) -> list[str]:
     lines: list[str] = []
     end = v.end
     parts = []
-    measured = "the magnitude of a score" if end.measure == Measure.MAGNITUDE else "a player's score"
+    by_team = bool(v.teams) and end.team_scores
+    whose = "a team's total" if by_team else "a player's score"
+    if end.measure == Measure.MAGNITUDE:
+        measured = "the magnitude of a team's total" if by_team else "the magnitude of a score"
+    else:
+        measured = whose
     if end.target > 0:
         parts.append(f"The match ends when {measured} reaches {end.target} or more at the end of a hand")
     elif end.target < 0:
         parts.append(f"The match ends when {measured} falls to {end.target} or less at the end of a hand")
+    if end.win_target:
+        reach = "reaches" if end.winner == Winner.HIGHEST else "falls to"
+        more = "or more" if end.winner == Winner.HIGHEST else "or less"
+        parts.append(f"it also ends when {measured} {reach} {end.win_target} {more}, "
+                     + ("that team winning" if by_team else "that player winning"))
     if end.hands:
         parts.append(f"the match ends after {end.hands} hands")
     if end.lives:
@@ -276,9 +327,20 @@ def _end(v: Compiled) -> list[str]:
         ranking += " magnitude"
     who = ("the team of the player with the worst score loses (the other players win)" if v.teams
            else f"the {ranking} total wins and ties share the win")
+    if by_team:
+        who = f"the players of the {ranking} team total win and ties share the win"
     if end.lives and not v.teams:
         who = f"the players with the most lives left win, the {ranking} total among them, ties sharing"
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")
+    if end.next_dealer != NextDealer.ROTATE:
+        text = _meta(end, "next_dealer")["values"][end.next_dealer.value]
+        ties = f"whoever took {' then '.join(str(c) for c in end.dealer_ties)}" if end.dealer_ties else ""
+        lines.append("Next dealer: " + text.replace("whoever took the first card of end.dealer_ties", ties)
+                     .replace("players, , then", "players,").replace("players; among", "players; among") + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
+    if end.exact_fifty != ExactFifty.NONE:
+        which = "a multiple of 50" if end.exact_fifty == ExactFifty.ANY else "a multiple of 50 above 50"
+        lines.append(f"A total that a hand lands exactly on {which} is reduced by 50: "
+                     + _meta(end, "exact_fifty")["values"][end.exact_fifty.value].split(": ", 1)[1] + ".")
     return lines

@@ -18,12 +18,15 @@ __all__ = [
     "SCATTER",
     "SHUFFLE",
     "STAR",
+    "BigMoon",
     "Breaking",
     "CancelRollover",
     "Decision",
     "Direction",
+    "ExactFifty",
     "Fill",
     "FirstTrick",
+    "HeartsFlip",
     "HeartsScoring",
     "Identical",
     "JokerKind",
@@ -36,6 +39,7 @@ __all__ = [
     "MoonKind",
     "MoonRequires",
     "MoonScoring",
+    "NextDealer",
     "Offset",
     "Opening",
     "PassDirection",
@@ -155,6 +159,17 @@ class HeartsScoring(enum.StrEnum):
     SPOT = "spot"
 
 
+class HeartsFlip(enum.StrEnum):
+    """What turns positive for a player who takes every heart (``scoring.all_hearts_flips``, Gong Zhu)."""
+
+    NONE = "none"
+    """Nothing: the hearts score as usual."""
+    HEARTS = "hearts"
+    """The hearts turn positive; the pig (Q♠) keeps its own value (the Gongzhu-Society bots)."""
+    PENALTY_CARDS = "penalty_cards"
+    """Every penalty card the player took turns positive: the hearts and the pig too (pagat)."""
+
+
 class Settlement(enum.StrEnum):
     """Foster's counters: how each hand is also settled through a pool (RULES.md 6)."""
 
@@ -183,6 +198,17 @@ class MoonRequires(enum.StrEnum):
     ALL_COUNTERS = "all_counters"
 
 
+class BigMoon(enum.StrEnum):
+    """Shooting the big moon: every penalty card in each of ten consecutive hands (``moon.big_moon``)."""
+
+    NONE = "none"
+    """No big moon."""
+    TEN_MOONS = "ten_moons"
+    """The ten hands score the shooter 0 and every other player ten times the moon points (260)."""
+    HUNDRED = "hundred"
+    """The ten hands score the shooter 0 and every other player 100 ("in a normal game")."""
+
+
 class Sun(enum.StrEnum):
     """What taking every trick in one hand does."""
 
@@ -190,6 +216,27 @@ class Sun(enum.StrEnum):
     ADD_52 = "add_52"
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
+    SUBTRACT_52 = "subtract_52"
+
+
+class NextDealer(enum.StrEnum):
+    """Who deals the next hand (``end.next_dealer``)."""
+
+    ROTATE = "rotate"
+    """The deal passes one seat on in the direction of play."""
+    MOST_POINTS = "most_points"
+    """The player who scored the most points in the hand deals the next one (Idlib Leekha)."""
+
+
+class ExactFifty(enum.StrEnum):
+    """Which totals that land exactly on a multiple of 50 are reduced by 50 (``end.exact_fifty``)."""
+
+    NONE = "none"
+    """No reduction."""
+    ANY = "any"
+    """Any multiple of 50: 50 becomes 0, 100 becomes 50 (Trickster's "Any 50x")."""
+    ABOVE_50 = "above_50"
+    """A multiple of 50 above 50: 100 becomes 50, 150 becomes 100; 50 stays (Trickster's "50x > 50")."""
 
 
 class Winner(enum.StrEnum):
@@ -234,6 +281,8 @@ class MoonScoring(enum.StrEnum):
     """The sun: twice the moon's points to the player who passed to the shooter, the moon's to the others."""
     CLEAN_SLATE = "clean_slate"
     """The sun: the shooter's match score returns to 0."""
+    SUBTRACT_52 = "subtract_52"
+    """The sun for the shooter (GNOME Hearts): the shooter scores minus twice the moon's points, the others 0."""
 
 
 class Decision(enum.StrEnum):
@@ -245,13 +294,16 @@ class Decision(enum.StrEnum):
     """The shooter chooses old or new moon (``moon.kind = "choice"``)."""
     SUIT = "suit"
     """A joker's leader calls the suit to follow (``deck.joker_lead = "call_suit"``)."""
+    EXPOSE = "expose"
+    """Before the first lead, a player exposes (sells) some of its exposable cards: ``"none"`` or their codes
+    (``"AH QS"``), in turn from the leader (``scoring.exposable``, Gong Zhu)."""
 
 
 class Phase(enum.StrEnum):
     """What kind of action the game waits for.
 
     ``DECIDE``: a :class:`~heartslib.Choose` (dealer's choice of pass, the
-    moon choice, a joker lead's suit); ``PASS``: every seat still to pass;
+    moon choice, a joker lead's suit, exposing cards); ``PASS``: every seat still to pass;
     ``PLAY``: one seat plays a card; ``OVER``: nothing more (a finished
     round, or a finished match).
     """

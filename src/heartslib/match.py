@@ -23,12 +23,21 @@ from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
-from heartslib.enums import SHUFFLE, PassDirection, Phase, Settlement
+from heartslib.enums import SHUFFLE, BigMoon, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.scoring import Outcome, apply_exact_reset, match_over, winners
+from heartslib.scoring import (
+    BIG_MOON_HANDS,
+    Outcome,
+    apply_exact_reset,
+    big_moon_points,
+    match_over,
+    next_dealer,
+    team_totals,
+    winners,
+)
 from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
@@ -49,7 +58,8 @@ class RoundResult:
     points: tuple[Score, ...]
     """The hand's points per seat, after the moon and sun rules."""
     totals: tuple[Score, ...]
-    """Match totals after this round (after the exact-target reset, if on)."""
+    """Match totals after this round (after the exact-total rules, if on: ``end.reset_at_exact``,
+    ``end.exact_fifty``)."""
     outcome: Outcome
     """The scored result, with the shooter and how a moon or sun scored."""
     tricks_won: tuple[int, ...]
@@ -62,6 +72,9 @@ class RoundResult:
     """The hand's counter settlement (``scoring.settlement``): who paid and received what; None without."""
     counters: tuple[int, ...] = ()
     """Net counters per seat after this round (``scoring.settlement``); empty without counters."""
+    big_moon: int | None = None
+    """The seat whose tenth consecutive hand of every penalty card this was (``moon.big_moon``): ``points``
+    then rescore the ten hands (the outcome is the hand's own scoring); None otherwise."""
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -89,6 +102,7 @@ class Match:
         "_rng",
         "_rng_saved",
         "_round",
+        "_run",
         "_scores",
         "_scores0",
         "_scripted",
@@ -123,6 +137,7 @@ class Match:
         self._deal: SaveDeal | None = None
         self._scores = self._scores0
         self._results: list[RoundResult] = []
+        self._run: tuple[int, int] = (-1, 0)  # (seat, hands) of the current run of every penalty card
         self._actions: list[Action] = []
         self._over = False
         self._scripted = False
@@ -184,6 +199,17 @@ class Match:
     def scores(self) -> tuple[Score, ...]:
         """Match totals per seat (finished rounds only)."""
         return self._scores
+
+    @property
+    def team_totals(self) -> tuple[Score, ...]:
+        """Per team (in ``variant.teams`` order), the sum of its members' totals; empty without teams. With
+        ``end.team_scores`` the end and the winners are judged on these.
+
+        >>> import heartslib as hl
+        >>> hl.Match(hl.preset("likha"), seed=1).team_totals
+        (0, 0)
+        """
+        return team_totals(self.variant, self._scores) if self.variant.teams else ()
 
     @property
     def lives(self) -> tuple[int, ...]:
@@ -289,21 +315,22 @@ class Match:
         outcome = rnd.outcome
         assert outcome is not None
         v = self.variant
-        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, outcome.points, strict=True)])
+        points, big = self._big_moon(rnd, outcome.points)
+        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, points, strict=True)], self._scores)
         self._scores = totals
         settled = self._settle(rnd)
         if self._lives:
             threshold = v.end.life_threshold
             self._lives = tuple(
                 max(0, left - 1) if _worth(p) >= threshold else left
-                for left, p in zip(self._lives, outcome.points, strict=True)
+                for left, p in zip(self._lives, points, strict=True)
             )
         self._results.append(
             RoundResult(
                 hand_number=rnd.hand_number,
                 dealer=rnd.dealer,
                 passing=rnd.passing,
-                points=outcome.points,
+                points=points,
                 totals=totals,
                 outcome=outcome,
                 tricks_won=rnd.tricks_won,
@@ -311,12 +338,13 @@ class Match:
                 lives=self._lives,
                 settlement=settled,
                 counters=self._counters,
+                big_moon=big,
             )
         )
         if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
             self._over = True
             return
-        dealer = (rnd.dealer + v.rules.step) % v.players
+        dealer = next_dealer(v, rnd.dealer, outcome.points, rnd.taken)
         leader = None
         taker_card = v.play.opening_taker
         if taker_card is not None:
@@ -324,6 +352,22 @@ class Match:
         order, self._next_order = self._next_order, None
         self._round = Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
                                  scores=totals, leader=leader, order=order)
+
+    def _big_moon(self, rnd: Round, points: tuple[Score, ...]) -> tuple[tuple[Score, ...], int | None]:
+        """The hand's points in the match, and the big moon's shooter if this hand completed one
+        (``moon.big_moon``: every penalty card in each of ten consecutive hands)."""
+        if self.variant.moon.big_moon == BigMoon.NONE:
+            return points, None
+        taker = rnd.took_all_penalty_cards
+        seat, hands = self._run
+        hands = 0 if taker is None else (hands + 1 if taker == seat else 1)
+        self._run = (-1 if taker is None else taker, hands)
+        if taker is None or hands < BIG_MOON_HANDS:
+            return points, None
+        self._run = (-1, 0)
+        earlier = self._results[-(BIG_MOON_HANDS - 1):]
+        run = [p + sum((r.points[s] for r in earlier), start=0) for s, p in enumerate(points)]
+        return big_moon_points(self.variant, taker, run, points), taker
 
     # ------------------------------------------------------------------ chance
 
@@ -386,6 +430,7 @@ class Match:
         new._counters = self._counters
         new._pool = self._pool
         new._results = self._results[:]
+        new._run = self._run
         new._actions = self._actions[:]
         new._over = self._over
         new._scripted = self._scripted
@@ -425,6 +470,7 @@ class Match:
             and self._counters == other._counters
             and self._pool == other._pool
             and self._results == other._results
+            and self._run == other._run
             and self._over == other._over
             and self._round == other._round
             and self._next_order == other._next_order

@@ -99,7 +99,9 @@ class Observation:
     options: tuple[str, ...]
     """The options of a decision this seat must make now (``Choose``); empty otherwise."""
     decision: Decision | None
-    """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon or suit; public)."""
+    """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose; public)."""
+    exposed: tuple[Card, ...] = ()
+    """Cards exposed ("sold") this hand, public once made (``scoring.exposable``, Gong Zhu)."""
 
     @property
     def my_turn(self) -> bool:

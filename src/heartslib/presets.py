@@ -195,7 +195,23 @@ _PRESETS.update(
             "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
                      "first_trick": "any"},
             "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
-                        "all_hearts_flips": True},
+                        "all_hearts_flips": "penalty_cards"},
+            "moon": {"kind": "none"},
+            "end": {"target": -1000, "winner": "highest"},
+        },
+        "gong_zhu_exposed": {
+            "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod), as gong_zhu, with exposed ('sold') "
+            "cards: before the first lead the holders of A♥, Q♠, J♦ and 10♣ may expose them; exposed A♥ doubles "
+            "every heart, Q♠ and J♦ double themselves, 10♣ quadruples and is worth +100 alone; an exposed card "
+            "may not be played the first time its suit is led unless it is the holder's only card of that suit "
+            "(garytang/gongzhu backend/src/engine for the same rules in code)",
+            "players": 4,
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
+                     "first_trick": "any"},
+            "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
+                        "all_hearts_flips": "penalty_cards",
+                        "exposable": {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}},
             "moon": {"kind": "none"},
             "end": {"target": -1000, "winner": "highest"},
         },
@@ -219,6 +235,23 @@ _PRESETS.update(
             "moon": {"kind": "penalty", "points": 37},
             "end": {"target": 101},
         },
+        "likha_idlib": {
+            "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
+            "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
+            "dealer's right leads any card, no first-trick or hearts restrictions, K♣ 14, Q♠ 13, 10♦ 10 and "
+            "hearts 1 (50 a deal), a void player holding a leekha card must play one, the undercut rule, no moon "
+            "rule, game 201 (the team of the higher busted score loses, then team totals), the biggest eater "
+            "deals next (K♣, Q♠, 10♦ break ties)",
+            "players": 4,
+            "direction": "anticlockwise",
+            "teams": [[0, 2], [1, 3]],
+            "passing": {"cards": 3, "schedule": "left"},
+            "play": {"opening": "eldest_any", "breaking": "none", "first_trick": "any",
+                     "must_discard": ["TD", "QS", "KC"], "undercut": True},
+            "scoring": {"values": {"QS": 13, "TD": 10, "KC": 14}},
+            "moon": {"kind": "none"},
+            "end": {"target": 201, "next_dealer": "most_points", "dealer_ties": ["KC", "QS", "TD"]},
+        },
     }
 )
 
@@ -234,8 +267,11 @@ ALIASES: dict[str, str] = {
     "culbertson": "culbertson_1950",
     "morehead": "morehead_2001",
     "leekha": "likha",
+    "leekha_idlib": "likha_idlib",
+    "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",
     "gongzhu": "gong_zhu",
+    "gong_zhu_selling": "gong_zhu_exposed",
 }
 
 _CACHE: dict[str, Variant] = {}

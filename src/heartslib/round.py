@@ -31,7 +31,7 @@ from heartslib.cards import Card, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
-from heartslib.engine.finishing import penalty_points
+from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
 from heartslib.engine.records import event_values, trick_values
 from heartslib.engine.rules import Rules
@@ -54,7 +54,7 @@ from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
-from heartslib.scoring import Outcome
+from heartslib.scoring import Outcome, moon_taker
 from heartslib.variant import Variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
@@ -332,6 +332,18 @@ class Round:
         return penalty_points(self._s) if self._s.phase is OVER else None
 
     @property
+    def exposed(self) -> tuple[Card, ...]:
+        """Cards exposed ("sold") this hand before the first lead (``scoring.exposable``); public."""
+        return tuple(cards_from_indices(self._s.exposed))
+
+    @property
+    def took_all_penalty_cards(self) -> int | None:
+        """The seat that took every penalty card that scored this hand (the fact a moon is judged on, whatever
+        the moon rule made of it), once the round is over; None before, or when nobody did."""
+        s = self._s
+        return moon_taker(facts(s), s.variant.moon.requires) if s.phase is OVER else None
+
+    @property
     def received(self) -> tuple[tuple[Card, ...], ...] | None:
         """What each seat received in the pass, once exchanged."""
         received = self._s.received
@@ -347,7 +359,8 @@ class Round:
 
     @property
     def decision(self) -> Decision | None:
-        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon or suit), or None."""
+        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose), or
+        None."""
         decision = self._s.decision
         return decision[0] if decision else None
 
@@ -536,6 +549,7 @@ class Round:
             round_points=None if outcome is None else outcome.points,
             options=decision[2] if decision is not None and seat in acting else (),
             decision=None if decision is None else decision[0],
+            exposed=tuple(map(card, s.exposed)),
         )
 
     # ------------------------------------------------------------------ misc

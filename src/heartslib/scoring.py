@@ -4,33 +4,73 @@ Facts are decided from the cards taken, not from point sums (STYLE 7): a
 moon is "this seat took every penalty card that scored this hand", which
 stays right with two decks, bonus cards, conditional jokers and the
 hand-score modifiers (multipliers, suit doublers, cancelling cards).
+
+:func:`score_cards` is the scorer as a pure function: a hand's points per seat
+from the cards each seat took (plus the facts scoring needs: who won each
+trick, who passed to whom, the match totals). The engine scores every hand
+with the same two steps, :func:`card_facts` then :func:`score`, except the
+hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
+
+>>> import heartslib as hl
+>>> v = hl.preset("standard")
+>>> score_cards(v, ["QS 2H", "3H", "", "4H 5H 6H 7H 8H 9H TH JH QH KH AH"]).points
+(14, 1, 0, 11)
+>>> score_cards(v, ["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "", "", ""]).points
+(0, 26, 26, 26)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
+from heartslib.cards import Card, CardLike, parse_cards
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART
-from heartslib.enums import Measure, MoonKind, MoonRequires, MoonScoring, Offset, PassDirection, Shot, Sun, Winner
+from heartslib.enums import (
+    HOLD,
+    BigMoon,
+    ExactFifty,
+    Measure,
+    MoonKind,
+    MoonRequires,
+    MoonScoring,
+    NextDealer,
+    Offset,
+    PassDirection,
+    Shot,
+    Sun,
+    Winner,
+)
+from heartslib.errors import CardError
 from heartslib.points import Score, normalise
 from heartslib.variant import Variant
 
 __all__ = [
+    "BIG_MOON_HANDS",
     "Outcome",
     "RoundFacts",
     "apply_exact_reset",
+    "big_moon_points",
+    "card_facts",
+    "exposure_doubles",
     "hand_points",
     "losing_team",
     "match_over",
     "moon_options",
     "moon_result",
+    "moon_taker",
+    "next_dealer",
     "reached_target",
+    "reached_win_target",
     "score",
+    "score_cards",
+    "team_totals",
+    "trick_points",
     "winners",
+    "winning_team",
 ]
 
 
@@ -50,6 +90,8 @@ class RoundFacts:
     """Winner of each trick in order (None for a cancelled trick)."""
     taken: tuple[tuple[int, ...], ...] = ()
     """Card indices each seat took (for the multipliers)."""
+    doubled: frozenset[int] = frozenset()
+    """Cards whose effect doubles for their taker this hand (exposed cards: :func:`exposure_doubles`)."""
 
 
 @attrs.frozen
@@ -69,10 +111,13 @@ class Outcome:
 # --------------------------------------------------------------------------- card points
 
 
-def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int) -> tuple[Score, Score]:
+def hand_points(
+    rules: Rules, taken: Sequence[int], dead: int, joker_points: int, *, doubled: Collection[int] = frozenset()
+) -> tuple[Score, Score]:
     """A seat's card points for the hand and the part of them from bonus cards, before multipliers.
 
-    ``dead`` counts conditional jokers taken on tricks where they do not score.
+    ``dead`` counts conditional jokers taken on tricks where they do not score; ``doubled`` cards (exposed ones)
+    count twice, after the all-hearts flip and the suit doublers.
     """
     value = rules.value
     dead_points = dead * joker_points
@@ -96,24 +141,85 @@ def hand_points(rules: Rules, taken: Sequence[int], dead: int, joker_points: int
         and rules.hearts_in_pack > 0
         and sum(k for c, k in counts.items() if suit[c] == HEART) == rules.hearts_in_pack
     )
-    doubled = {s for card, s in rules.double_suit.items() if counts[card]}
+    doubled_suits = {s for card, s in rules.double_suit.items() if counts[card]}
+    only_hearts = rules.flips_only_hearts
     total = -dead_points
     bonus = 0
     for card, k in counts.items():
         x = value[card]
-        if flip and _real(x) < 0:
+        # the flip turns the penalty cards positive (the hearts alone, or the pig too): they count for the taker
+        flipped = flip and _real(x) < 0 and (not only_hearts or suit[card] == HEART)
+        if flipped:
             x = -x
-        if suit[card] in doubled:
+        if suit[card] in doubled_suits:
+            x = x * 2
+        if card in doubled:
             x = x * 2
         x = x * (k - cancelled[card])
         total += x
-        if rules.bonus[card] or (flip and rules.penalty[card]):
+        if rules.bonus[card] or flipped:
             bonus += x
     return normalise(total), normalise(bonus)
 
 
 def _real(x: Score) -> float:
     return x.real if isinstance(x, complex) else x
+
+
+def card_facts(
+    rules: Rules,
+    taken: Sequence[Sequence[int]],
+    *,
+    dead: Sequence[int] | None = None,
+    tricks_won: Sequence[int] | None = None,
+    trick_winners: Sequence[int | None] = (),
+    doubled: Collection[int] = frozenset(),
+) -> RoundFacts:
+    """What happened in a hand, as scoring needs it, from the cards each seat took (card indices).
+
+    ``dead`` counts, per seat, the jokers that score only on a hearts lead and were taken on another trick;
+    ``tricks_won`` defaults to one trick for a seat that took any card, none for the others; ``doubled`` are
+    the cards whose effect doubles this hand (:func:`exposure_doubles`).
+    """
+    jp = rules.variant.deck.joker_points
+    n = len(taken)
+    dead_counts = list(dead) if dead is not None else [0] * n
+    raw: list[Score] = []
+    bonus: list[Score] = []
+    pen: list[int] = []
+    bon: list[int] = []
+    dead_pen = jp * rules.sign > 0
+    doubled_set = frozenset(doubled)
+    for seat, cards in enumerate(taken):
+        d = dead_counts[seat]
+        points, own_bonus = hand_points(rules, cards, d, jp, doubled=doubled_set)
+        raw.append(points)
+        bonus.append(own_bonus)
+        pen.append(sum(map(rules.penalty.__getitem__, cards)) - (d if dead_pen else 0))
+        bon.append(sum(map(rules.bonus.__getitem__, cards)) - (d if jp and not dead_pen else 0))
+    won = tuple(tricks_won) if tricks_won is not None else tuple(1 if cards else 0 for cards in taken)
+    return RoundFacts(
+        raw=tuple(raw),
+        bonus=tuple(bonus),
+        penalty_cards=tuple(pen),
+        bonus_cards=tuple(bon),
+        tricks_won=won,
+        trick_winners=tuple(trick_winners),
+        taken=tuple(tuple(cards) for cards in taken),
+        doubled=doubled_set,
+    )
+
+
+def trick_points(rules: Rules, taken: Iterable[int], dead: int = 0, doubled: Collection[int] = ()) -> Score:
+    """What the cards taken with one trick are worth to their taker (:attr:`heartslib.TrickWon.points`).
+
+    Card values, doubled for exposed cards (``doubled``: :func:`exposure_doubles`), less ``dead`` jokers that
+    score only on a hearts lead; before the hand's modifiers (multipliers, suit doublers, cancelling cards, the
+    all-hearts flip) and the moon.
+    """
+    value = rules.value
+    total: Score = sum((value[c] * 2 if c in doubled else value[c] for c in taken), start=0)
+    return normalise(total - dead * rules.variant.deck.joker_points)
 
 
 def _multiply(rules: Rules, facts: RoundFacts, points: list[Score]) -> list[Score]:
@@ -126,6 +232,9 @@ def _multiply(rules: Rules, facts: RoundFacts, points: list[Score]) -> list[Scor
             if not copies:
                 continue
             alone = rules.multiply_alone.get(card)
+            if card in facts.doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
+                factor = factor * 2
+                alone = None if alone is None else alone * 2
             others = [c for c in taken if c != card and c in rules.counters]
             if alone is not None and not others:
                 points[seat] = alone * copies
@@ -144,26 +253,81 @@ def _key(v: Variant, x: Score) -> float:
     return float(_real(x))
 
 
+def team_totals(v: Variant, totals: Sequence[Score]) -> tuple[Score, ...]:
+    """Per team (in ``v.teams`` order), the sum of its members' totals; empty without teams."""
+    team_of = v.rules.team_of
+    return tuple(normalise(sum((totals[s] for s in range(len(totals)) if team_of[s] == t), start=0))
+                 for t in range(len(v.teams)))
+
+
+def _judged(v: Variant, totals: Sequence[Score]) -> Sequence[Score]:
+    """The totals the end is judged on: each seat's own, or with ``end.team_scores`` its team's."""
+    if not v.end.team_scores:
+        return totals
+    sums = team_totals(v, totals)
+    return tuple(sums[t] for t in v.rules.team_of)
+
+
 def reached_target(v: Variant, totals: Sequence[Score]) -> bool:
-    """Whether some total has reached the target (at least it if positive, at most it if negative)."""
+    """Whether some total has reached the target (at least it if positive, at most it if negative); with
+    ``end.team_scores``, some team total."""
     target = v.end.target
     if not target:
         return False
-    keys = [_key(v, t) for t in totals]
+    keys = [_key(v, t) for t in _judged(v, totals)]
     return any(k >= target for k in keys) if target > 0 else any(k <= target for k in keys)
+
+
+def reached_win_target(v: Variant, totals: Sequence[Score]) -> bool:
+    """Whether some total has reached the winning target (``end.win_target``: at least it where the highest
+    total wins, at most it where the lowest does)."""
+    target = v.end.win_target
+    if not target:
+        return False
+    keys = [_key(v, t) for t in _judged(v, totals)]
+    return any(k >= target for k in keys) if v.end.winner == Winner.HIGHEST else any(k <= target for k in keys)
+
+
+def _team_sum(v: Variant, totals: Sequence[Score], team: int) -> float:
+    team_of = v.rules.team_of
+    return _key(v, normalise(sum((totals[s] for s in range(len(totals)) if team_of[s] == team), start=0)))
+
+
+def winning_team(v: Variant, totals: Sequence[Score]) -> int | None:
+    """With teams, when the winning target (``end.win_target``) ended the match: the team of the best total
+    among the players who reached it; the team totals decide between teams that share it; None if they tie."""
+    rules = v.rules
+    keys = [_key(v, t) for t in totals]
+    target = v.end.win_target
+    high = v.end.winner == Winner.HIGHEST
+    pool = [s for s in range(len(totals)) if (keys[s] >= target if high else keys[s] <= target)]
+    better = max if high else min
+    best = better(keys[s] for s in pool)
+    teams = {rules.team_of[s] for s in pool if keys[s] == best}
+    if len(teams) > 1:
+        sums = {t: _team_sum(v, totals, t) for t in teams}
+        best_sum = better(sums.values())
+        teams = {t for t, x in sums.items() if x == best_sum}
+    return teams.pop() if len(teams) == 1 else None
 
 
 def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams: the team of the worst total among the players who reached the target (or among all
-    players if none did); None when players of different teams share that total."""
+    players if none did). When players of several teams share that total, the team totals decide among
+    those teams (Idlib Leekha); None when those tie too (play on)."""
     rules = v.rules
     keys = [_key(v, t) for t in totals]
     pool = list(range(len(totals)))
     if reached_target(v, totals):
         target = v.end.target
         pool = [s for s in pool if (keys[s] >= target if target > 0 else keys[s] <= target)]
-    worst = (max if v.end.winner == Winner.LOWEST else min)(keys[s] for s in pool)
+    worse = max if v.end.winner == Winner.LOWEST else min
+    worst = worse(keys[s] for s in pool)
     teams = {rules.team_of[s] for s in pool if keys[s] == worst}
+    if len(teams) > 1:
+        sums = {t: _team_sum(v, totals, t) for t in teams}
+        worst_sum = worse(sums.values())
+        teams = {t for t, x in sums.items() if x == worst_sum}
     return teams.pop() if len(teams) == 1 else None
 
 
@@ -173,10 +337,19 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     The lowest total wins, or the highest (``end.winner``), measured by the
     score or its magnitude (``end.measure``); with lives, only the players
     with the most lives left can win; with teams, every player not on the
-    losing team wins.
+    losing team wins (or, when the winning target alone ended the match, the
+    winning team's players); with ``end.team_scores`` the players of the best
+    team total win.
     """
     seats = list(range(len(totals)))
-    if v.teams:
+    if v.end.team_scores:
+        totals = _judged(v, totals)
+    elif v.teams:
+        if reached_win_target(v, totals) and not reached_target(v, totals):
+            won = winning_team(v, totals)
+            if won is None:
+                return tuple(seats)
+            return tuple(s for s in seats if v.rules.team_of[s] == won)
         team = losing_team(v, totals)
         if team is None:
             return tuple(seats)
@@ -189,11 +362,60 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     return tuple(s for s in seats if keys[s] == best)
 
 
-def apply_exact_reset(v: Variant, totals: Sequence[Score]) -> tuple[Score, ...]:
-    """Totals after the "exactly the target returns to 0" rule, when it is on."""
-    if v.end.reset_at_exact and v.end.target:
-        return tuple(0 if t == v.end.target else t for t in totals)
-    return tuple(totals)
+def next_dealer(v: Variant, dealer: int, points: Sequence[Score], taken: Sequence[Iterable[Card]]) -> int:
+    """Who deals after a hand ``dealer`` dealt that scored ``points`` with ``taken`` cards per seat.
+
+    ``end.next_dealer = "rotate"``: the next seat in the direction of play. ``"most_points"`` (Idlib
+    Leekha): the player with the worst hand score; among tied players, whoever took the first card of
+    ``end.dealer_ties``, then the first tied player after the dealer in the direction of play.
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("likha").replace(end={"next_dealer": "most_points"})
+    >>> next_dealer(v, 0, (10, 30, 5, 5), ((), (), (), ()))
+    1
+    """
+    rules = v.rules
+    n = rules.players
+    if v.end.next_dealer == NextDealer.ROTATE:
+        return (dealer + rules.step) % n
+    sign = 1 if v.end.measure == Measure.MAGNITUDE else rules.sign
+    badness = [_key(v, p) * sign for p in points]
+    worst = max(badness)
+    tied = [s for s in range(n) if badness[s] == worst]
+    if len(tied) > 1:
+        held = [set(cards) for cards in taken]
+        for card in v.end.dealer_ties:
+            took = [s for s in tied if card in held[s]]
+            if took:
+                return took[0]
+    return next((dealer + rules.step * i) % n for i in range(1, n + 1) if (dealer + rules.step * i) % n in tied)
+
+
+def apply_exact_reset(
+    v: Variant, totals: Sequence[Score], before: Sequence[Score] | None = None
+) -> tuple[Score, ...]:
+    """Totals after the exact-total rules: exactly the target returns to 0 (``end.reset_at_exact``); a total
+    the hand landed exactly on a multiple of 50 is reduced by 50 (``end.exact_fifty``; ``before`` are the
+    totals before the hand: a total the hand did not change did not land).
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("standard").replace(end={"exact_fifty": "any"})
+    >>> apply_exact_reset(v, (50, 100, 150, 99), before=(40, 90, 150, 80))
+    (0, 50, 150, 99)
+    """
+    end = v.end
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
+        return tuple(totals)
+    lowest = 100 if end.exact_fifty == ExactFifty.ABOVE_50 else 50
+    out: list[Score] = []
+    for i, t in enumerate(totals):
+        if end.reset_at_exact and end.target and t == end.target:
+            t = 0
+        elif (end.exact_fifty != ExactFifty.NONE and isinstance(t, int) and t >= lowest and t % 50 == 0
+              and (before is None or before[i] != t)):
+            t -= 50
+        out.append(t)
+    return tuple(out)
 
 
 def match_over(
@@ -203,22 +425,68 @@ def match_over(
     outcome: Outcome | None = None,
     lives: Sequence[int] | None = None,
 ) -> bool:
-    """Whether the match ends with these totals after ``hands_played`` hands."""
+    """Whether the match ends with these totals after ``hands_played`` hands: the last of a fixed number of
+    hands, one player left with lives, or a total at the target or at the winning target (``end.win_target``)."""
     if v.end.hands and hands_played >= v.end.hands:
         return True
     if lives is not None and v.end.lives and sum(1 for x in lives if x > 0) <= 1:
         return True
-    if not reached_target(v, totals):
+    lost = reached_target(v, totals)
+    if not lost and not reached_win_target(v, totals):
         return False
     if outcome is not None and outcome.shooter is not None:
         if v.moon.continue_after_moon:
             return False
         if v.moon.shooter_cannot_win and outcome.shooter in winners(v, totals, lives):
             return False
-    return not (v.teams and losing_team(v, totals) is None)
+    if v.teams and not v.end.team_scores:  # a tie between teams (team totals included) plays on
+        return (losing_team(v, totals) if lost else winning_team(v, totals)) is not None
+    return True
 
 
 # --------------------------------------------------------------------------- the moon and the sun
+
+
+def moon_taker(facts: RoundFacts, requires: MoonRequires = MoonRequires.PENALTY_CARDS) -> int | None:
+    """The seat that took every penalty card that scored this hand (with ``"all_counters"`` every bonus card
+    too), whatever the moon rule makes of it; None when nobody did (or no penalty card scored)."""
+    total = sum(facts.penalty_cards)
+    if not total:
+        return None
+    for s, count in enumerate(facts.penalty_cards):
+        if count == total:
+            if requires == MoonRequires.ALL_COUNTERS and facts.bonus_cards[s] != sum(facts.bonus_cards):
+                return None
+            return s
+    return None
+
+
+#: Consecutive hands of every penalty card that make a big moon (``moon.big_moon``).
+BIG_MOON_HANDS = 10
+
+
+def big_moon_points(v: Variant, shooter: int, run: Sequence[Score], points: Sequence[Score]) -> tuple[Score, ...]:
+    """This hand's points when it is ``shooter``'s tenth consecutive hand of every penalty card (a big moon):
+    the ten hands are rescored so that they give the shooter 0 and every other player (the other teams'
+    players) ten times the moon points, or 100 against them (-100 where the highest total wins)
+    (``moon.big_moon``); partners keep what they scored. ``run``
+    holds, per seat, what the ten hands scored before the big moon, this one's ``points`` included.
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("standard").replace(moon={"kind": "none", "big_moon": "ten_moons"})
+    >>> big_moon_points(v, 0, (260, 0, 0, 0), (26, 0, 0, 0))
+    (-234, 260, 260, 260)
+    """
+    rules = v.rules
+    award: Score = 10 * rules.moon_points if v.moon.big_moon == BigMoon.TEN_MOONS else 100 * rules.sign
+    team = rules.team_of[shooter]
+    out = list(points)
+    for s in range(len(points)):
+        if s == shooter:
+            out[s] = normalise(points[s] - run[s])
+        elif rules.team_of[s] != team:
+            out[s] = normalise(points[s] + award - run[s])
+    return tuple(out)
 
 
 def moon_options() -> tuple[MoonScoring, ...]:
@@ -290,26 +558,25 @@ def score(
             if moon.sun == Sun.CLEAN_SLATE:
                 pts[s] = -scores_before[s]
                 return Outcome(tuple(pts), s, Shot.SUN, MoonScoring.CLEAN_SLATE)
-            passer = _passer(s, passing, rules) if moon.sun == Sun.PUNISH_PASSER else None
+            if moon.sun == Sun.SUBTRACT_52:  # GNOME Hearts: the shooter subtracts twice the moon, the others score 0
+                pts[s] = -2 * p + own
+                return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, MoonScoring.SUBTRACT_52)
+            punish = moon.sun == Sun.PUNISH_PASSER
+            passer = _passer(s, passing, rules) if punish else None
             team = rules.team_of[s]
             for o in range(n):
                 if rules.team_of[o] != team:
-                    extra = 2 * p if passer is None or o == passer else p
+                    # the punishment rule: twice the moon points to the passer, the moon points to the others
+                    # (RULES.md 7: with no single passer, a hold, scatter, star or shuffle hand, nobody is
+                    # punished and every other player receives the moon points)
+                    extra = p if punish and o != passer else 2 * p
                     pts[o] = facts.raw[o] + extra
             pts[s] = own
-            how = MoonScoring.PUNISH_PASSER if passer is not None else MoonScoring.ADD_52
+            how = MoonScoring.PUNISH_PASSER if punish else MoonScoring.ADD_52
             return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, how)
         return _normal(v, rules, facts)
 
-    total_pen = sum(facts.penalty_cards)
-    shooter = None
-    if moon.kind != MoonKind.NONE and total_pen:
-        for s in range(n):
-            if facts.penalty_cards[s] == total_pen:
-                if moon.requires == MoonRequires.ALL_COUNTERS and facts.bonus_cards[s] != sum(facts.bonus_cards):
-                    break
-                shooter = s
-                break
+    shooter = moon_taker(facts, moon.requires) if moon.kind != MoonKind.NONE else None
     if shooter is None:
         return _normal(v, rules, facts)
 
@@ -324,10 +591,130 @@ def score(
         return shooter
     if kind == MoonKind.NEW_IF_OLD_LOSES:
         old = moon_result(facts, rules, shooter, MoonScoring.OLD, keep_bonus)
-        totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)])
+        totals = apply_exact_reset(v, [a + b for a, b in zip(scores_before, old.points, strict=True)], scores_before)
         # "old moon would end the game": the target or the last of a fixed number of hands, and not a hand
         # after which the match goes on anyway (continue_after_moon)
         if match_over(v, totals, hands_played, old) and shooter not in winners(v, totals):
             return moon_result(facts, rules, shooter, MoonScoring.NEW, keep_bonus)
         return old
     return moon_result(facts, rules, shooter, MoonScoring(kind.value), keep_bonus)
+
+
+# --------------------------------------------------------------------------- the scorer as a pure function
+
+
+def score_cards(
+    variant: Variant,
+    taken: Sequence[str | Iterable[CardLike | int]],
+    *,
+    trick_winners: Sequence[int | None] | None = None,
+    tricks_won: Sequence[int] | None = None,
+    dead: Sequence[int] | None = None,
+    exposed: str | Iterable[CardLike] = (),
+    passing: PassDirection = HOLD,
+    scores: Sequence[Score] | None = None,
+    hand_number: int = 0,
+    moon_choice: MoonScoring | str | None = None,
+) -> Outcome:
+    """A hand's points per seat from the cards each seat took: the scorer every round uses, as a pure function.
+
+    ``taken[seat]`` holds the cards that seat took (text such as ``"QS 2H"``, cards, or card indices). The
+    facts scoring needs besides the cards, when the variant asks for them:
+
+    * ``trick_winners``: the winner of each trick in order (None for a cancelled one), for a sun rule and the
+      no-tricks bonus; without it a seat that took cards won a trick, and a seat that took every card took
+      every trick; ``tricks_won`` (tricks per seat) overrides the count for the no-tricks bonus (a rolled-over
+      last trick is won by its leader: :attr:`heartslib.Round.tricks_won`);
+    * ``dead``: per seat, the jokers that score only on a hearts lead and were taken on another trick;
+    * ``exposed``: the cards exposed this hand (``scoring.exposable``, Gong Zhu);
+    * ``passing``: the hand's pass direction (the punishment-rule sun punishes whoever passed to the shooter);
+    * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
+      the moon rules that look at the game;
+    * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``).
+
+    Raises ``ValueError`` (a :class:`~heartslib.CardError` for a bad card) naming what is wrong.
+
+    >>> import heartslib as hl
+    >>> gz = hl.preset("gong_zhu")
+    >>> score_cards(gz, ["QS TC", "JD", "AH KH", ""]).points
+    (-200, 100, -90, 0)
+    >>> score_cards(hl.preset("gong_zhu_exposed"), ["QS TC", "JD", "AH KH", ""], exposed="QS AH").points
+    (-400, 100, -180, 0)
+    """
+    rules = variant.rules
+    n = variant.players
+    if isinstance(taken, str) or len(taken) != n:
+        raise ValueError(f"taken must hold the cards of each of the {n} seats, got {taken!r}")
+    cards = [_indices(t) for t in taken]
+    if dead is not None and (len(dead) != n or not all(isinstance(d, int) and d >= 0 for d in dead)):
+        raise ValueError(f"dead must be {n} whole numbers >= 0 (jokers that did not score, per seat), got {dead!r}")
+    won: tuple[int, ...] | None = None
+    if trick_winners is None:
+        if variant.moon.sun != Sun.NONE and variant.moon.sun_skips_first_trick:
+            raise ValueError("moon.sun_skips_first_trick: give trick_winners (who won each trick) to judge the sun")
+        holders = [s for s in range(n) if cards[s]]
+        winners_seen: tuple[int | None, ...] = tuple(holders)
+    else:
+        for w in trick_winners:
+            if w is not None and (not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < n):
+                raise ValueError(f"trick_winners holds seats 0-{n - 1} (or None), not {w!r}")
+        winners_seen = tuple(trick_winners)
+        won = tuple(sum(1 for w in trick_winners if w == s) for s in range(n))
+    if tricks_won is not None:
+        if len(tricks_won) != n or not all(isinstance(w, int) and w >= 0 for w in tricks_won):
+            raise ValueError(f"tricks_won must be {n} whole numbers >= 0, got {tricks_won!r}")
+        won = tuple(tricks_won)
+    exposed_cards = frozenset(c.index for c in parse_cards(exposed))
+    facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen,
+                       doubled=exposure_doubles(rules, exposed_cards))
+    before: tuple[Score, ...] = (0,) * n if scores is None else tuple(scores)
+    if len(before) != n or not all(isinstance(x, int | complex) and not isinstance(x, bool) for x in before):
+        raise ValueError(f"scores must be the {n} match totals before the hand, got {scores!r}")
+    if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 0:
+        raise ValueError(f"hand_number must be a whole number >= 0, not {hand_number!r}")
+    result = score(variant, rules, facts, scores_before=before, passing=passing, hands_played=hand_number + 1)
+    if isinstance(result, int):
+        options = moon_options()
+        if moon_choice is None or moon_choice not in options:
+            raise ValueError(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"choice\"): "
+                             f"give moon_choice, one of {', '.join(options)}; got {moon_choice!r}")
+        keep = variant.moon.requires == MoonRequires.PENALTY_CARDS
+        return moon_result(facts, rules, result, MoonScoring(moon_choice), keep)
+    return result
+
+
+def _indices(cards: str | Iterable[CardLike | int]) -> list[int]:
+    if isinstance(cards, str):
+        return [c.index for c in parse_cards(cards)]
+    out: list[int] = []
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int | str | Card):
+            raise CardError(f"{c!r} is not a card (text such as 'QS', a Card, or a card index)")
+        out.append(Card.from_index(c).index if isinstance(c, int) else Card.parse(c).index)
+    return out
+
+
+
+def exposure_doubles(rules: Rules, exposed: Collection[int]) -> frozenset[int]:
+    """The cards whose effect doubles this hand when ``exposed`` cards (indices) are exposed: each exposed card
+    itself, or every card of the suit it doubles (Gong Zhu's A♥ doubles every heart).
+
+    >>> import heartslib as hl
+    >>> rules = hl.preset("gong_zhu_exposed").rules
+    >>> sorted(hl.Card.from_index(c).code for c in exposure_doubles(rules, {hl.Card("QS").index}))
+    ['QS']
+    >>> len(exposure_doubles(rules, {hl.Card("AH").index}))
+    13
+    """
+    if not exposed:
+        return frozenset()
+    out: set[int] = set()
+    for card in exposed:
+        target = rules.exposable.get(card)
+        if target is None:
+            continue
+        if target < 0:
+            out.add(card)
+        else:
+            out.update(c for c in rules.counts if rules.suit[c] == target)
+    return frozenset(out)

@@ -23,11 +23,14 @@ import attrs
 
 from heartslib.cards import Card, Suit, card_order, parse_cards
 from heartslib.enums import (
+    BigMoon,
     Breaking,
     CancelRollover,
     Direction,
+    ExactFifty,
     Fill,
     FirstTrick,
+    HeartsFlip,
     HeartsScoring,
     Identical,
     JokerKind,
@@ -39,6 +42,7 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
+    NextDealer,
     Opening,
     Settlement,
     Sun,
@@ -56,6 +60,7 @@ __all__ = [
     "SECTIONS",
     "TABLE_FIELDS",
     "CardCards",
+    "CardExposures",
     "CardMap",
     "CardSuits",
     "CardValues",
@@ -337,6 +342,28 @@ class CardSuits(CardMap[Suit]):
         return str(value)
 
 
+class CardExposures(CardMap["Suit | None"]):
+    """Cards that may be exposed and what exposing each doubles: ``"card"`` (the card itself) or a suit,
+    e.g. ``{"AH": "hearts", "QS": "card"}`` (Gong Zhu's A♥ doubles every heart)."""
+
+    _what = "suit name or \"card\""
+    _path = "scoring.exposable"
+
+    @staticmethod
+    def _parse(raw: Any) -> Suit | None:
+        if raw is None or isinstance(raw, Suit):
+            return raw
+        if not isinstance(raw, str):
+            raise TypeError("write \"card\" (the card itself) or a suit name such as 'hearts'")
+        if raw.strip().lower() == "card":
+            return None
+        return Suit.parse(raw)
+
+    @staticmethod
+    def _data(value: Any) -> Any:
+        return "card" if value is None else str(value)
+
+
 class CardCards(CardMap[Card]):
     """Cards to cards, e.g. ``{"QC": "QS"}``."""
 
@@ -388,8 +415,20 @@ def _to_double_suit(value: Any) -> CardSuits:
     return cast(CardSuits, _map_converter(CardSuits, "scoring.double_suit")(value))
 
 
+def _to_exposable(value: Any) -> CardExposures:
+    return cast(CardExposures, _map_converter(CardExposures, "scoring.exposable")(value))
+
+
 def _to_cancels(value: Any) -> CardCards:
     return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
+
+
+def _to_hearts_flip(value: Any) -> HeartsFlip:
+    """``scoring.all_hearts_flips``: a :class:`HeartsFlip` value, or ``true``/``false`` as it was written before
+    it became a choice (``true`` is pagat's flip of every penalty card, ``false`` no flip)."""
+    if isinstance(value, bool):
+        return HeartsFlip.PENALTY_CARDS if value else HeartsFlip.NONE
+    return _enum_converter("scoring.all_hearts_flips", HeartsFlip)(value)
 
 
 def _score_converter(path: str, limit: int = MAX_POINTS) -> Callable[[Any], Score]:
@@ -814,6 +853,17 @@ class PlayRules:
             },
         ),
     )
+    undercut: bool = bool_field(
+        "play.undercut",
+        False,
+        meta(
+            "the undercut rule",
+            "Once one of the forced-discard cards (play.must_discard, the leekha cards) lies on the trick, a "
+            "player must play a card ranked below the highest of them whenever the cards the other rules allow "
+            "hold one (following suit, or a forced discard); a void player's free discard is not bound.",
+            "jehadbaeth/Leekha SPEC.md 3.12 and 4.6 (Idlib Leekha)",
+        ),
+    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -890,13 +940,21 @@ class ScoringRules:
             "000 (royal hearts)",
         ),
     )
-    all_hearts_flips: bool = bool_field(
-        "scoring.all_hearts_flips",
-        False,
-        meta(
+    all_hearts_flips: HeartsFlip = attrs.field(
+        default=HeartsFlip.NONE,
+        converter=_to_hearts_flip,
+        metadata=meta(
             "all the hearts",
-            "A player who takes every heart scores its negative card values as positive (Gong Zhu).",
-            "000 (Gong Zhu, pagat)",
+            "What turns positive for a player who takes every heart, in a game the highest total wins (Gong Zhu); "
+            "true and false, as older variants wrote it, mean \"penalty_cards\" and \"none\".",
+            "000 (Gong Zhu, pagat); the Gongzhu-Society MrIfOffline bots",
+            {
+                "none": "no flip: the hearts score as usual",
+                "hearts": "the hearts turn positive (+200 in Gong Zhu) and the pig keeps its own value (the "
+                "Gongzhu-Society bots)",
+                "penalty_cards": "every penalty card the player took turns positive: the hearts and the pig too "
+                "(+300 with the pig in Gong Zhu, pagat)",
+            },
         ),
     )
     settlement: Settlement = enum_field(
@@ -910,10 +968,23 @@ class ScoringRules:
             "000 (Foster 1909)",
             {
                 "none": "no counters",
-                "sweepstake": "each pays a counter per point; the players who took no points share the pool "
-                "(odd counters stay), and a pool nobody wins carries over to the next hand",
+                "sweepstake": "each pays a counter per point; the players who took no penalty points share the "
+                "pool (odd counters stay), and a pool nobody wins carries over to the next hand",
                 "howell": "each pays its points once per opponent, then claims the points it did not take",
             },
+        ),
+    )
+    exposable: CardExposures = attrs.field(
+        factory=CardExposures,
+        converter=_to_exposable,
+        metadata=meta(
+            "exposed cards",
+            "Before the first lead each player, in turn from the leader, may expose (\"sell\") any of these "
+            "cards it holds, publicly; an exposed card doubles its effect for whoever takes it (\"card\": its "
+            "value, or for a multiplier its factor and its score alone; a suit: every card of that suit), and may "
+            "not be played the first time its suit is led, the lead included, unless it is the holder's only card "
+            "of that suit (Gong Zhu: { AH = \"hearts\", QS = \"card\", JD = \"card\", TC = \"card\" }).",
+            "pagat.com 'Gong Zhu' (J. McLeod); garytang/gongzhu backend/src/engine",
         ),
     )
 
@@ -994,13 +1065,16 @@ class MoonRules:
             "shooting the sun",
             "What taking every trick in one hand does; with a sun rule, taking every penalty card without "
             "every trick scores normally.",
-            "000",
+            "000; GNOME Hearts 0.3.1 (subtract_52)",
             {
                 "none": "no sun rule",
                 "add_52": "every other player scores twice the moon points (52)",
                 "punish_passer": "the punishment rule: the player who passed to the shooter scores twice the "
-                "moon points (52), the others the moon points (26)",
+                "moon points (52), the others the moon points (26); in a hand with no single passer (hold, "
+                "scatter, star, shuffle) every other player scores the moon points",
                 "clean_slate": "cleaning the slate: the shooter's match score returns to 0",
+                "subtract_52": "the sun for the shooter: the shooter scores minus twice the moon points (-52) "
+                "and the others score nothing (GNOME Hearts)",
             },
         ),
     )
@@ -1026,6 +1100,23 @@ class MoonRules:
             "The game never ends on a hand in which the moon was shot; when it ends, the lowest score "
             "wins even over the target.",
             "000",
+        ),
+    )
+    big_moon: BigMoon = enum_field(
+        "moon.big_moon",
+        BigMoon,
+        BigMoon.NONE,
+        meta(
+            "shooting the big moon",
+            "A player who takes every penalty card in each of ten consecutive hands (\"260 points over ten "
+            "rounds\") shoots the big moon: on the tenth, those ten hands are rescored.",
+            "000",
+            {
+                "none": "no big moon",
+                "ten_moons": "the ten hands score the shooter 0 and every other player ten times the moon points "
+                "(260)",
+                "hundred": "the ten hands score the shooter 0 and every other player 100 (\"in a normal game\")",
+            },
         ),
     )
 
@@ -1098,6 +1189,70 @@ class EndRules:
     )
     hands: int = int_field(
         "end.hands", 0, meta("fixed hands", "The match ends after this many hands (0 = no limit).", "000"), 0, 10_000
+    )
+    exact_fifty: ExactFifty = enum_field(
+        "end.exact_fifty",
+        ExactFifty,
+        ExactFifty.NONE,
+        meta(
+            "exactly a multiple of 50",
+            "A total that a hand lands exactly on a multiple of 50 is reduced by 50 (after the exact-target "
+            "reset, which wins where both apply).",
+            "Wikipedia's Hearts scoring variants; Trickster Cards (\"Any 50x\", \"50x > 50\")",
+            {
+                "none": "no reduction",
+                "any": "any multiple of 50: 50 becomes 0, 100 becomes 50 (\"Any 50x\")",
+                "above_50": "a multiple of 50 above 50: 100 becomes 50, 150 becomes 100, 50 stays (\"50x > 50\")",
+            },
+        ),
+    )
+    win_target: int = int_field(
+        "end.win_target",
+        0,
+        meta(
+            "winning target",
+            "The match also ends when a player reaches this score at the end of a hand, that player winning "
+            "(the two-sided end, beside end.target): at least it where the highest total wins (Gong Zhu: +1000), "
+            "at most it where the lowest does; 0 = none.",
+            "Gong Zhu (Wikipedia: \"also not more than 1000\"; garytang/gongzhu)",
+        ),
+        -1_000_000,
+        1_000_000,
+    )
+    team_scores: bool = bool_field(
+        "end.team_scores",
+        False,
+        meta(
+            "team scores",
+            "With partnerships, a team's total is the sum of its members' and the end and the winners are judged "
+            "on team totals (the best team total wins, ties share the win), not on the players' own totals.",
+            "Gong Zhu teams mode (garytang/gongzhu)",
+        ),
+    )
+    next_dealer: NextDealer = enum_field(
+        "end.next_dealer",
+        NextDealer,
+        NextDealer.ROTATE,
+        meta(
+            "next dealer",
+            "Who deals the next hand.",
+            "000, 001; jehadbaeth/Leekha SPEC.md (Idlib)",
+            {
+                "rotate": "the deal passes one seat on in the direction of play",
+                "most_points": "the player who scored the most points in the hand deals the next one (the worst "
+                "hand score: the highest where the lowest total wins); among tied players, whoever took the first "
+                "card of end.dealer_ties, then the first tied player after the dealer in the direction of play",
+            },
+        ),
+    )
+    dealer_ties: tuple[Card, ...] = cards_field(
+        "end.dealer_ties",
+        meta(
+            "dealer ties",
+            "With next_dealer = \"most_points\", the cards that break a tie in this order: the tied player who "
+            "took the first of them deals (Idlib: K♣, then Q♠, then 10♦).",
+            "jehadbaeth/Leekha SPEC.md (Idlib)",
+        ),
     )
 
 

@@ -5,16 +5,16 @@ and settle each deal through a central pool, in one of two ways (seed 000,
 "Scoring"; RULES.md section 6):
 
 * :func:`sweepstake` - everyone pays one counter per heart taken (the black
-  lady counts as thirteen hearts); the pool goes to whoever took no hearts
-  at all, split evenly with odd counters staying put; if everyone took at
-  least one, the whole pool stays as the "jack" for the next deal.
+  lady counts as thirteen hearts); the pool goes to whoever took no penalty
+  points at all, split evenly with odd counters staying put; if everyone took
+  some, the whole pool stays as the "jack" for the next deal.
 * :func:`howell` - everyone pays *per opponent* as many counters as the
   points they took, then claims as many as they did *not* take
   (``total`` minus their own points), which exhausts the pool.
 
 Both take the points each seat took in one round, as non-negative ints in
-seat order. These should be the points of the penalty cards actually taken
-(each heart 1, the black lady 13, or the variant's own values), *before*
+seat order. These should be the points the penalty cards taken actually
+scored (each heart 1, the black lady 13, or the variant's own values), *before*
 any shoot-the-moon adjustment: Foster's scheme has no moon, and a
 moon-adjusted score (shooter 0, others 26) would reward the shooter as if
 they had taken nothing.

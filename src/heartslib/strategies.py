@@ -117,6 +117,7 @@ _PASS_WORDS = (
 )
 _NAMED_CYCLES = ("four_way", "left", "right", "left_right", "everyone", "rotating", "rotating_hold")
 
+_GONG_ZHU_EXPOSABLE = {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}
 _SCORING_CARDS = ("QS", "JD", "TD", "QH", "7C", "JS", "KS", "AS", "TC", "QD", "QC", "AH", "0C", "0D", "JK")
 _VALUE_TABLES: tuple[dict[str, int], ...] = (
     {"QS": 13},
@@ -190,6 +191,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("play", "must_discard"): lambda: _choice((), ("JS",), ("QS", "TD"), ("QS",)),
     ("play", "must_discard_if_all"): st.booleans,
     ("play", "booster_nines"): st.booleans,
+    ("play", "undercut"): st.booleans,
     ("play", "opening_card"): lambda: _choice(None, "2S", "3C", "0C", "AH"),
     ("play", "opening_taker"): lambda: _choice(None, "QS", "2C"),
     ("play", "identical"): lambda: _enum_choice("play", "identical"),
@@ -201,8 +203,9 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "multiply_alone"): lambda: _choice({}, {"TC": 50}),
     ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
-    ("scoring", "all_hearts_flips"): st.booleans,
+    ("scoring", "all_hearts_flips"): lambda: _enum_choice("scoring", "all_hearts_flips"),
     ("scoring", "settlement"): lambda: _enum_choice("scoring", "settlement"),
+    ("scoring", "exposable"): lambda: _choice({}, _GONG_ZHU_EXPOSABLE, {"QS": "card"}),
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
     ("moon", "points"): lambda: _choice(0, 26, 10),
@@ -212,6 +215,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("moon", "sun_skips_first_trick"): st.booleans,
     ("moon", "shooter_cannot_win"): st.booleans,
     ("moon", "continue_after_moon"): st.booleans,
+    ("moon", "big_moon"): lambda: _enum_choice("moon", "big_moon"),
     ("end", "target"): lambda: _choice(100, 50, 200, 0, 1),
     ("end", "reset_at_exact"): st.booleans,
     ("end", "hands"): lambda: _choice(0, 1, 2, 5),
@@ -219,6 +223,11 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "measure"): lambda: _enum_choice("end", "measure"),
     ("end", "lives"): lambda: _choice(0, 3),
     ("end", "life_threshold"): lambda: _choice(15, 10),
+    ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
+    ("end", "win_target"): lambda: _choice(0, 150, -40),
+    ("end", "team_scores"): st.booleans,
+    ("end", "next_dealer"): lambda: _enum_choice("end", "next_dealer"),
+    ("end", "dealer_ties"): lambda: _choice((), ("KC", "QS", "TD"), ("QS",)),
 }
 
 # Field names are unique across sections, so a flat keyword names one field;
@@ -393,6 +402,16 @@ def _layout_teams(draft: _Draft) -> None:
 
 
 def _repair_end(draft: _Draft) -> None:
+    if draft["exposable"] and draft["decks"] != 1:
+        _fix(draft, ("exposable", {}))
+    if draft["undercut"] and not draft["must_discard"]:
+        _fix(draft, ("undercut", False), ("must_discard", ("QS", "TD")))
+    jokers = ("0C", "0D", "JK")
+    values = draft["values"]
+    if (draft["joker_points"] and draft["joker_points_when"] == "hearts_led"
+            and any(values.get(j, draft["joker_points"]) != draft["joker_points"] for j in jokers)):
+        # a joker scoring only on a hearts lead is worth deck.joker_points: it has no value of its own
+        _fix(draft, ("values", {c: x for c, x in values.items() if c not in jokers}), ("joker_points_when", "always"))
     if any(card not in draft["multiply"] for card in draft["multiply_alone"]):
         _fix(draft, ("multiply_alone", {}), ("multiply", {**draft["multiply_alone"], **draft["multiply"]}))
     if draft["target"] == 0 and draft["kind"] == "new_if_old_loses":
@@ -401,6 +420,17 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["team_scores"] and not draft["teams"]:
+        _fix(draft, ("team_scores", False))
+    elif draft["team_scores"] and draft["lives"]:
+        _fix(draft, ("team_scores", False), ("lives", 0))
+    win = draft["win_target"]
+    if win and draft["measure"] == "magnitude":
+        _fix(draft, ("win_target", 0), ("measure", "score"))
+    elif win and (win < 0) == (draft["winner"] == "highest"):
+        _fix(draft, ("win_target", -win), ("win_target", 0))
+    if draft["all_hearts_flips"] not in ("none", False) and draft["winner"] == "lowest":
+        _fix(draft, ("all_hearts_flips", "none"), ("winner", "highest"))
 
 
 #: Where :func:`heartslib.engine.checks.check_ends` reports a match that might never end.

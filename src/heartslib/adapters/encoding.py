@@ -17,7 +17,9 @@ index        meaning
              ``"hold"`` then ``"<count> <direction>"`` for every count and
              direction (``"1 left"``, ``"1 across"``, …); for
              ``moon.kind = "choice"`` ``"old"``, ``"new"``; for jokers that
-             lead by calling a suit ``"clubs"`` … ``"spades"``
+             lead by calling a suit ``"clubs"`` … ``"spades"``; for exposable
+             cards (``scoring.exposable``) ``"none"`` then every set of them
+             (``"AH"``, …, ``"AH QS"``, …), smaller sets first
 ===========  ==============================================================
 
 The standard game has no decisions, so its space is exactly the 55 card
@@ -43,6 +45,7 @@ section                  size    content
 =======================  ======  ================================================
 ``phase``                4       one-hot: decide, pass, play, over
 ``decision``             3       one-hot kind of pending decision: pass, moon, suit
+                                 (4 with exposable cards: expose)
 ``acting``               1       1 when this seat must act now
 ``hand``                 55      the cards held (minus hidden pass choices so far)
 ``played``               n×55    cards seen played this round, per relative seat
@@ -66,6 +69,8 @@ section                  size    content
                                  excluded), the scored points once it is over
 ``scores_imag``          n       complex scores only (complex hearts): the
 ``round_points_imag``    n       imaginary parts of the two sections above
+``exposed``              55      exposable cards only (``scoring.exposable``): the
+                                 cards exposed this hand
 =======================  ======  ================================================
 
 Rewards (:meth:`Encoding.rewards`): when a round ends each seat gets
@@ -88,11 +93,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Final
 
 from heartslib.actions import Action, Choose, Pass, Play
-from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.dealing import dealers_choice_options
 from heartslib.engine.legality import passable
 from heartslib.engine.tables import SUIT_NAMES
@@ -117,7 +123,7 @@ from heartslib.observation import Observation
 from heartslib.points import Score, score_text
 from heartslib.presets import preset
 from heartslib.round import Round
-from heartslib.scoring import moon_options
+from heartslib.scoring import exposure_doubles, moon_options
 from heartslib.variant import Variant
 
 __all__ = ["CARD_ACTIONS", "MOON_OPTIONS", "SUIT_OPTIONS", "Encoding", "Turns", "resolve_variant", "table_text"]
@@ -167,6 +173,11 @@ def decision_options(v: Variant) -> tuple[str, ...]:
         options += MOON_OPTIONS
     if rules.valueless and rules.joker_lead == JokerLead.CALL_SUIT:
         options += SUIT_OPTIONS
+    if rules.exposable:
+        cards = sorted(rules.exposable, key=card_order.__getitem__)
+        options.append("none")
+        for size in range(1, len(cards) + 1):
+            options += [" ".join(_CARDS[c].code for c in combo) for combo in combinations(cards, size)]
     return tuple(options)
 
 
@@ -183,6 +194,7 @@ class Encoding:
         "_option_ids",
         "_sections",
         "complex",
+        "decisions",
         "decks",
         "hand_size",
         "n",
@@ -205,6 +217,8 @@ class Encoding:
         self.values: tuple[Score, ...] = tuple(rules.value)
         self.complex: bool = rules.complex
         """Whether scores can be complex numbers (then ``*_imag`` sections are added)."""
+        self.decisions: tuple[str, ...] = _DECISIONS + (("expose",) if rules.exposable else ())
+        """The kinds of decision the ``decision`` section one-hot encodes, in order."""
         self.options: tuple[str, ...] = decision_options(variant)
         """The decision options, in action-index order from 55."""
         self._option_ids = {o: CARD_ACTIONS + i for i, o in enumerate(self.options)}
@@ -215,7 +229,7 @@ class Encoding:
         inf = float("inf")
         self._sections: tuple[tuple[str, int, float, float], ...] = (
             ("phase", 4, 0.0, 1.0),
-            ("decision", 3, 0.0, 1.0),
+            ("decision", len(self.decisions), 0.0, 1.0),
             ("acting", 1, 0.0, 1.0),
             ("hand", c, 0.0, d),
             ("played", n * c, 0.0, d),
@@ -236,6 +250,8 @@ class Encoding:
         )
         if self.complex:
             self._sections += (("scores_imag", n, -inf, inf), ("round_points_imag", n, -inf, inf))
+        if rules.exposable:
+            self._sections += (("exposed", c, 0.0, 1.0),)
         offsets: dict[str, int] = {}
         pos = 0
         for name, size, _, _ in self._sections:
@@ -324,7 +340,7 @@ class Encoding:
         c = NUM_CARD_INDICES
         vec[o["phase"] + _PHASES.index(obs.phase)] = 1.0
         if obs.decision is not None:
-            vec[o["decision"] + _DECISIONS.index(obs.decision)] = 1.0
+            vec[o["decision"] + self.decisions.index(obs.decision)] = 1.0
         if acting is None:
             acting = obs.my_turn
         vec[o["acting"]] = 1.0 if acting else 0.0
@@ -373,6 +389,10 @@ class Encoding:
         for card in obs.kitty or ():
             vec[base + card.index] += 1.0
         self._put_scores(vec, "round_points", me, self.visible_points(obs))
+        if obs.exposed:
+            base = o["exposed"]
+            for card in obs.exposed:
+                vec[base + card.index] = 1.0
         return vec
 
     def _put_scores(self, vec: list[float], section: str, me: int, values: Sequence[Score]) -> None:
@@ -416,12 +436,13 @@ class Encoding:
         if obs.round_points is not None:
             return obs.round_points
         values = self.values
+        doubled = exposure_doubles(self.variant.rules, {c.index for c in obs.exposed})
         points: list[Score] = [0] * self.n
         carry: Score = 0
         for trick in obs.tricks:
             pts: Score = carry
             for _, card in trick.plays:
-                pts += values[card.index]
+                pts += values[card.index] * (2 if card.index in doubled else 1)
             if trick.winner is None:
                 carry = pts
             else:
@@ -477,6 +498,8 @@ class Encoding:
             lines.append("trick: " + " ".join(f"{s}:{card.code}" for s, card in obs.trick))
         if obs.kitty:
             lines.append("kitty seen: " + _cards_text(obs.kitty))
+        if obs.exposed:
+            lines.append("exposed: " + _cards_text(obs.exposed))
         lines.append(
             "tricks won: " + " ".join(map(str, obs.tricks_won))
             + " · hand sizes: " + " ".join(map(str, obs.hand_sizes))
@@ -525,6 +548,8 @@ def table_text(rnd: Round, *, chooser: int | None = None, pending: Sequence[Card
         lines.append(row)
     if rnd.kitty:
         lines.append("kitty: " + _cards_text(rnd.kitty))
+    if rnd.exposed:
+        lines.append("exposed: " + _cards_text(rnd.exposed))
     for trick in rnd.tricks:
         plays = " ".join(f"{s}:{card.code}" for s, card in trick.plays)
         lines.append(f"trick {trick.number + 1}: {plays} -> {'cancelled' if trick.winner is None else trick.winner}")

@@ -178,7 +178,8 @@ class Setup:
         n = v.players
         pass_cards = max([rules.pass_cards] + [pass_size(d, rules.pass_cards, n) for d in rules.schedule])
         jokers = sum(1 for c in rules.pack if c == NUM_CARD_INDICES - 1)
-        return int(1 + n * pass_cards + self.plays_per_round + jokers + 1)
+        exposures = n if rules.exposable else 0  # every seat decides what it exposes before the first lead
+        return int(1 + n * pass_cards + exposures + self.plays_per_round + jokers + 1)
 
     def utility_bound(self) -> float:
         """A bound on the absolute return of an episode."""

@@ -26,6 +26,7 @@ from heartslib.enums import (
     SCATTER,
     STAR,
     Fill,
+    HeartsFlip,
     Identical,
     JokerKind,
     JokerPointsWhen,
@@ -168,10 +169,29 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
             "counters settle whole-number penalty points in a game the lowest total wins; "
             "use settlement = \"none\" with complex values or end.winner = \"highest\"",
         ))
+    if v.scoring.all_hearts_flips != HeartsFlip.NONE and v.end.winner == Winner.LOWEST:
+        out.append((
+            "scoring.all_hearts_flips",
+            "the all-hearts flip turns a sweep of the hearts into plus points where the highest total wins "
+            "(Gong Zhu); where the lowest total wins, taking every heart is the moon's business, and the flip "
+            "would score the shooter's hearts on top of it: use moon.kind, or end.winner = \"highest\"",
+        ))
+    if v.deck.joker_points and v.deck.joker_points_when == JokerPointsWhen.HEARTS_LED:
+        for card in v.scoring.values:
+            if card.index in (C0, D0, JK) and card.index in pack and value[card.index] != v.deck.joker_points:
+                out.append((f"scoring.values.{card.code}",
+                            f"a joker that scores only on a hearts lead is worth deck.joker_points "
+                            f"({v.deck.joker_points}) and nothing on another trick: do not give it a value here"))
     for card in v.scoring.multiply_alone:
         if card not in v.scoring.multiply:
             out.append((f"scoring.multiply_alone.{card.code}",
                         "only a card listed in scoring.multiply can score alone"))
+    if v.scoring.exposable and v.deck.decks != 1:
+        out.append(("scoring.exposable", "exposed cards are named by card: with two decks two players could expose "
+                                      "the same one; use deck.decks = 1"))
+    if v.play.undercut and not v.play.must_discard:
+        out.append(("play.undercut", "the undercut rule plays below the leekha cards on the trick: list them in "
+                                     "play.must_discard (Idlib: [\"TD\", \"QS\", \"KC\"])"))
     if v.play.opening_card is not None and v.play.opening_card.suit is None:
         out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
     if v.scoring.multiply:
@@ -222,6 +242,18 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "the match would never end: set end.target or end.hands"))
     if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
         out.append(("end.target", "a magnitude target is positive"))
+    if v.end.team_scores and not v.teams:
+        out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    elif v.end.team_scores and v.end.lives:
+        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
+    win = v.end.win_target
+    if win and v.end.measure == Measure.MAGNITUDE:
+        out.append(("end.win_target", "a winning target needs end.measure = \"score\" (a magnitude only grows "
+                                      "towards the losing target)"))
+    elif win and (win < 0) == (v.end.winner == Winner.HIGHEST):
+        side = "above 0 where the highest total wins" if v.end.winner == Winner.HIGHEST else (
+            "below 0 where the lowest total wins")
+        out.append(("end.win_target", f"{win} is on the losing side: a winning target lies {side}"))
     return out
 
 

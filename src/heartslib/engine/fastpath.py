@@ -44,6 +44,7 @@ import attrs
 from heartslib.enums import (
     Breaking,
     Fill,
+    HeartsFlip,
     Identical,
     JokerKind,
     JokerPointsWhen,
@@ -108,6 +109,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "play.queen_forced": ANY,  # legality
     "play.must_discard": ANY,  # legality
     "play.must_discard_if_all": ANY,  # only with play.must_discard
+    "play.undercut": ANY,  # legality
     "play.booster_nines": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
@@ -125,6 +127,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
     "scoring.settlement": ANY,
+    "scoring.exposable": ANY,  # a decision before the first lead, legality and scoring
     "moon.kind": ANY,
     "moon.requires": ANY,
     "moon.points": ANY,
@@ -134,6 +137,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "moon.sun_skips_first_trick": ANY,
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
+    "moon.big_moon": ANY,
     "end.target": ANY,
     "end.winner": ANY,
     "end.measure": ANY,
@@ -141,6 +145,11 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
+    "end.exact_fifty": ANY,
+    "end.win_target": ANY,
+    "end.team_scores": ANY,
+    "end.next_dealer": ANY,
+    "end.dealer_ties": ANY,
 }
 
 
@@ -182,6 +191,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ANY,  # forced discards from the per-suit lists (playout._forced)
     "play.must_discard_if_all": ANY,
     "play.booster_nines": (False,),
+    "play.undercut": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
@@ -195,6 +205,8 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
     "scoring.settlement": ANY,
+    "scoring.exposable": Only("no exposable cards (exposing cards is a decision before the first lead)",
+                              lambda v: not v.scoring.exposable),
     "moon.kind": ANY,
     "moon.requires": ANY,
     "moon.points": ANY,
@@ -204,6 +216,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "moon.sun_skips_first_trick": ANY,
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
+    "moon.big_moon": ANY,  # the match's business
     "end.target": ANY,
     "end.winner": ANY,
     "end.measure": ANY,
@@ -211,6 +224,11 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
+    "end.exact_fifty": ANY,
+    "end.win_target": ANY,
+    "end.team_scores": ANY,
+    "end.next_dealer": ANY,
+    "end.dealer_ties": ANY,
 }
 
 
@@ -249,6 +267,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ANY,
     "play.must_discard_if_all": ANY,
     "play.booster_nines": ANY,
+    "play.undercut": ANY,
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,
@@ -260,8 +279,9 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "scoring.multiply_alone": ANY,  # only with scoring.multiply
     "scoring.double_suit": Only("no suit doublers", lambda v: not v.scoring.double_suit),
     "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
-    "scoring.all_hearts_flips": (False,),
+    "scoring.all_hearts_flips": (HeartsFlip.NONE,),
     "scoring.settlement": ANY,  # settled from the penalty points, apart from the score
+    "scoring.exposable": Only("no exposable cards (an exposed card doubles)", lambda v: not v.scoring.exposable),
     "moon.kind": ANY,  # a hand in which someone could have shot the moon goes the long way
     "moon.requires": ANY,
     "moon.points": ANY,
@@ -271,6 +291,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "moon.sun_skips_first_trick": ANY,
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
+    "moon.big_moon": ANY,  # the match's business
     "end.target": ANY,  # the match's business
     "end.winner": ANY,  # what counts against a seat is in the compiled penalty table
     "end.measure": ANY,
@@ -278,6 +299,11 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
     "end.hands": ANY,
+    "end.exact_fifty": ANY,  # the match's business
+    "end.win_target": ANY,
+    "end.team_scores": ANY,
+    "end.next_dealer": ANY,
+    "end.dealer_ties": ANY,
 }
 
 

@@ -3,8 +3,10 @@
 :func:`score_round` scores a finished hand: with the one-pass scorer when the
 variant is admitted to it (``Rules.packed``; see
 :data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
-otherwise through :func:`heartslib.scoring.score`, which owns the moon, the
-sun and the modifiers. A shooter's choice of old or new moon becomes a
+otherwise with the steps of :func:`heartslib.scoring.score_cards`, the one
+scorer (:func:`heartslib.scoring.card_facts`, then
+:func:`heartslib.scoring.score`, which owns the moon, the sun and the
+modifiers). A shooter's choice of old or new moon becomes a
 decision (:func:`choose_moon` carries it out).
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
@@ -19,7 +21,16 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
 from heartslib.points import Score
-from heartslib.scoring import Outcome, RoundFacts, hand_points, moon_options, moon_result, score
+from heartslib.scoring import (
+    Outcome,
+    RoundFacts,
+    card_facts,
+    exposure_doubles,
+    moon_options,
+    moon_result,
+    moon_taker,
+    score,
+)
 
 __all__ = [
     "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "packed_points", "penalty_points", "rollout_score",
@@ -28,50 +39,35 @@ __all__ = [
 
 
 def facts(s: RoundState) -> RoundFacts:
-    """What happened in the hand, as scoring needs it, from the cards each seat took."""
+    """What happened in the hand, as scoring needs it, from the cards each seat took
+    (:func:`heartslib.scoring.card_facts`, the first step of :func:`heartslib.scoring.score_cards`)."""
     return facts_of(s, s.taken, s.won, s.tricks)
 
 
 def facts_of(s: RoundState, taken_by: list[list[int]], won: list[int], tricks: list[RawTrick]) -> RoundFacts:
     """:func:`facts` for the cards ``taken_by`` each seat, the tricks ``won`` and the ``tricks`` of a hand
     played out from ``s`` (the round's own, or a rollout's)."""
-    rules = s.rules
-    jp = s.variant.deck.joker_points
-    raw: list[Score] = []
-    bonus: list[Score] = []
-    pen: list[int] = []
-    bon: list[int] = []
-    dead_pen = jp * rules.sign > 0
-    for seat, taken in enumerate(taken_by):
-        dead = s.dead[seat]
-        points, own_bonus = hand_points(rules, taken, dead, jp)
-        raw.append(points)
-        bonus.append(own_bonus)
-        pen.append(sum(map(rules.penalty.__getitem__, taken)) - (dead if dead_pen else 0))
-        bon.append(sum(map(rules.bonus.__getitem__, taken)) - (dead if jp and not dead_pen else 0))
-    return RoundFacts(
-        raw=tuple(raw),
-        bonus=tuple(bonus),
-        penalty_cards=tuple(pen),
-        bonus_cards=tuple(bon),
-        tricks_won=tuple(won),
-        trick_winners=tuple(None if t[4] < 0 else t[4] for t in tricks),
-        taken=tuple(tuple(t) for t in taken_by),
-    )
+    return card_facts(s.rules, taken_by, dead=s.dead, tricks_won=won,
+                      trick_winners=tuple(None if t[4] < 0 else t[4] for t in tricks),
+                      doubled=exposure_doubles(s.rules, s.exposed))
 
 
 def penalty_points(s: RoundState) -> tuple[int, ...]:
-    """Per seat, the points of the penalty cards taken this hand, before the moon (what Foster's counter
-    settlements are paid on; ``scoring.settlement`` requires whole-number values)."""
-    value, penalty = s.rules.value, s.rules.penalty
-    return tuple(int(sum(value[c] for c in taken if penalty[c]).real) for taken in s.taken)
+    """Per seat, the points its penalty cards scored this hand, before the moon (what Foster's counter
+    settlements are paid on; ``scoring.settlement`` requires whole-number values).
+
+    These are the points the seat actually scored: a joker that scores only on a hearts lead and was
+    taken on another trick counts nothing (the card points less the bonus cards' part of them).
+    """
+    f = facts(s)
+    return tuple(int((points - bonus).real) for points, bonus in zip(f.raw, f.bonus, strict=True))
 
 
 def moon_shooter(s: RoundState) -> int:
     """The seat that took every penalty card that scored (a moon is pending)."""
-    pen = facts(s).penalty_cards
-    total = sum(pen)
-    return next(seat for seat in range(s.n) if pen[seat] == total)
+    shooter = moon_taker(facts(s), s.variant.moon.requires)
+    assert shooter is not None
+    return shooter
 
 
 def packed_points(rules: Rules, taken: list[list[int]]) -> tuple[Score, ...] | None:

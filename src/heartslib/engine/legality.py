@@ -9,7 +9,8 @@
   :func:`pass_choices` lists them, :func:`passable` gives the cards a seat may
   pass (agents and the command line ask it rather than the variant's tables),
   and :class:`PassRules` is one seat's view of its pass.
-* **Decisions**: :func:`callable_suits` (a joker's leader calling a suit) and
+* **Decisions**: :func:`callable_suits` (a joker's leader calling a suit),
+  :func:`exposure_options` (exposing cards before the first lead) and
   :func:`why_action`, the checks every action goes through.
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
@@ -53,6 +54,7 @@ __all__ = [
     "candidates",
     "count_passes",
     "distinct",
+    "exposure_options",
     "is_ordered",
     "nth_pass",
     "pass_choices",
@@ -96,7 +98,7 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
     hand = s.hands[seat]
     cands = distinct(hand) if rules.repeats else hand
     if not s.tcards:
-        return _lead(s, rules, cands, why)
+        return _lead(s, rules, seat, cands, why)
     led = s.tsuit
     suit = rules.suit
     void = True
@@ -109,6 +111,8 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
             if why is not None:
                 _record(why, cands, follow, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
             cands = follow
+    if s.exposed:
+        cands = _exposed(s, rules, seat, cands, why)
     if s.trick_no == 0 and rules.first_trick_banned is not None:
         cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
     if (rules.queen_forced and QS in cands) and (
@@ -117,34 +121,67 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
         if why is not None:
             _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
         return [QS]
+    forced = False
     if rules.must_discard and void:
         held = [c for c in cands if c in rules.must_discard]
         if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
             if why is not None:
                 names = " or ".join(CODE[c] for c in sorted(rules.must_discard, key=ORDER.__getitem__))
                 _record(why, cands, held, "must_discard", f"void in the suit led, the player must discard {names}")
-            return held
+            if not rules.undercut:
+                return held
+            cands = held
+            forced = True
+    if rules.undercut and (forced or not void):
+        return _undercut(s, rules, cands, why)
     return cands
 
 
-def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
-    """The cards that may lead: the opening lead, then jokers, the hearts lock and the first-trick rule."""
+def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+    """The undercut rule (Idlib Leekha): once a leekha card (``play.must_discard``) lies on the trick, play a
+    card ranked below the highest of them if the cards allowed so far hold one."""
+    rank = rules.rank
+    top = -1
+    for c in s.tcards:
+        if c in rules.must_discard and (top < 0 or rank[c] > rank[top]):
+            top = c
+    if top < 0:
+        return cands
+    ceiling = rank[top]
+    keep = [c for c in cands if rank[c] < ceiling]
+    if keep:
+        if why is not None:
+            _record(why, cands, keep, "must_undercut",
+                    f"{CODE[top]} is on the trick: a card ranked below it must be played (the undercut rule)")
+        return keep
+    return cands
+
+
+def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+    """The cards that may lead: the opening lead, then jokers, the hearts lock, exposed cards and the first-trick
+    rule."""
     suit = rules.suit
     first = s.trick_no == 0
     opening = s.opening
     if first and opening >= 0:
+        # every opening obeys the first-trick rule too (among the cards the opening allows; a fixed
+        # opening card is the only one, so it is led whatever it scores)
         if rules.opening == Opening.TWO_OF_CLUBS:
             keep = [c for c in cands if c == opening]
             if why is not None:
                 _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
-            return keep
+            banned = rules.first_trick_banned
+            return keep if banned is None else _first_trick(banned, rules.first_trick_code, keep, why)
         osuit = suit[opening]
         same = [c for c in cands if suit[c] == osuit]
         if same:
             if why is not None:
                 _record(why, cands, same, "must_lead_club",
                         f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
-            return same
+            if s.exposed:
+                same = _exposed(s, rules, seat, same, why)
+            banned = rules.first_trick_banned
+            return same if banned is None else _first_trick(banned, rules.first_trick_code, same, why)
     if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
         keep = [c for c in cands if c != JK]
         if keep:
@@ -167,9 +204,31 @@ def _lead(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> lis
                                 "hearts may not be led until hearts are broken (the leader holds other cards)",
                                 removed))
                 cands = keep
+    if s.exposed:
+        cands = _exposed(s, rules, seat, cands, why)
     if first and rules.first_trick_banned is not None:
         cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
     return cands
+
+
+def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+    """Exposed cards (``scoring.exposable``): not played the first time their suit is led, the lead included, unless
+    the holder has no other card of that suit (and never so as to leave no legal card)."""
+    suit = rules.suit
+    exposed = s.exposed
+    led = s.tsuit if s.tcards else NO_SUIT
+    led_before = {t[5] for t in s.tricks}
+    hand = s.hands[seat]
+    barred = [c for c in cands if c in exposed and suit[c] not in led_before and (not s.tcards or suit[c] == led)
+              and sum(1 for h in hand if suit[h] == suit[c]) > 1]
+    if not barred or len(barred) == len(cands):
+        return cands
+    keep = [c for c in cands if c not in barred]
+    if why is not None:
+        _record(why, cands, keep, "exposed_card_first_lead",
+                "an exposed card may not be played the first time its suit is led, unless it is the player's only "
+                "card of that suit")
+    return keep
 
 
 def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | None) -> list[int]:
@@ -228,6 +287,16 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
         return ("choice_not_offered", f"{action}: {action.option!r} is not an option; choose one of "
                 + ", ".join(options))
     return None
+
+
+def exposure_options(s: RoundState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may expose before the first lead: ``"none"``, then every set of the exposable cards it holds
+    (``"AH"``, ``"AH QS"``, ...), smaller sets first, each in hand order."""
+    held = [c for c in distinct(s.hands[seat]) if c in s.rules.exposable]
+    options = ["none"]
+    for size in range(1, len(held) + 1):
+        options += [" ".join(CODE[c] for c in combo) for combo in combinations(held, size)]
+    return tuple(options)
 
 
 def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import CARD, DECIDE, PASS, PLAY, PLAY_CODE, PLAYS
-from heartslib.engine.tricks import call_suit, play_card
+from heartslib.engine.tricks import call_suit, expose, play_card
 from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
 
@@ -107,6 +107,8 @@ def decide(s: RoundState, option: str) -> None:
         choose_pass(s, option)
     elif what == Decision.SUIT:
         call_suit(s, option)
+    elif what == Decision.EXPOSE:
+        expose(s, option)
     else:
         assert s.outcome is None
         choose_moon(s, option)

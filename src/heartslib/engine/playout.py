@@ -221,6 +221,8 @@ def _first_trick(
             cands = [opening]
         elif opening >= 0 and lists[suit[opening]]:
             cands = lists[suit[opening]]
+            if banned is not None:
+                cands = [c for c in cands if not banned[c]] or cands
         else:
             cands = lists[0] + lists[1] + lists[2] + lists[3]
             if guard:

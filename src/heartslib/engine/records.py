@@ -13,14 +13,14 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from heartslib.actions import Event, TrickWon
+from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Trick
+from heartslib.scoring import exposure_doubles, trick_points
 
-__all__ = ["event_value", "event_values", "log_events", "trick_value", "trick_values"]
+__all__ = ["event_value", "event_values", "trick_value", "trick_values"]
 
 
 def trick_value(raw: RawTrick) -> Trick:
@@ -35,14 +35,18 @@ def trick_value(raw: RawTrick) -> Trick:
     )
 
 
-def event_value(item: Event | int | RawTrickWon) -> Event:
-    """One entry of the log as an :class:`~heartslib.Event` (a play's int, a trick's tuple, or the event)."""
+def event_value(item: Event | int | RawTrickWon, rules: Rules, doubled: frozenset[int]) -> Event:
+    """One entry of the log as an :class:`~heartslib.Event` (a play's int, a trick's tuple, or the event); a
+    trick's :attr:`~heartslib.TrickWon.points` are its cards' worth to the taker (``doubled``: the cards an
+    exposure doubles, :func:`heartslib.scoring.exposure_doubles`)."""
     if isinstance(item, int):
         return PLAYS[item // PLAY_CODE][item % PLAY_CODE]
     if isinstance(item, tuple):
-        raw, taken = item
+        raw, taken = item[0], item[1]
+        dead = item[2] if len(item) == 3 else 0  # jokers taken on it that score only on a hearts lead
         trick = trick_value(raw)
-        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken))
+        return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken),
+                        trick_points(rules, taken, dead, doubled))
     return item
 
 
@@ -64,10 +68,6 @@ def event_values(s: RoundState) -> list[Event]:
         cache = s.event_values = []
     log = s.events
     if len(cache) < len(log):
-        cache.extend(event_value(item) for item in log[len(cache):])
+        rules, doubled = s.rules, exposure_doubles(s.rules, s.exposed)
+        cache.extend(event_value(item, rules, doubled) for item in log[len(cache):])
     return cache
-
-
-def log_events(log: Sequence[Event | int | RawTrickWon]) -> tuple[Event, ...]:
-    """A whole log (as a finished round keeps it) as events."""
-    return tuple(event_value(item) for item in log)

@@ -31,6 +31,7 @@ from heartslib.enums import (
     CancelRollover,
     Direction,
     FirstTrick,
+    HeartsFlip,
     Identical,
     JokerLead,
     JokerPlay,
@@ -112,9 +113,13 @@ class Rules:
     double_suit: dict[int, int]
     cancels: dict[int, int]
     all_hearts_flips: bool
+    """A player who takes every heart scores flipped cards as plus points (``scoring.all_hearts_flips``)."""
+    flips_only_hearts: bool
+    """Only the hearts flip (the pig keeps its value); otherwise every penalty card does."""
     hearts_in_pack: int
     plain_scoring: bool
-    """No multipliers, suit doublers, cancelling cards or all-hearts flip: a hand's points are card points."""
+    """No multipliers, suit doublers, cancelling cards, all-hearts flip or exposed cards: a hand's points are card
+    points."""
     joker_conditional: bool
     """Jokers score only on a trick whose led suit is hearts."""
     penalty_total: Score
@@ -150,6 +155,11 @@ class Rules:
     must_discard: frozenset[int]
     must_discard_if_all: bool
     booster_nines: bool
+    undercut: bool
+    exposable: dict[int, int]
+    """Cards that may be exposed before the first lead (``scoring.exposable``): per card, the suit whose cards its
+    exposure doubles, or -1 for the card itself."""
+    """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
     identical: Identical
     cancel: bool
     cancel_rollover: CancelRollover
@@ -236,9 +246,12 @@ class Rules:
         self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
         self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
         self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
-        self.all_hearts_flips = sc.all_hearts_flips
+        self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()}
+        self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
+        self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
-        self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips)
+        self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips
+                                  or v.scoring.exposable)
         self.joker_conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
         conditional_jokers = self.jokers if self.joker_conditional else frozenset()
         self.penalty_total = normalise(
@@ -287,6 +300,7 @@ class Rules:
         self.must_discard = frozenset(c.index for c in play.must_discard)
         self.must_discard_if_all = play.must_discard_if_all
         self.booster_nines = play.booster_nines
+        self.undercut = play.undercut
         self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
         self.cancel = self.identical == Identical.CANCEL
         self.cancel_rollover = play.cancel_rollover

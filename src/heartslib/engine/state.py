@@ -34,8 +34,9 @@ __all__ = [
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
 RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
-#: A TrickWon event as stored: the raw trick and the card indices its winner took.
-RawTrickWon = tuple[RawTrick, tuple[int, ...]]
+#: A TrickWon event as stored: the raw trick and the card indices its winner took, and (only where jokers score
+#: on a hearts lead alone) how many of those jokers scored nothing.
+RawTrickWon = tuple[RawTrick, tuple[int, ...]] | tuple[RawTrick, tuple[int, ...], int]
 #: A pending decision: what it is about, who makes it, the options.
 Pending = tuple[Decision, int, tuple[str, ...]]
 
@@ -89,6 +90,7 @@ FIELDS: Final[dict[str, str]] = {
     "leader": VALUE,
     "turn": VALUE,
     "opening": VALUE,
+    "exposed": VALUE,
     "outcome": VALUE,
     "decision": VALUE,
     "events": ITEMS,
@@ -129,6 +131,7 @@ class RoundState:
         "decision",
         "event_values",
         "events",
+        "exposed",
         "hand_number",
         "hands",
         "kitty",
@@ -221,6 +224,8 @@ class RoundState:
     """The seat to play; -1 when none."""
     opening: int
     """The card that must open the first trick (or whose suit must), or -1."""
+    exposed: tuple[int, ...]
+    """Cards exposed this hand (``scoring.exposable``), in pack order; public."""
     outcome: Outcome | None
     decision: Pending | None
     events: list[Event | int | RawTrickWon]
@@ -284,6 +289,7 @@ class RoundState:
         self.leader = -1
         self.turn = -1
         self.opening = -1
+        self.exposed = ()
         self.outcome = None
         self.decision = None
         self.events = []
@@ -333,6 +339,7 @@ class RoundState:
         new.leader = self.leader
         new.turn = self.turn
         new.opening = self.opening
+        new.exposed = self.exposed
         new.outcome = self.outcome
         new.decision = self.decision
         new.events = self.events[:]
@@ -383,6 +390,7 @@ class RoundState:
             self.leader,
             self.turn,
             self.opening,
+            self.exposed,
             self.outcome,
             self.decision,
             tuple(self.events),

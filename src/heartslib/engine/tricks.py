@@ -1,4 +1,5 @@
-"""Tricks: who leads the first one, playing a card, resolving a trick, the kitty, cancellation and roll-overs.
+"""Tricks: who leads the first one, exposing cards before it, playing a card, resolving a trick, the kitty,
+cancellation and roll-overs.
 
 :func:`play_card` and :func:`resolve` each have a short path for the variants
 the plain-tricks allow-list admits (``Rules.fast_playout``; see
@@ -15,13 +16,13 @@ from collections.abc import Sequence
 
 from heartslib.actions import KittyTaken
 from heartslib.engine.finishing import score_round
-from heartslib.engine.legality import callable_suits
+from heartslib.engine.legality import callable_suits, exposure_options
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
-from heartslib.engine.tables import CARD, HEART, JK, NO_SUIT, SUIT_NAMES
+from heartslib.engine.tables import CARD, CODE, HEART, JK, NO_SUIT, ORDER, SUIT_NAMES
 from heartslib.enums import CancelRollover, Decision, Identical, JokerLead, KittyMode, Phase
 
-__all__ = ["begin_play", "call_suit", "due_count", "kitty_due", "play_card", "resolve", "settle"]
+__all__ = ["begin_play", "call_suit", "due_count", "expose", "kitty_due", "play_card", "resolve", "settle"]
 
 
 def begin_play(s: RoundState) -> None:
@@ -45,6 +46,28 @@ def begin_play(s: RoundState) -> None:
                     break
     s.leader = leader
     s.turn = leader
+    if rules.exposable:
+        # exposing ("selling") cards before the first lead: every seat in turn from the leader, so that who is
+        # asked tells nothing about who holds what
+        s.phase = Phase.DECIDE
+        s.decision = (Decision.EXPOSE, leader, exposure_options(s, leader))
+
+
+def expose(s: RoundState, option: str) -> None:
+    """The seat deciding exposed the cards of ``option`` (``"none"`` or codes, one of
+    :func:`~heartslib.engine.legality.exposure_options`); the next seat decides, or the first lead follows."""
+    seat = s.turn  # the seat deciding (the leader's turn comes back after the last one)
+    if option != "none":
+        cards = [CODE.index(code) for code in option.split()]
+        s.exposed = tuple(sorted(s.exposed + tuple(cards), key=ORDER.__getitem__))
+    nxt = (seat + s.rules.step) % s.n
+    if nxt == s.leader:
+        s.phase = Phase.PLAY
+        s.turn = s.leader
+    else:
+        s.phase = Phase.DECIDE
+        s.turn = nxt
+        s.decision = (Decision.EXPOSE, nxt, exposure_options(s, nxt))
 
 
 def play_card(s: RoundState, seat: int, card: int) -> None:
@@ -168,12 +191,14 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
         winner = leader
     taken = pile + due
     s.taken[winner].extend(taken)
-    s.dead[winner] += dead + s.carry_dead
+    trick_dead = dead + s.carry_dead
+    s.dead[winner] += trick_dead
     s.won[winner] += 1
     s.carry = []
     s.carry_dead = 0
     s.leader = winner
-    s.events.append((raw, tuple(taken)))
+    # the dead jokers' count rides along where jokers score on a hearts lead only (TrickWon.points)
+    s.events.append((raw, tuple(taken), trick_dead) if rules.joker_conditional else (raw, tuple(taken)))
     if due:
         s.kitty_seen[winner].extend(due)
         s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))

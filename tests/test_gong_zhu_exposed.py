@@ -1,0 +1,156 @@
+"""Gong Zhu with exposed ("sold") cards: the ``gong_zhu_exposed`` preset and ``scoring.exposable``.
+
+Cases from pagat's Gong Zhu page and from garytang/gongzhu ``backend/test/engine/scoring.test.js`` and
+``game.test.js`` ("exposure doubling", "slams", "exposure restrictions").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import heartslib as hl
+from heartslib import strategies as hst
+from heartslib.scoring import score_cards
+from helpers import legal, play, round_from
+
+GZX = hl.preset("gong_zhu_exposed")
+HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+
+
+def alone(cards: str, exposed: str = "") -> hl.Score:
+    """What seat 0 scores taking ``cards`` with ``exposed`` exposed (the others take nothing)."""
+    return score_cards(GZX, [cards, "", "", ""], exposed=exposed).points[0]
+
+
+def expose(r: hl.Round, choices: dict[int, str]) -> None:
+    """Every seat makes its exposure decision in turn: ``choices[seat]``, or ``"none"``."""
+    while r.phase is hl.Phase.DECIDE and r.decision == "expose":
+        seat = r.to_act[0]
+        r.apply(hl.Choose(seat, choices.get(seat, "none")))
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def test_garytang_gongzhu_exposure_doubles_the_pig_and_the_sheep() -> None:
+    assert alone("QS", exposed="QS") == -200
+    assert alone("JD", exposed="JD") == 200
+
+
+def test_garytang_gongzhu_exposed_ace_doubles_every_heart() -> None:
+    assert alone("AH KH", exposed="AH") == -180
+    assert alone("5H", exposed="AH") == -20  # every heart, not only the ace
+
+
+def test_garytang_gongzhu_exposed_transformer_quadruples_and_is_100_alone() -> None:
+    assert alone("TC", exposed="TC") == 100
+    assert alone("TC QS", exposed="TC") == -400
+    assert alone("TC QS", exposed="TC QS") == -800
+
+
+def test_garytang_gongzhu_exposure_doubles_for_whoever_takes_the_card() -> None:
+    # the pig's holder exposed it and then dumped it: the taker eats the doubled value
+    assert score_cards(GZX, ["QS", "", "", ""], exposed="QS").points == (-200, 0, 0, 0)
+
+
+def test_garytang_gongzhu_exposed_slams() -> None:
+    assert alone(HEARTS, exposed="AH") == 400
+    assert alone(HEARTS + " QS JD TC", exposed="AH QS JD TC") == 3200  # the fully exposed grand slam
+
+
+def test_pagat_exposed_pig_flips_with_all_the_hearts() -> None:
+    # "Queen of spades exposed: the pig is worth -200 instead of -100 (or +200 to a player who takes all the
+    # hearts)"
+    assert alone(HEARTS + " QS", exposed="QS") == 200 + 200
+
+
+# --------------------------------------------------------------------------- the decision
+
+
+def test_exposure_is_a_public_decision_of_every_seat_in_turn() -> None:
+    r = round_from(GZX, {0: "2S AH", 2: "QS JD", 3: "TC"})
+    assert r.phase is hl.Phase.DECIDE and r.decision == "expose" and r.to_act == (0,)
+    assert r.options == ("none", "AH") and r.observation(1).options == ()
+    r.apply(hl.Choose(0, "AH"))
+    assert r.to_act == (1,) and r.options == ("none",)  # holding none, seat 1 is asked too
+    assert r.observation(3).exposed == (hl.Card("AH"),)  # public once made
+    r.apply(hl.Choose(1, "none"))
+    assert r.to_act == (2,) and r.options == ("none", "JD", "QS", "JD QS")
+    err = r.why_illegal(hl.Choose(2, "AH"))  # not held: not offered
+    assert err is not None and err.code == "choice_not_offered"
+    assert r.why_illegal(hl.Choose(2, "3S")).code == "choice_not_offered"  # type: ignore[union-attr]
+    r.apply(hl.Choose(2, "JD QS"))
+    r.apply(hl.Choose(3, "none"))
+    assert r.phase is hl.Phase.PLAY and r.to_act == (0,) and legal(r) == {"2S"}
+    assert r.exposed == hl.parse_cards("JD AH QS")
+    assert [e for e in r.events if isinstance(e, hl.Choose)] == [
+        hl.Choose(0, "AH"), hl.Choose(1, "none"), hl.Choose(2, "JD QS"), hl.Choose(3, "none")]
+
+
+# --------------------------------------------------------------------------- the first lead of a suit
+
+SPADES = {0: "2S 4S", 1: "QS 5S 6S", 2: "KS 7S", 3: "AS 3S 8S 9S TS JS"}
+NO_MORE_SPADES = {0: "S", 1: "S", 2: "S", 3: "S"}
+
+
+def test_garytang_gongzhu_bars_an_exposed_card_the_first_time_its_suit_is_led() -> None:
+    r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
+    expose(r, {1: "QS"})
+    play(r, "0:2S")
+    assert legal(r) == {"5S", "6S"}
+    err = r.why_illegal(hl.Play(1, "QS"))
+    assert err is not None and err.code == "exposed_card_first_lead"
+
+
+def test_garytang_gongzhu_lifts_the_restriction_once_the_suit_has_been_led() -> None:
+    r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
+    expose(r, {1: "QS"})
+    play(r, "0:2S", "1:5S", "2:7S", "3:AS", "3:3S", "0:4S")
+    assert legal(r) == {"QS", "6S"}
+
+
+def test_garytang_gongzhu_allows_the_exposed_card_when_it_is_the_only_one_of_its_suit() -> None:
+    r = round_from(GZX, {0: "2S", 1: "QS"}, void={1: "S"})
+    expose(r, {1: "QS"})
+    play(r, "0:2S")
+    assert legal(r) == {"QS"}
+
+
+def test_pagat_an_exposed_card_may_not_lead_its_suit_the_first_time() -> None:
+    # "may not be played the first time its suit is led, including the lead itself, unless it is a singleton"
+    v = GZX.replace(play={"opening": "eldest_any"})
+    r = round_from(v, {0: "AH 2H 3C"}, void={0: "H"}, dealer=3)
+    expose(r, {0: "AH"})
+    assert r.to_act == (0,) and "AH" not in legal(r) and "2H" in legal(r)
+    assert r.why_illegal(hl.Play(0, "AH")).code == "exposed_card_first_lead"  # type: ignore[union-attr]
+    single = round_from(v, {0: "AH 3C"}, void={0: "H"}, dealer=3)
+    expose(single, {0: "AH"})
+    assert "AH" in legal(single)
+
+
+# --------------------------------------------------------------------------- whole hands
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_exposed_hand_scores_as_score_cards_says(seed: int) -> None:
+    rng = random.Random(seed)
+    m = hl.Match(GZX, seed=seed)
+    while m.hand_number < 2 and not m.is_over:
+        m.apply(hst.random_action(m, rng))
+    for result in m.rounds:
+        exposed = [c for e in result.events if isinstance(e, hl.Choose) for c in hl.parse_cards(
+            "" if e.option == "none" else e.option)]
+        won = [e for e in result.events if isinstance(e, hl.TrickWon)]
+        taken = [[c for e in won if e.winner == s for c in e.taken] for s in range(4)]
+        assert score_cards(GZX, taken, exposed=exposed, trick_winners=[e.winner for e in won]) == result.outcome
+        per_seat = [sum(e.points for e in won if e.winner == s) for s in range(4)]
+        doubled = hl.scoring.exposure_doubles(GZX.rules, {c.index for c in exposed})
+        assert per_seat == [sum(GZX.rules.value[c.index] * (2 if c.index in doubled else 1) for c in t)
+                            for t in taken]
+
+
+def test_exposed_cards_need_one_deck() -> None:
+    with pytest.raises(hl.VariantError, match=r"scoring\.exposable"):
+        hl.preset("double_deck_8").replace(scoring={"exposable": {"QS": "card"}})
