@@ -197,8 +197,9 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     if v.scoring.multiply:
         # multipliers compound (two decks hold two copies of each): keep a hand's score far below MAX_SCORE
         n = v.players
-        worst = ((2 + 2 * n) * sum(abs(value[c]) for c in pack) + 2 * n * abs(v.moon.points)
-                 + n * abs(v.scoring.no_tricks) + 2 * sum(abs(x) for x in v.scoring.multiply_alone.values()))
+        worst: float = float((2 + 2 * n) * sum(abs(value[c]) for c in pack) + 2 * n * abs(v.moon.points)
+                             + n * abs(v.scoring.no_tricks)
+                             + 2 * sum(abs(x) for x in v.scoring.multiply_alone.values()))
         copies = Counter(pack)
         for card, factor in v.scoring.multiply.items():
             worst *= max(1.0, abs(factor)) ** copies[card.index]
