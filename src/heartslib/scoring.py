@@ -131,22 +131,26 @@ def hand_points(
             bonus -= dead_points
         return normalise(total), normalise(bonus)
     counts = Counter(taken)
-    cancelled: Counter[int] = Counter()
+    get = counts.get  # not counts[...]: a Counter's missing key goes through a Python-level __missing__
+    cancelled: dict[int, int] = {}
     for card, target in rules.cancels.items():
-        if counts[card] and counts[target]:
-            cancelled[target] += min(counts[card], counts[target])
+        if get(card, 0) and get(target, 0):
+            cancelled[target] = cancelled.get(target, 0) + min(counts[card], counts[target])
     suit = rules.suit
     flip = (
         rules.all_hearts_flips
         and rules.hearts_in_pack > 0
-        and sum(k for c, k in counts.items() if suit[c] == HEART) == rules.hearts_in_pack
+        and sum(map(rules.of_suit[HEART].__getitem__, taken)) == rules.hearts_in_pack
     )
-    doubled_suits = {s for card, s in rules.double_suit.items() if counts[card]}
+    doubled_suits = {s for card, s in rules.double_suit.items() if get(card, 0)}
     only_hearts = rules.flips_only_hearts
+    is_bonus = rules.bonus
     total = -dead_points
     bonus = 0
     for card, k in counts.items():
         x = value[card]
+        if not x:
+            continue  # a card worth nothing stays worth nothing, flipped, doubled or cancelled
         # the flip turns the penalty cards positive (the hearts alone, or the pig too): they count for the taker
         flipped = flip and _real(x) < 0 and (not only_hearts or suit[card] == HEART)
         if flipped:
@@ -155,9 +159,11 @@ def hand_points(
             x = x * 2
         if card in doubled:
             x = x * 2
-        x = x * (k - cancelled[card])
+        if cancelled:
+            k -= cancelled.get(card, 0)
+        x = x * k
         total += x
-        if rules.bonus[card] or flipped:
+        if is_bonus[card] or flipped:
             bonus += x
     return normalise(total), normalise(bonus)
 
