@@ -152,7 +152,7 @@ def _fast_tricks(
                 same = lists[led]
                 if same:
                     if dup:
-                        cands = distinct(same)
+                        cands = list(dict.fromkeys(same))  # legality.distinct, inline: it runs per card
                         k = len(cands)
                         card = cands[int(rnd() * k)] if k > 1 else cands[0]
                         same.remove(card)
@@ -260,8 +260,8 @@ def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]
 def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
     """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
     per-suit lists (two decks: both copies of a card count once, as in ``candidates``)."""
-    cands = distinct(lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else
-                     [c for st in suits for c in lists[st]])
+    cands = list(dict.fromkeys(lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else
+                               [c for st in suits for c in lists[st]]))  # legality.distinct, inline
     card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
     lists[suit[card]].remove(card)
     return card

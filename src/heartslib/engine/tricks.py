@@ -209,21 +209,21 @@ def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     the highest card of the suit led, ties by ``play.identical``, identical cards cancelling."""
     if led == NO_SUIT:
         return -1, False
-    suit, rank = rules.suit, rules.rank
-    cand = [i for i, c in enumerate(cards) if suit[c] == led]
-    rollover = False
+    of_led = rules.of_suit[led]
+    cand = [i for i, c in enumerate(cards) if of_led[c]]
     if rules.cancel and len(set(cards)) < len(cards):  # two identical cards (or jokers) in the trick
-        counts = Counter(c for c in cards if c != JK)
+        counts = Counter(cards)
+        counts.pop(JK, None)  # jokers never cancel
         cancelled = {c for c, k in counts.items() if k >= 2}
         if cancelled:
             remaining = [i for i in cand if cards[i] not in cancelled]
             pairs = sum(k // 2 for k in counts.values())
-            rollover = (bool(cand) and not remaining) or (
-                rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2
-            )
+            if (cand and not remaining) or (rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2):
+                return -1, True
             cand = remaining
-    if not cand or rollover:
-        return -1, rollover
+    if not cand:
+        return -1, False
+    rank = rules.rank
     best = cand[0]
     last_wins = rules.identical == Identical.LAST_WINS
     for i in cand[1:]:
