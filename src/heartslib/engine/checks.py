@@ -197,12 +197,14 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     if v.scoring.multiply:
         # multipliers compound (two decks hold two copies of each): keep a hand's score far below MAX_SCORE
         n = v.players
-        worst: float = float((2 + 2 * n) * sum(abs(value[c]) for c in pack) + 2 * n * abs(v.moon.points)
-                             + n * abs(v.scoring.no_tricks)
-                             + 2 * sum(abs(x) for x in v.scoring.multiply_alone.values()))
+        # magnitudes as floats one by one: a complex value's abs() is a float, an int's an int
+        cards = sum(_magnitude(value[c]) for c in pack)
+        alone = sum(_magnitude(x) for x in v.scoring.multiply_alone.values())
+        worst = ((2 + 2 * n) * cards + 2 * n * _magnitude(v.moon.points) + n * abs(v.scoring.no_tricks)
+                 + 2 * alone)
         copies = Counter(pack)
         for card, factor in v.scoring.multiply.items():
-            worst *= max(1.0, abs(factor)) ** copies[card.index]
+            worst *= max(1.0, _magnitude(factor)) ** copies[card.index]
         if worst > MAX_HAND_POINTS:
             out.append(("scoring.multiply", f"these multipliers are too large: they could make one hand worth "
                         f"about {worst:.0e} points, and a hand may score at most {MAX_HAND_POINTS:.0e}"))
@@ -347,6 +349,10 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                 f"which does not move them {toward}; change the card values or the target, or end the match "
                 "after a fixed number of hands (end.hands)"))
     return out
+
+
+def _magnitude(x: Score) -> float:
+    return float(abs(x))
 
 
 def _forced_moon_sums(
