@@ -170,6 +170,7 @@ class _Draws:
 
 
 _PLAYS_OF = operator.attrgetter("plays")
+_INDEX_OF = operator.attrgetter("index")
 
 
 def _decision_key(seed: int, obs: Observation) -> int:
@@ -182,7 +183,7 @@ def _decision_key(seed: int, obs: Observation) -> int:
     played = sum(map(len, map(_PLAYS_OF, obs.tricks))) + len(obs.trick)
     key = seed & _MASK
     # the hand makes the key differ between deals, so one agent's draws differ from match to match
-    for part in (obs.hand_number, played, obs.seat, _PHASE_CODE[obs.phase], *(c.index for c in obs.hand)):
+    for part in (obs.hand_number, played, obs.seat, _PHASE_CODE[obs.phase], *map(_INDEX_OF, obs.hand)):
         key = ((key ^ part) * 0x100000001B3) & _MASK
     return key
 

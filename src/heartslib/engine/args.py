@@ -35,7 +35,8 @@ def _whole(value: object) -> TypeGuard[int]:
 
 def check_seat(seat: object, n: int, what: str = "seat") -> None:
     """Raise :class:`~heartslib.IllegalAction` (``no_such_seat``) unless ``seat`` is a seat of ``n`` players."""
-    if not _whole(seat) or not 0 <= seat < n:
+    # a plain int first (this runs on every call); a bool is not a seat, an int subclass is
+    if (type(seat) is not int and not _whole(seat)) or not 0 <= seat < n:
         raise IllegalAction("no_such_seat", f"{what} {seat!r} does not exist; seats are the whole numbers 0-{n - 1}")
 
 
