@@ -94,9 +94,12 @@ def test_a_save_with_huge_scores_or_seeds_is_a_save_error() -> None:
     ],
 )
 def test_bad_arguments_raise_illegal_action_bad_argument(call: Any) -> None:
-    with pytest.raises(hl.IllegalAction) as info:
+    # the compiled build checks argument types at the call, so a wrongly typed argument to a compiled function
+    # is a TypeError there (docs/performance.md, "Two builds"); a value of the right type is checked the same way
+    with pytest.raises((hl.IllegalAction, TypeError) if hl.COMPILED else hl.IllegalAction) as info:
         call()
-    assert info.value.code == "bad_argument"
+    if isinstance(info.value, hl.IllegalAction):
+        assert info.value.code == "bad_argument"
 
 
 # --------------------------------------------------------------------------- parsers fail cleanly
