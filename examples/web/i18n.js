@@ -145,6 +145,9 @@ export const STRINGS = {
       must_follow_suit: (r) => `You must follow suit: ${r.led ? `you still have ${SUIT_EN[r.led]}` : "play the suit led"}.`,
       queen_forced: () => "You must play Q♠ now.",
       must_discard: (r) => `You must discard ${cards(r)} now.`,
+      exposed_card_first_lead: (r) => `${cards(r) || "An exposed card"} was exposed: you may not play it the first ` +
+        "time its suit is led while you hold another card of that suit.",
+      must_undercut: () => "A penalty card is on the trick: play a card below the highest one if you can.",
       card_not_held: (r) => `You don't hold ${r.card ? short(r.card) : "that card"}.`,
       pass_wrong_size: (r) => `Choose exactly ${r.count} cards to pass.`,
       pass_forbidden_card: (r) => `${cards(r)} may not be passed in this game.`,
@@ -296,6 +299,9 @@ export const STRINGS = {
       must_follow_suit: (r) => `คุณต้องลงตามดอก: ${r.led ? `คุณยังมี${SUIT_TH[r.led]}` : "ลงดอกที่ถูกนำ"}`,
       queen_forced: () => "คุณต้องลง Q♠ ตอนนี้",
       must_discard: (r) => `คุณต้องทิ้ง ${cards(r)} ตอนนี้`,
+      exposed_card_first_lead: (r) => `${cards(r) || "ไพ่ที่เปิดแล้ว"} ถูกเปิดไว้: ห้ามลงใบนี้ในครั้งแรกที่มีการนำดอกนั้น ` +
+        "ขณะที่คุณยังมีไพ่ดอกเดียวกันใบอื่น",
+      must_undercut: () => "มีไพ่คะแนนอยู่ในกอง: ถ้าลงไพ่ที่ต่ำกว่าใบสูงสุดได้ ต้องลงใบนั้น",
       card_not_held: (r) => `คุณไม่มี ${r.card ? short(r.card) : "ไพ่ใบนั้น"}`,
       pass_wrong_size: (r) => `เลือกไพ่ส่งให้ครบ ${r.count} ใบพอดี`,
       pass_forbidden_card: (r) => `เกมนี้ห้ามส่ง ${cards(r)}`,
