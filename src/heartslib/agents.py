@@ -59,6 +59,7 @@ __all__ = [
     "HeuristicAgent",
     "LazyActions",
     "RandomAgent",
+    "SearchAgent",
     "actions_for",
     "play_match",
     "setup_agent",
@@ -617,5 +618,7 @@ class _Think:
         return self.best(legal, lambda c: -cost(c))
 
 
+from heartslib.search import SearchAgent  # noqa: E402 - it builds on the agents above
+
 #: The built-in agents by name (what ``heartslib simulate --agents`` accepts).
-AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}

@@ -385,16 +385,29 @@ class _Reading:
                         self.allowed[s] &= ~(1 << _QS)
                     elif f.queen_forced and c == _QS:
                         forced = True
-                    if f.must_discard and void is True and c not in f.must_discard and not forced \
-                            and not f.must_discard_if_all:
+                    if f.must_discard and void is True and c not in f.must_discard and not forced:
                         drop = f.must_discard_mask
                         if first and banned:
                             drop &= ~f.banned_mask  # a banned one may have been kept back by the ban
+                        if f.must_discard_if_all:
+                            # it did not hold them all: if it later played all but one, not that one
+                            later = {x for x, _ in self._later(s, number, pos)} & f.must_discard
+                            missing = [m for m in f.must_discard if m not in later]
+                            drop = (1 << missing[0]) & drop if len(missing) == 1 else 0
                         self.allowed[s] &= ~drop
                     if led == _NO_SUIT and not called and suit[c] != _NO_SUIT:
                         led = suit[c]
                 if breaks[c]:
                     broken = True
+
+    def _later(self, seat: int, number: int, pos: int) -> list[tuple[int, int]]:
+        """The cards ``seat`` played after position ``pos`` of trick ``number``, with their trick numbers."""
+        out = []
+        for t in range(number, len(self.plays)):
+            for p, (s, c) in enumerate(self.plays[t]):
+                if s == seat and (t > number or p > pos):
+                    out.append((c, t))
+        return out
 
     def _hearts_lead_mask(self) -> int:
         """The cards a hand may hold when it leads a heart before hearts are broken."""
@@ -691,7 +704,6 @@ class _Plan:
                                         f"who have {room} places")
 
 
-
 class Sampler:
     """Draws determinizations for one observation: the history is read once, here.
 
@@ -925,7 +937,9 @@ class Sampler:
                 for x, i in incoming:
                     if x == me:
                         picks[x][i] = my_pass[i]
-                    else:
+                        rest[t].remove(my_pass[i])  # not to be drawn again as another seat's card
+                for x, i in incoming:
+                    if x != me:
                         got = draw(t, 1)
                         if got is None:
                             return None
