@@ -270,7 +270,9 @@ class HeuristicAgent(BaseAgent):
     * **Following**: ducks under the card winning the trick, giving away
       the highest (or the most valuable) card that still loses; when it must
       win, it wins cheaply – with its highest card when last to play, with
-      its lowest when others still play or points may come.
+      its lowest when others still play or points may come. Against a moon
+      in the making (a player with every point so far, at least a third of
+      them) it takes the trick's points itself when it can.
     * **Void**: discards the big penalty cards first, then the high cards
       that could catch them, then high hearts and the high cards of short
       suits – but never a bonus card, and no points onto a player who has
@@ -407,6 +409,11 @@ def _tables(variant: Variant) -> _Tables:
     return tables
 
 
+#: The share of the pack's penalty points a seat must have taken, with every point so far, for the heuristic
+#: to treat it as shooting the moon (and stop feeding it points, and take a trick's points from it).
+MOON_ALARM = 1 / 3
+
+
 class _Think:
     """One decision's worth of reasoning over card indices (internal)."""
 
@@ -527,11 +534,14 @@ class _Think:
         return any(self.suit[x] == s and self.rank[x] > r for x in self.unseen)
 
     def choose_follow(self, legal: list[int], led: int) -> int:
-        best_rank, _, pts = self.trick_state(led)
+        best_rank, winner, pts = self.trick_state(led)
         value, rank = self.value, self.rank
         last = self.still_to_play() <= 0
         winners = [c for c in legal if self.beats(c, led, best_rank)]
         losers = [c for c in legal if c not in winners]
+        if winners and pts > 0 and self.shooting(winner):
+            # a moon in the making: take this trick's points (a few) rather than let it go on (the moon's worth)
+            return self.best(winners, lambda c: -rank[c] if last else rank[c])
         # bonus cards: take a trick worth less than nothing, and play a bonus card that surely wins
         if winners:
             sure = [c for c in winners if last or not self.higher_unseen(c)]
@@ -568,12 +578,18 @@ class _Think:
                 pts[t.winner] += sum(max(self.value[c.index], 0) for _, c in t.plays)
         return pts
 
+    def shooting(self, seat: int) -> bool:
+        """Whether another seat has taken every point so far, and enough of them (:data:`MOON_ALARM`): a moon
+        in the making."""
+        if seat == self.obs.seat:
+            return False
+        taken = self.taken_points()
+        return taken[seat] > 0 and sum(taken) == taken[seat] and taken[seat] >= MOON_ALARM * self.t.penalty_total
+
     def choose_discard(self, legal: list[int]) -> int:
         value, rank, suit = self.value, self.rank, self.suit
         _, winner, _ = self.trick_state(-1 if self.obs.led_suit is None else int(self.obs.led_suit))
-        taken = self.taken_points()
-        total = self.t.penalty_total
-        shooter = taken[winner] > 0 and sum(taken) == taken[winner] and taken[winner] * 3 >= total
+        shooter = self.shooting(winner)
 
         def score(c: int) -> float:
             v = value[c]
