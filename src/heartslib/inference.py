@@ -692,6 +692,7 @@ class _Plan:
                 raise ImpossibleHistory(f"{_CARD[c].code} is unseen but no seat may hold it")
             copies.append((c, mask))
         self.copies = copies
+        self.known_lists = [list(k.elements()) for k in rd.known]
         # Hall's condition: the cards that may only go to a set of slots must fit in them
         masks = Counter(m for _, m in copies)
         for subset in range(1, 1 << slots):
@@ -736,6 +737,18 @@ class Sampler:
         # with two readings, samples alternate between them until one replays; then it is kept
         self._plans = plans
         self.plan = plans[0]
+        rd = plans[0].reading
+        self._my_hand = list(rd.hand.elements())
+        self._played_lists = [list(p.elements()) for p in rd.played]
+        # the public history as actions, built once: only the hidden passes differ between samples
+        self._history: list[tuple[Play, str | None]] = []
+        for number, trick in enumerate(rd.plays):
+            for pos, (seat, c) in enumerate(trick):
+                call = None
+                if pos == 0 and self.f.suit[c] == _NO_SUIT and self.f.joker_lead == JokerLead.CALL_SUIT:
+                    led = rd.led_suits[number]
+                    call = _SUIT_NAMES[led] if led != _NO_SUIT else None
+                self._history.append((Play(seat, _CARD[c]), call))
 
     @property
     def knowledge(self) -> Knowledge:
@@ -817,23 +830,24 @@ class Sampler:
         dealt_now = self._deal_hidden(rng)
         if dealt_now is None:
             raise _Reject("dead end while dealing")
-        current: list[Counter[int]] = [Counter() for _ in range(n)]
-        current[me] = rd.hand.copy()
+        # hands as plain lists of card indices (copies repeat): cheaper than Counters on this path
+        current: list[list[int]] = [[] for _ in range(n)]
+        current[me] = self._my_hand
         for i, s in enumerate(self.plan.hidden):
-            current[s] = Counter(dealt_now[i]) + rd.known[s]
+            current[s] = dealt_now[i] + self.plan.known_lists[s]
         kitty_free = dealt_now[-1]
         _shuffle(kitty_free, rng)
         kitty = self._kitty_order(kitty_free)
         passes: list[list[int] | None] = [None] * n
         shuffle_received: list[list[int]] | None = None
         if rd.exchanged:
-            post = [current[s] + rd.played[s] for s in range(n)]
+            post = [current[s] + self._played_lists[s] for s in range(n)]
             world = self._unpass(post, rng)
             if world is None:
                 raise _Reject("no hidden pass fits")
             dealt, passes, shuffle_received = world
         else:
-            dealt = [list(current[s].elements()) for s in range(n)]
+            dealt = current
             mine = [c.index for c in obs.passed] if obs.passed is not None else None
             for s in range(n):
                 if obs.phase == Phase.PASS and s not in obs.to_act:
@@ -886,7 +900,7 @@ class Sampler:
             raise _Reject("the kitty cards seen do not match the tricks taken")
         return out
 
-    def _unpass(self, post: list[Counter[int]], rng: random.Random
+    def _unpass(self, post: list[list[int]], rng: random.Random
                 ) -> tuple[list[list[int]], list[list[int] | None], list[list[int]] | None] | None:
         """The dealt hands, the passes and (shuffle pass) what each seat drew, for the holdings ``post``."""
         obs, f = self.obs, self.f
@@ -894,14 +908,14 @@ class Sampler:
         d = obs.passing
         k = obs.pass_count
         if k == 0 or d == HOLD:
-            return [list(p.elements()) for p in post], [None] * n, None
+            return post, [None] * n, None
         forbidden = f.forbidden
         my_pass = [c.index for c in obs.passed or ()]
         my_recv = [c.index for c in obs.received or ()]
         recv: list[list[int]] = [[] for _ in range(n)]
         passes: list[list[int] | None] = [None] * n
         passes[me] = my_pass
-        rest = [[c for c in post[s].elements() if c not in forbidden] for s in range(n)]
+        rest = [[c for c in post[s] if c not in forbidden] for s in range(n)]
 
         def draw(s: int, count: int) -> list[int] | None:
             if len(rest[s]) < count:
@@ -974,9 +988,11 @@ class Sampler:
             return None
         dealt: list[list[int]] = []
         for s in range(n):
-            hand = post[s] - Counter(recv[s])
-            hand.update(passes[s] or ())
-            dealt.append(list(hand.elements()))
+            hand = post[s][:]
+            for c in recv[s]:
+                hand.remove(c)
+            hand += passes[s] or ()
+            dealt.append(hand)
         return dealt, passes, (recv if d == SHUFFLE else None)
 
     def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
@@ -1011,14 +1027,11 @@ class Sampler:
                     cards = passes[s]
                     assert cards is not None
                     r.apply(Pass(s, tuple(_CARD[c] for c in cards)))
-            for number, trick in enumerate(self.plan.reading.plays):
-                for pos, (s, c) in enumerate(trick):
-                    r.apply(Play(s, _CARD[c]))
-                    if pos == 0 and r.phase == Phase.DECIDE and r.decision == "suit":
-                        led = self.plan.reading.led_suits[number]
-                        if led == _NO_SUIT:
-                            break  # the call is still to be made
-                        r.apply(Choose(s, _SUIT_NAMES[led]))
+            apply = r.apply
+            for play, call in self._history:
+                apply(play)
+                if call is not None and r.phase == Phase.DECIDE:
+                    apply(Choose(play.seat, call))
             if r.phase == Phase.DECIDE and r.decision == "moon" and obs.phase == Phase.OVER:
                 for a in r.legal_actions():
                     trial = r.copy()
