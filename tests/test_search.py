@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,8 @@ import heartslib as hl
 from heartslib import inference
 from heartslib import strategies as hst
 from heartslib.agents import AGENTS, HeuristicAgent, SearchAgent, play_match
-from heartslib.search import RolloutTables, hand_value, rollout, rollout_card
+from heartslib.cli import main
+from heartslib.search import RolloutTables, SearchFactory, hand_value, rollout, rollout_card
 from heartslib.simulate import simulate
 
 STANDARD = hl.preset("standard")
@@ -226,3 +228,16 @@ def test_the_moon_choice_is_searched() -> None:
     seat = r.to_act[0]
     agent.setup(v, seat)
     assert agent.act(r.observation(seat), r.legal_actions(seat)) == hl.Choose(seat, "old")
+
+
+def test_the_command_line_offers_the_search_agent_with_a_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                                 ) -> None:
+    rules = tmp_path / "short.toml"
+    rules.write_text(hl.preset("black_maria").replace(name="short", end={"target": 15}).to_toml())
+    assert main(["simulate", "--variant", str(rules), "--agents", "search,heuristic", "--playouts", "2",
+                 "--games", "1", "--no-progress"]) == 0
+    assert "search(playouts=2)" in capsys.readouterr().out
+    assert main(["simulate", "--agents", "search", "--playouts", "0", "--games", "1"]) == 2
+    assert "playouts" in capsys.readouterr().err
+    factory = SearchFactory(playouts=3, time_limit=0.5)
+    assert factory(7).playouts == 3 and factory(7).time_limit == 0.5 and factory.__name__.startswith("search(")

@@ -53,10 +53,22 @@ from heartslib.score import Score
 from heartslib.scoring import apply_exact_reset, match_over, winners
 from heartslib.variant import Variant
 
-__all__ = ["DEFAULT_PLAYOUTS", "RolloutTables", "SearchAgent", "hand_value", "rollout", "rollout_card"]
+__all__ = [
+    "DEFAULT_MAX_PLAYS",
+    "DEFAULT_PLAYOUTS",
+    "RolloutTables",
+    "SearchAgent",
+    "SearchFactory",
+    "hand_value",
+    "rollout",
+    "rollout_card",
+]
 
 #: Worlds (determinizations) per decision by default: each candidate is played out once in each.
-DEFAULT_PLAYOUTS: Final = 24
+DEFAULT_PLAYOUTS: Final = 64
+#: Rollout card plays per decision by default (worlds times candidates times cards left): no world is
+#: started beyond it, so the long hands of big tables and two decks keep decisions short.
+DEFAULT_MAX_PLAYS: Final = 12_000
 _NO_SUIT: Final = 4
 _JK: Final = Card("JK").index
 
@@ -413,6 +425,8 @@ def _real(x: Score) -> float:
 
 #: How many standard errors worse than the best a candidate must be, over the same worlds, to be dropped.
 PRUNE_Z: Final = 2.5
+#: After how many worlds clearly worse candidates are dropped.
+_CHECKPOINTS: Final = frozenset((8, 16, 32, 64, 128, 256))
 
 
 def _mean(xs: Sequence[float | None]) -> float:
@@ -448,9 +462,12 @@ def _prune(values: list[list[float | None]], alive: list[int], worlds: int) -> l
 class SearchAgent(BaseAgent):
     """A determinized Monte Carlo (PIMC) player for every variant; see :mod:`heartslib.search`.
 
-    ``playouts``: worlds sampled per decision (each candidate card is played
-    out once in each); ``time_limit``: seconds after which no further world
-    is started (None: no limit; then decisions are reproducible exactly).
+    ``playouts``: worlds sampled per decision (each candidate card still in
+    the running is played out once in each); ``max_plays``: no world is
+    started once the rollouts have played this many cards (worlds times
+    candidates times cards left in the hand), so that long hands stay quick;
+    ``time_limit``: seconds after which no further world is started (None: no
+    limit; then decisions are reproducible exactly).
     Passes and the dealer's choice come from :class:`HeuristicAgent`.
 
     >>> import heartslib as hl
@@ -463,10 +480,12 @@ class SearchAgent(BaseAgent):
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, max_plays: int = DEFAULT_MAX_PLAYS) -> None:
         super().__init__(seed)
-        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number >= 1, not {playouts!r}")
+        for name, value in (("playouts", playouts), ("max_plays", max_plays)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+        self.max_plays = max_plays
         if time_limit is not None and not (isinstance(time_limit, int | float) and time_limit > 0):
             raise ValueError(f"time_limit must be a positive number of seconds (or None), not {time_limit!r}")
         self.playouts = playouts
@@ -482,6 +501,8 @@ class SearchAgent(BaseAgent):
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        if self.max_plays != DEFAULT_MAX_PLAYS:
+            extra += f", max_plays={self.max_plays}"
         return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -576,10 +597,14 @@ class SearchAgent(BaseAgent):
         base_unplayed = t.counts[:]
         for c in obs.cards_played:
             base_unplayed[c.index] -= 1
+        length = sum(obs.hand_sizes)  # card plays in one rollout
+        spent = 0
         for w in range(self.playouts):
-            if self.time_limit is not None and w and time.perf_counter() - started > self.time_limit:
+            if w and (spent >= self.max_plays or (
+                    self.time_limit is not None and time.perf_counter() - started > self.time_limit)):
                 break
             world = sampler.sample(rng)
+            spent += length * len(alive)
             for k in alive:
                 r = world.copy()
                 try:
@@ -590,15 +615,10 @@ class SearchAgent(BaseAgent):
                 pts = r.points
                 assert pts is not None
                 values[k].append(hand_value(v, obs.seat, pts, obs.scores, obs.hand_number))
-            if w + 1 in self._checkpoints and len(alive) > 1:
+            if w + 1 in _CHECKPOINTS and len(alive) > 1:
                 alive = _prune(values, alive, w + 1)
         best = max(alive, key=lambda k: _mean(values[k]))
         return candidates[best]
-
-    @property
-    def _checkpoints(self) -> frozenset[int]:
-        """After how many worlds clearly worse candidates are dropped (a quarter and a half of the budget)."""
-        return frozenset(x for x in (self.playouts // 4, self.playouts // 2) if x >= 4)
 
     @staticmethod
     def _taken(obs: Observation, t: RolloutTables) -> list[float]:
@@ -608,3 +628,29 @@ class SearchAgent(BaseAgent):
                 taken[trick.winner] += sum(max(t.cost[c.index], 0.0) for c in trick.cards)
         return taken
 
+
+
+class SearchFactory:
+    """``seed -> SearchAgent`` with a fixed budget: an agent spec for :func:`heartslib.simulate` that a
+    process pool can pickle (the command line's ``--playouts`` and ``--time-limit`` build one).
+
+    >>> SearchFactory(playouts=8)(3)
+    SearchAgent(seed=3, playouts=8)
+    >>> SearchFactory(playouts=8).__name__
+    'search(playouts=8)'
+    """
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None) -> None:
+        SearchAgent(0, playouts=playouts, time_limit=time_limit)  # check the budget now, not in a worker
+        self.playouts = playouts
+        self.time_limit = time_limit
+        limit = "" if time_limit is None else f", time_limit={time_limit:g}"
+        #: the name tables and the command line show
+        self.__name__ = f"search(playouts={playouts}{limit})"
+
+    def __call__(self, seed: int) -> SearchAgent:
+        """A fresh agent with this budget and ``seed``."""
+        return SearchAgent(seed, playouts=self.playouts, time_limit=self.time_limit)
+
+    def __repr__(self) -> str:
+        return f"SearchFactory(playouts={self.playouts}, time_limit={self.time_limit!r})"
