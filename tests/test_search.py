@@ -241,3 +241,20 @@ def test_the_command_line_offers_the_search_agent_with_a_budget(tmp_path: Path, 
     assert "playouts" in capsys.readouterr().err
     factory = SearchFactory(playouts=3, time_limit=0.5)
     assert factory(7).playouts == 3 and factory(7).time_limit == 0.5 and factory.__name__.startswith("search(")
+
+
+def test_passes_are_searched_among_the_heuristics_neighbours() -> None:
+    m = hl.Match(STANDARD, seed=3)
+    agent = SearchAgent(2, playouts=8)
+    agent.setup(STANDARD, 0)
+    legal = hl.agents.actions_for(m, 0)
+    candidates = agent._pass_candidates(m.observation(0), legal)
+    assert 2 <= len(candidates) <= 10 and all(c in legal for c in candidates)
+    heuristic = HeuristicAgent(2)
+    heuristic.setup(STANDARD, 0)
+    assert candidates[0] == heuristic.act(m.observation(0), legal)
+    chosen = agent.act(m.observation(0), legal)
+    assert chosen in candidates and agent.act(m.observation(0), legal) == chosen
+    plain = SearchAgent(2, playouts=8, search_passes=False)
+    plain.setup(STANDARD, 0)
+    assert plain.act(m.observation(0), legal) == candidates[0]

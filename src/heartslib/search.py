@@ -24,9 +24,12 @@ in four steps:
    hearts), plus a bonus for winning the match when the hand would end it.
    The candidate with the best mean value is played.
 
-Passes and the dealer's choice are delegated to :class:`HeuristicAgent`
-(documented in ``docs/search-player.md``); the moon choice and a joker's
-called suit are searched like plays.
+Passes are searched too, among the heuristic's pass and its neighbours
+(every choice of ``k`` of its ``k + 2`` likeliest cards): in each world the
+seats still to pass choose as :class:`HeuristicAgent` would, and the whole
+hand is played out. Scatter and star passes (whose order matters) and the
+dealer's choice are delegated to the heuristic; the moon choice and a
+joker's called suit are searched like plays.
 
 The same seed facing the same position makes the same decision (with
 ``time_limit`` set, the number of worlds depends on the machine's speed and
@@ -40,12 +43,13 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Final
 
-from heartslib.actions import Action, Play
-from heartslib.agents import BaseAgent, HeuristicAgent
+from heartslib.actions import Action, Pass, Play
+from heartslib.agents import BaseAgent, HeuristicAgent, LazyActions, _Think
 from heartslib.cards import NUM_CARD_INDICES, Card
-from heartslib.enums import Identical, Measure, Phase, Winner
+from heartslib.enums import SCATTER, STAR, Identical, Measure, Phase, Winner
 from heartslib.inference import ImpossibleHistory, Sampler, _facts
 from heartslib.observation import Observation
 from heartslib.round import Round
@@ -425,6 +429,8 @@ def _real(x: Score) -> float:
 
 #: How many standard errors worse than the best a candidate must be, over the same worlds, to be dropped.
 PRUNE_Z: Final = 2.5
+#: Passes compared at most (the heuristic's and its neighbours).
+_MAX_PASS_CANDIDATES: Final = 10
 #: After how many worlds clearly worse candidates are dropped.
 _CHECKPOINTS: Final = frozenset((8, 16, 32, 64, 128, 256))
 
@@ -467,8 +473,9 @@ class SearchAgent(BaseAgent):
     started once the rollouts have played this many cards (worlds times
     candidates times cards left in the hand), so that long hands stay quick;
     ``time_limit``: seconds after which no further world is started (None: no
-    limit; then decisions are reproducible exactly).
-    Passes and the dealer's choice come from :class:`HeuristicAgent`.
+    limit; then decisions are reproducible exactly); ``search_passes``: False
+    passes as :class:`HeuristicAgent` does (always so for scatter and star
+    passes and the dealer's choice).
 
     >>> import heartslib as hl
     >>> from heartslib.agents import HeuristicAgent, play_match
@@ -480,12 +487,14 @@ class SearchAgent(BaseAgent):
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
-                 time_limit: float | None = None, max_plays: int = DEFAULT_MAX_PLAYS) -> None:
+                 time_limit: float | None = None, max_plays: int = DEFAULT_MAX_PLAYS,
+                 search_passes: bool = True) -> None:
         super().__init__(seed)
         for name, value in (("playouts", playouts), ("max_plays", max_plays)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
         self.max_plays = max_plays
+        self.search_passes = search_passes
         if time_limit is not None and not (isinstance(time_limit, int | float) and time_limit > 0):
             raise ValueError(f"time_limit must be a positive number of seconds (or None), not {time_limit!r}")
         self.playouts = playouts
@@ -508,8 +517,15 @@ class SearchAgent(BaseAgent):
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The search's choice among ``legal_actions`` (see the class docs)."""
         obs = observation
-        if self.variant is None or obs.phase == Phase.PASS or (obs.phase == Phase.DECIDE and obs.decision == "pass"):
+        if self.variant is None or (obs.phase == Phase.DECIDE and obs.decision == "pass"):
             return self._heuristic.act(obs, legal_actions)
+        if obs.phase == Phase.PASS:
+            if not self.search_passes or obs.passing in (SCATTER, STAR):
+                return self._heuristic.act(obs, legal_actions)
+            try:
+                return self._search_pass(obs, legal_actions)
+            except (ImpossibleHistory, NotImplementedError, RuntimeError):
+                return self._heuristic.act(obs, legal_actions)
         actions = list(legal_actions)
         if len(actions) == 1:
             return actions[0]
@@ -619,6 +635,73 @@ class SearchAgent(BaseAgent):
                 alive = _prune(values, alive, w + 1)
         best = max(alive, key=lambda k: _mean(values[k]))
         return candidates[best]
+
+    # ------------------------------------------------------------------ passes
+
+    def _pass_candidates(self, obs: Observation, legal_actions: Sequence[Action]) -> list[Pass]:
+        """The heuristic's pass and its neighbours: every choice of ``k`` among its ``k + 2`` likeliest cards."""
+        v = self.variant
+        assert v is not None
+        heuristic = self._heuristic.act(obs, legal_actions)
+        assert isinstance(heuristic, Pass)
+        k = obs.pass_count
+        think = _Think(v, obs, self._draws(obs))
+        forbidden = {c.index for c in v.passing.forbidden}
+        hand = [c.index for c in obs.hand]
+        scored = sorted({c for c in hand if c not in forbidden},
+                        key=lambda c: -think.pass_score(c, remaining=hand, left=k))
+        pool = sorted(set(scored[: k + 2]) | {c.index for c in heuristic.cards}, key=scored.index)
+        out = [heuristic]
+        seen = {frozenset(c.index for c in heuristic.cards)}
+        for combo in combinations(pool, k):
+            key = frozenset(combo)
+            if key not in seen and len(set(combo)) == k:
+                seen.add(key)
+                out.append(Pass(obs.seat, tuple(Card.from_index(c) for c in combo)))
+        return out[:_MAX_PASS_CANDIDATES]
+
+    def _search_pass(self, obs: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Passes compared like plays: in each world the other seats still to pass choose as the heuristic
+        does, then the whole hand is played out."""
+        v = self.variant
+        t = self._tables
+        assert v is not None and t is not None
+        candidates = self._pass_candidates(obs, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = self.rng(obs)
+        sampler = Sampler(obs, v)
+        others = [HeuristicAgent(self.seed + 1 + s) for s in range(obs.players)]
+        for s, agent in enumerate(others):
+            agent.setup(v, s)
+        length = v.deal_size * v.players
+        values: list[list[float | None]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        started = time.perf_counter()
+        spent = 0
+        for w in range(self.playouts):
+            if w and (spent >= self.max_plays or (
+                    self.time_limit is not None and time.perf_counter() - started > self.time_limit)):
+                break
+            world = sampler.sample(rng)
+            theirs = [others[s].act(world.observation(s), LazyActions(world, s))
+                      for s in world.to_act if s != obs.seat]
+            spent += length * len(alive)
+            for k in alive:
+                r = world.copy()
+                r.apply(candidates[k])
+                for p in theirs:
+                    r.apply(p)
+                if r.phase is not Phase.PLAY:
+                    values[k].append(None)
+                    continue
+                rollout(r, [0.0] * obs.players, t.counts[:], t, rng)
+                pts = r.points
+                assert pts is not None
+                values[k].append(hand_value(v, obs.seat, pts, obs.scores, obs.hand_number))
+            if w + 1 in _CHECKPOINTS and len(alive) > 1:
+                alive = _prune(values, alive, w + 1)
+        return candidates[max(alive, key=lambda k: _mean(values[k]))]
 
     @staticmethod
     def _taken(obs: Observation, t: RolloutTables) -> list[float]:
