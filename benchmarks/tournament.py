@@ -3,7 +3,8 @@
     python benchmarks/tournament.py                        # SearchAgent (default budget) vs 3 heuristics, standard
     python benchmarks/tournament.py --variant omnibus --variant black_maria --deals 20 --workers 2
     python benchmarks/tournament.py --agent search:playouts=8 --deals 5 --quick
-    python benchmarks/tournament.py --naive --hands 4000   # the lowest-card player's moons vs 3 heuristics
+    python benchmarks/tournament.py --naive --naive-hands 4000   # the lowest-card player's moons vs 3 heuristics
+    python benchmarks/tournament.py --costs                # what a rollout costs, per option
 
 Each *deal set* is one match seed: the same seed deals the same hands in the
 same order whoever plays, so the tested agent plays it once from every seat
@@ -213,11 +214,15 @@ def summarise(variant_name: str, games: list[Game], tested: str, opponent: str, 
 def naive_moons(variant_name: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
     """How often the lowest-card player shoots the moon against three heuristic players."""
     v = hl.preset(variant_name)
-    per_match = 12
-    jobs = []
-    for d in range(math.ceil(hands / per_match)):
-        jobs.append((variant_name, "lowest", "heuristic", seed, d, d % v.players, per_match))
-    games = _run(jobs, workers)
+    per_match = 12  # hands at most per match (a standard match with this player lasts about eight)
+    games: list[Game] = []
+    d = 0
+    while sum(len(g.points) for g in games) < hands:
+        batch = max(2 * workers, math.ceil((hands - sum(len(g.points) for g in games)) / 7))
+        jobs = [(variant_name, "lowest", "heuristic", seed, d + i, (d + i) % v.players, per_match)
+                for i in range(batch)]
+        d += batch
+        games += _run(jobs, workers)
     total = sum(len(g.points) for g in games)
     moons = sum(g.moons[g.tested_seat] for g in games)
     return {"variant": variant_name, "hands": total, "naive_moons": moons, "rate": moons / total,
@@ -254,9 +259,106 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def costs() -> list[tuple[str, float]]:
+    """What a rollout costs, per option (CPU microseconds, best of 5), on 100 standard post-pass deals."""
+    from heartslib.agents import HeuristicAgent
+    from heartslib.search import RolloutTables, rollout
+
+    v = hl.preset("standard")
+    t = RolloutTables(v)
+    starts = []
+    for i in range(100):
+        r = hl.Round.deal(v, seed=i)
+        rng = random.Random(i)
+        while r.phase == hl.Phase.PASS:
+            seat = r.to_act[0]
+            r.apply(hl.Pass(seat, tuple(r.hand(seat)[int(rng.random() * 10):][:3])))
+        starts.append(r)
+    mid = []
+    for r in starts:
+        c = r.copy()
+        for _ in range(26):
+            c.apply(c.legal_actions()[0])
+        mid.append(c)
+    heuristics = [HeuristicAgent(s) for s in range(4)]
+    for s, a in enumerate(heuristics):
+        a.setup(v, s)
+
+    def best(f: Any, per: int = 1) -> float:
+        out = math.inf
+        for _ in range(5):
+            c0 = time.process_time()
+            count = f()
+            out = min(out, (time.process_time() - c0) / count / per)
+        return out * 1e6
+
+    def copies() -> int:
+        for r in mid:
+            r.copy()
+        return len(mid)
+
+    def fast() -> int:
+        rng = random.Random(1)
+        for r in starts:
+            r.copy().random_playout(rng)
+        return len(starts)
+
+    def loop() -> int:
+        rng = random.Random(1)
+        for r in starts:
+            c = r.copy()
+            while not c.is_over:
+                acts = c.legal_actions()
+                c.apply(acts[int(rng.random() * len(acts))] if len(acts) > 1 else acts[0])
+        return len(starts)
+
+    def cards_loop() -> int:
+        rng = random.Random(1)
+        for r in starts:
+            c = r.copy()
+            while not c.is_over:
+                seat = c.to_act[0]
+                legal = c.legal_cards(seat)
+                c.apply(hl.Play(seat, legal[int(rng.random() * len(legal))]))
+        return len(starts)
+
+    def policy() -> int:
+        rng = random.Random(1)
+        for r in starts:
+            rollout(r.copy(), [0.0] * 4, t.counts[:], t, rng)
+        return len(starts)
+
+    def heuristic() -> int:
+        for r in starts[:20]:
+            c = r.copy()
+            while not c.is_over:
+                seat = c.to_act[0]
+                acts = c.legal_actions()
+                c.apply(acts[0] if len(acts) == 1 else heuristics[seat].act(c.observation(seat), acts))
+        return 20
+
+    def observations() -> int:
+        for r in starts[:20]:
+            c = r.copy()
+            while not c.is_over:
+                c.observation(c.to_act[0])
+                c.apply(c.legal_actions()[0])
+        return 20
+
+    return [
+        ("Round.copy() after 26 plays", best(copies)),
+        ("random_playout, whole hand (engine fast loop)", best(fast)),
+        ("public loop legal_actions + apply, whole hand", best(loop)),
+        ("public loop legal_cards + apply(Play), whole hand", best(cards_loop)),
+        ("rollout_card policy on the public loop, whole hand", best(policy)),
+        ("HeuristicAgent for every seat, whole hand", best(heuristic)),
+        ("Round.observation() at every step, whole hand", best(observations)),
+    ]
+
+
 def calibration() -> float:
     """This machine's speed for the timings: CPU microseconds of one ``Round.random_playout`` of a standard
-    hand (about 45 on an idle core of the machine the documented figures come from)."""
+    hand (``docs/performance.md`` records about 25 on an idle core)."""
     v = hl.preset("standard")
     starts = [hl.Round.deal(v, seed=i, hand_number=3) for i in range(200)]
     rng = random.Random(1)
@@ -280,8 +382,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--naive", action="store_true", help="measure the lowest-card player's moon rate instead")
     p.add_argument("--naive-hands", type=int, default=4000)
+    p.add_argument("--costs", action="store_true", help="measure what a rollout costs instead")
     p.add_argument("--json", default=None, metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
+    if args.costs:
+        for name, us in costs():
+            print(f"{name:55s} {us:8.1f} us CPU ({us / 52:.2f} per card)" if "hand" in name
+                  else f"{name:55s} {us:8.1f} us CPU")
+        return 0
     variants = args.variant or ["standard"]
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
@@ -305,8 +413,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(table([row]).split("\n")[-1], f"[{row['seconds']:.0f} s]", flush=True)
         print()
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
-        print(f"{args.agent} against {args.opponent} x{{players-1}}, seed {args.seed}, {args.deals} deal sets per "
-              f"variant, seats rotated; {time.perf_counter() - started:.0f} s on {args.workers} worker(s); "
+        print(f"{args.agent} against {args.opponent} in every other seat, seed {args.seed}, {args.deals} deal sets "
+              f"per variant, seats rotated; {time.perf_counter() - started:.0f} s on {args.workers} worker(s); "
               f"machine: random_playout {calibration():.0f} us CPU per standard hand, load {load:.1f}")
         print(table(rows))
     if args.json:

@@ -255,35 +255,36 @@ def test_hall_condition_finds_an_impossible_void_pattern() -> None:
 # --------------------------------------------------------------------------- how uniform
 
 
-def test_samples_are_close_to_uniform_over_the_consistent_deals() -> None:
-    """Late in a hand with voids: the sampler's frequencies against an exact count of the consistent deals."""
+@pytest.mark.parametrize("seed", [21, 24])
+def test_samples_are_close_to_uniform_over_the_consistent_deals(seed: int) -> None:
+    """Late in a hand with voids: the sampler's frequencies against an exact count of the consistent deals
+    (an exactly uniform sampler's total variation distance at 2,000 draws is about 0.02 here)."""
     v = hl.preset("standard").replace(play={"opening": "eldest_any", "first_trick": "any", "breaking": "none"})
-    r = hl.Round.deal(v.replace(passing={"schedule": "hold"}), seed=21)
+    r = hl.Round.deal(v.replace(passing={"schedule": "hold"}), seed=seed)
     rng = random.Random(4)
     while sum(len(h) for h in r.hands) > 9:
         r.apply(hst.random_action(r, rng))
     seat = r.to_act[0]
     obs = r.observation(seat)
     k = knowledge(obs, v)
+    assert any(k.voids[s] for s in range(4) if s != seat)
     others = [s for s in range(4) if s != seat]
-    unseen = list(k.unseen)
-    consistent = []
     sizes = [obs.hand_sizes[s] for s in others]
-    for perm in set(itertools.permutations(unseen)):
+    consistent = set()
+    for perm in set(itertools.permutations(k.unseen)):
         hands, i = [], 0
         for size in sizes:
             hands.append(tuple(sorted(perm[i:i + size])))
             i += size
         if all(set(h) <= k.allowed[s] for h, s in zip(hands, others, strict=True)):
-            consistent.append(tuple(hands))
-    consistent = sorted(set(consistent))
+            consistent.add(tuple(hands))
     sampler = Sampler(obs, v)
-    draws = 3000
+    draws = 2000
     counts = Counter(tuple(w.hand(s) for s in others) for w in (sampler.sample(rng) for _ in range(draws)))
-    assert set(counts) <= set(consistent)
+    assert set(counts) <= consistent
     expected = draws / len(consistent)
     tv = 0.5 * sum(abs(counts[c] - expected) for c in consistent) / draws
-    assert tv < 0.15, (len(consistent), tv)
+    assert tv < 0.06, (len(consistent), tv)
 
 
 # --------------------------------------------------------------------------- the shuffle pass
