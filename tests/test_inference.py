@@ -42,9 +42,15 @@ def test_sample_round_replays_to_the_same_observation(r: hl.Round, seat: int, se
     obs = r.observation(seat)
     if _is_shuffle_after_exchange(r) and not SHUFFLE_HOOK:
         pytest.skip("a shuffle pass is rebuilt with Round.script_shuffle_pass, not on this engine yet")
-    world = sample_round(obs, random.Random(seed), variant=r.variant)
+    d = Sampler(obs, r.variant).draw(random.Random(seed))
+    world = d.round
+    assert world == sample_round(obs, random.Random(seed), variant=r.variant)
     assert world.observation(seat) == obs
     assert world.hand(seat) == r.hand(seat)
+    # the chance outcomes behind it: a whole pack dealt, this seat's own pass as it was
+    assert Counter(c for h in d.dealt for c in h) + Counter(d.kitty) == Counter(r.variant.pack)
+    if obs.passed is not None:
+        assert d.passes[seat] == obs.passed
     # the public history was replayed through apply, so each step was legal; the log shows it
     played = [(e.seat, e.card) for e in world.events if isinstance(e, hl.Play)]
     assert played == [p for t in obs.tricks for p in t.plays] + list(obs.trick)

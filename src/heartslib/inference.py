@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -99,6 +99,7 @@ from heartslib.score import Score
 from heartslib.variant import Variant
 
 __all__ = [
+    "Determinization",
     "ImpossibleHistory",
     "Knowledge",
     "Sampler",
@@ -255,7 +256,8 @@ class Knowledge:
     seat: int
     """The seat whose knowledge this is."""
     voids: tuple[frozenset[Suit], ...]
-    """Per seat, the suits it has shown it does not hold (from its own plays; empty for hidden facts)."""
+    """Per seat, the suits its plays (or the opening card's search) show it holds none of: what every seat
+    can read, so this seat's own entry is what the others know of it."""
     known: tuple[tuple[Card, ...], ...]
     """Per seat, the cards it is known to hold now: this seat's hand for itself; for the others, the cards
     this seat passed to them and they have not played."""
@@ -807,6 +809,20 @@ class Sampler:
         counting), and ``RuntimeError`` in the unlikely case that
         :data:`MAX_TRIES` draws were all rejected by the replay.
         """
+        return self.draw(rng).round
+
+    def draw(self, rng: random.Random) -> Determinization:
+        """Like :meth:`sample`, with the hidden chance outcomes that produced the round: the deal, the
+        kitty in dealing order, every seat's pass and a shuffle pass's outcome (what a program that
+        models chance itself, such as the OpenSpiel adapter, needs to rebuild its own history).
+
+        >>> import heartslib as hl, random
+        >>> v = hl.preset("standard")
+        >>> r = hl.Round.deal(v, seed=2)
+        >>> d = Sampler(r.observation(0), v).draw(random.Random(1))
+        >>> d.dealt[0] == r.hand(0), d.round.hands == d.dealt
+        (True, True)
+        """
         last: Exception | None = None
         plans = self._plans
         for i in range(MAX_TRIES):
@@ -814,16 +830,16 @@ class Sampler:
                 # the likelier reading alone at first; then both, in turn
                 self.plan = plans[0] if i < _PRIMARY_TRIES else plans[i % len(plans)]
             try:
-                r = self._attempt(rng)
+                d = self._attempt(rng)
             except _Reject as exc:
                 last = exc
                 continue
             if len(plans) > 1:
                 self._plans = [self.plan]
-            return r
+            return d
         raise RuntimeError(f"no consistent deal found in {MAX_TRIES} draws ({last}); please report this position")
 
-    def _attempt(self, rng: random.Random) -> Round:
+    def _attempt(self, rng: random.Random) -> Determinization:
         rd = self.plan.reading
         obs = self.obs
         n, me = rd.n, rd.me
@@ -858,7 +874,18 @@ class Sampler:
                         if len(pool) < obs.pass_count:
                             raise _Reject("too few passable cards")
                         passes[s] = _pick_some(pool, obs.pass_count, rng)
-        return self._replay(dealt, kitty, passes, shuffle_received, rng)
+        r = self._replay(dealt, kitty, passes, shuffle_received, rng)
+
+        def cards(items: Sequence[int]) -> tuple[Card, ...]:
+            return tuple(_CARD[c] for c in items)
+
+        return Determinization(
+            round=r,
+            dealt=tuple(tuple(sorted(cards(h))) for h in dealt),
+            kitty=cards(kitty),
+            passes=tuple(None if p is None else cards(p) for p in passes),
+            shuffle_received=None if shuffle_received is None else tuple(cards(x) for x in shuffle_received),
+        )
 
     def _kitty_order(self, free: list[int]) -> list[int]:
         """The kitty in dealing order: the cards this seat took and saw keep their places."""
@@ -1065,6 +1092,23 @@ class Sampler:
                 r.apply(a)
                 return
         raise ImpossibleHistory(f"the dealer's choice offers no pass {obs.pass_count} {obs.passing}")
+
+
+@attrs.frozen
+class Determinization:
+    """One sample of the hidden world (see :meth:`Sampler.draw`): the round and the chance outcomes behind it."""
+
+    round: Round
+    """The complete round, its public history replayed: ``round.observation(seat)`` is the observation."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """Each seat's hand as dealt, before the pass (sorted)."""
+    kitty: tuple[Card, ...]
+    """The kitty in dealing order (kitty cards are handed out from the front)."""
+    passes: tuple[tuple[Card, ...] | None, ...]
+    """What each seat passed, in order (scatter and star passes name receivers by position); None for a seat
+    that has not passed, and for every seat when nobody passes."""
+    shuffle_received: tuple[tuple[Card, ...], ...] | None
+    """With a shuffle pass already exchanged: what each seat drew from the pile; None otherwise."""
 
 
 class _Reject(Exception):
