@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import inference
 from heartslib import strategies as hst
-from heartslib.agents import AGENTS, HeuristicAgent, SearchAgent, play_match
+from heartslib.agents import AGENTS, HeuristicAgent, SearchAgent, SearchFactory, play_match
 from heartslib.cli import main
-from heartslib.search import RolloutTables, SearchFactory, hand_value, rollout, rollout_card
+from heartslib.search import RolloutTables, hand_value, rollout, rollout_card
 from heartslib.simulate import simulate
 
 STANDARD = hl.preset("standard")

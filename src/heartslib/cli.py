@@ -242,7 +242,8 @@ def _search_budget(spec: AgentSpec, args: argparse.Namespace) -> AgentSpec:
     """The ``search`` agent with the budget of ``--playouts`` and ``--time-limit`` (other specs unchanged)."""
     if not (isinstance(spec, str) and spec.strip().lower() == "search"):
         return spec
-    from heartslib.search import DEFAULT_PLAYOUTS, SearchFactory
+    from heartslib.agents import SearchFactory
+    from heartslib.search import DEFAULT_PLAYOUTS
 
     try:
         return SearchFactory(DEFAULT_PLAYOUTS if args.playouts is None else args.playouts, args.time_limit)

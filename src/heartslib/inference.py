@@ -64,6 +64,8 @@ A history no deal can explain raises :class:`ImpossibleHistory` (a
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -94,8 +96,8 @@ from heartslib.enums import (
     Winner,
 )
 from heartslib.observation import Observation
+from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.score import Score
 from heartslib.variant import Variant
 
 __all__ = [
@@ -540,34 +542,53 @@ class _Reading:
 
 
 def _knowledge(obs: Observation, f: _Facts) -> Knowledge:
-    """What the first reading of the history the observation allows says (see _leader_hypotheses)."""
+    """What holds under every reading of the history the observation allows (see _leader_hypotheses)."""
+    found: list[Knowledge] = []
     problem: ImpossibleHistory | None = None
-    for leader in _leader_hypotheses(obs, f):
+    hypotheses, both = _leader_hypotheses(obs, f)
+    for leader in hypotheses:
         try:
-            return _Reading(obs, f, leader).knowledge()
+            found.append(_Reading(obs, f, leader).knowledge())
         except ImpossibleHistory as exc:
             problem = problem or exc
-    assert problem is not None
-    raise problem
+            continue
+        if not both:
+            break
+    if not found:
+        assert problem is not None
+        raise problem
+    first = found[0]
+    if len(found) == 1:
+        return first
+    n = obs.players
+    return attrs.evolve(
+        first,
+        voids=tuple(frozenset.intersection(*(k.voids[s] for k in found)) for s in range(n)),
+        known=tuple(tuple(sorted(functools.reduce(operator.and_, (Counter(k.known[s]) for k in found)).elements()))
+                    for s in range(n)),
+        allowed=tuple(frozenset.union(*(k.allowed[s] for k in found)) for s in range(n)),
+        kitty_allowed=frozenset.union(*(k.kitty_allowed for k in found)),
+    )
 
 
-def _leader_hypotheses(obs: Observation, f: _Facts) -> list[int | None]:
-    """Who may have been named to lead the first trick with any card, most likely first: None (the opening
-    rules chose the leader) or, once play has begun, the seat that led it.
+def _leader_hypotheses(obs: Observation, f: _Facts) -> tuple[list[int | None], bool]:
+    """Who may have been named to lead the first trick with any card, likelier first: None (the opening
+    rules chose the leader) or, once play has begun, the seat that led it; and whether both are live.
 
-    A match names the taker of ``play.opening_taker`` in the previous hand (Gong Zhu's pig); a round may
-    also be dealt with a ``leader``. The observation does not say which; the second reading is used only
-    when the first cannot explain the history.
+    A match names the taker of ``play.opening_taker`` in the previous hand (Gong Zhu's pig), and a round
+    dealt alone may be given a ``leader``; the observation does not say which. With an opening taker after
+    the first hand both readings are live (knowledge holds under both; samples come from the first that
+    replays); otherwise the named leader is only a fallback for a history the opening rules cannot explain.
     """
     leader = obs.tricks[0].leader if obs.tricks else obs.leader
     if leader is None:
-        return [None]
+        return [None], False
     if f.opening == Opening.ELDEST_ANY:
         eldest = (obs.dealer + f.step) % obs.players
-        return [None] if leader == eldest else [leader]
+        return ([None] if leader == eldest else [leader]), False
     if f.opening_taker is not None and obs.hand_number > 0:
-        return [leader, None]
-    return [None, leader]
+        return [leader, None], True
+    return [None, leader], False
 
 
 def knowledge(obs: Observation, variant: Variant | None = None) -> Knowledge:
@@ -707,6 +728,98 @@ class _Plan:
                                         f"who have {room} places")
 
 
+class _Unpass:
+    """Who received what in the hidden pass, given each seat's holdings after it (``post``): each draw takes
+    cards the receiver holds, never a forbidden one, and never this seat's own passed cards twice."""
+
+    def __init__(self, obs: Observation, f: _Facts, post: list[list[int]], rng: random.Random) -> None:
+        self.n, self.me, self.step, self.k = obs.players, obs.seat, f.step, obs.pass_count
+        self.rng = rng
+        self.my_pass = [c.index for c in obs.passed or ()]
+        self.my_recv = [c.index for c in obs.received or ()]
+        self.recv: list[list[int]] = [[] for _ in range(self.n)]
+        self.passes: list[list[int] | None] = [None] * self.n
+        self.passes[self.me] = self.my_pass
+        self.rest = [[c for c in post[s] if c not in f.forbidden] for s in range(self.n)]
+
+    def draw(self, seat: int, count: int) -> list[int] | None:
+        if len(self.rest[seat]) < count:
+            return None
+        return _pick_some(self.rest[seat], count, self.rng)
+
+    def offset(self, k: int) -> bool:
+        """A pass ``k`` seats on: each seat receives its passer's cards."""
+        n, me = self.n, self.me
+        for t in range(n):
+            passer = (t - k * self.step) % n
+            if t == me:
+                self.recv[t] = self.my_recv
+            elif passer == me:
+                self.recv[t] = self.my_pass
+            else:
+                got = self.draw(t, self.k)
+                if got is None:
+                    return False
+                self.recv[t] = got
+            self.passes[passer] = self.recv[t]
+        return True
+
+    def ordered(self, first: int) -> bool:
+        """Scatter (``first`` 1) and star (2) passes: card ``i`` goes ``first + i`` seats on."""
+        n, me, k, step = self.n, self.me, self.k, self.step
+        picks: list[list[int]] = [[-1] * k for _ in range(n)]
+        for t in range(n):
+            incoming = [((t - step * (first + i)) % n, i) for i in range(k)]
+            if t == me:
+                mine = self.my_recv[:]
+                _shuffle(mine, self.rng)  # which passer sent this seat which card is hidden
+                for (x, i), c in zip(incoming, mine, strict=True):
+                    picks[x][i] = c
+                self.recv[t] = self.my_recv
+                continue
+            for x, i in incoming:
+                if x == me:
+                    picks[x][i] = self.my_pass[i]
+                    self.rest[t].remove(self.my_pass[i])  # not to be drawn again as another seat's card
+            for x, i in incoming:
+                if x != me:
+                    got = self.draw(t, 1)
+                    if got is None:
+                        return False
+                    picks[x][i] = got[0]
+                self.recv[t].append(picks[x][i])
+        for x in range(n):
+            if x != me:
+                self.passes[x] = picks[x]
+        return True
+
+    def shuffle(self) -> bool:
+        """The shuffle pass: the cards this seat passed and did not draw back went to others."""
+        n, me, k = self.n, self.me, self.k
+        self.recv[me] = self.my_recv
+        gone = Counter(self.my_pass) - Counter(self.my_recv)
+        for c in sorted(gone.elements()):
+            holders = [s for s in range(n) if s != me and c in self.rest[s] and len(self.recv[s]) < k]
+            if not holders:
+                return False
+            s = holders[int(self.rng.random() * len(holders))]
+            self.rest[s].remove(c)
+            self.recv[s].append(c)
+        for s in range(n):
+            if s != me:
+                got = self.draw(s, k - len(self.recv[s]))
+                if got is None:
+                    return False
+                self.recv[s] += got
+        pile = Counter(c for s in range(n) for c in self.recv[s]) - Counter(self.my_pass)
+        others = list(pile.elements())
+        _shuffle(others, self.rng)
+        for s in range(n):
+            if s != me:
+                self.passes[s], others = others[:k], others[k:]
+        return True
+
+
 class Sampler:
     """Draws determinizations for one observation: the history is read once, here.
 
@@ -728,7 +841,7 @@ class Sampler:
         self._passing_known = False
         plans: list[_Plan] = []
         problem: ImpossibleHistory | None = None
-        for leader in _leader_hypotheses(obs, self.f):
+        for leader in _leader_hypotheses(obs, self.f)[0]:
             try:
                 plans.append(_Plan(_Reading(obs, self.f, leader)))
             except ImpossibleHistory as exc:
@@ -930,97 +1043,29 @@ class Sampler:
     def _unpass(self, post: list[list[int]], rng: random.Random
                 ) -> tuple[list[list[int]], list[list[int] | None], list[list[int]] | None] | None:
         """The dealt hands, the passes and (shuffle pass) what each seat drew, for the holdings ``post``."""
-        obs, f = self.obs, self.f
-        n, me, step = self.plan.reading.n, self.plan.reading.me, f.step
+        obs = self.obs
         d = obs.passing
-        k = obs.pass_count
-        if k == 0 or d == HOLD:
-            return post, [None] * n, None
-        forbidden = f.forbidden
-        my_pass = [c.index for c in obs.passed or ()]
-        my_recv = [c.index for c in obs.received or ()]
-        recv: list[list[int]] = [[] for _ in range(n)]
-        passes: list[list[int] | None] = [None] * n
-        passes[me] = my_pass
-        rest = [[c for c in post[s] if c not in forbidden] for s in range(n)]
-
-        def draw(s: int, count: int) -> list[int] | None:
-            if len(rest[s]) < count:
-                return None
-            return _pick_some(rest[s], count, rng)
-
+        if obs.pass_count == 0 or d == HOLD:
+            return post, [None] * self.plan.reading.n, None
+        u = _Unpass(obs, self.f, post, rng)
         if isinstance(d, Offset):
-            shift = d.k * step
-            for t in range(n):
-                passer = (t - shift) % n
-                if t == me:
-                    recv[t] = my_recv
-                elif passer == me:
-                    recv[t] = my_pass
-                else:
-                    got = draw(t, k)
-                    if got is None:
-                        return None
-                    recv[t] = got
-                passes[passer] = recv[t]
+            done = u.offset(d.k)
         elif d in (SCATTER, STAR):
-            first = 1 if d == SCATTER else 2
-            picks: list[list[int]] = [[-1] * k for _ in range(n)]
-            for t in range(n):
-                incoming = [((t - step * (first + i)) % n, i) for i in range(k)]
-                if t == me:
-                    mine = my_recv[:]
-                    _shuffle(mine, rng)
-                    for (x, i), c in zip(incoming, mine, strict=True):
-                        picks[x][i] = c
-                    recv[t] = my_recv
-                    continue
-                for x, i in incoming:
-                    if x == me:
-                        picks[x][i] = my_pass[i]
-                        rest[t].remove(my_pass[i])  # not to be drawn again as another seat's card
-                for x, i in incoming:
-                    if x != me:
-                        got = draw(t, 1)
-                        if got is None:
-                            return None
-                        picks[x][i] = got[0]
-                    recv[t].append(picks[x][i])
-            for x in range(n):
-                if x != me:
-                    passes[x] = picks[x]
+            done = u.ordered(1 if d == SCATTER else 2)
         elif d == SHUFFLE:
-            recv[me] = my_recv
-            gone = Counter(my_pass) - Counter(my_recv)
-            for c in sorted(gone.elements()):
-                holders = [s for s in range(n) if s != me and c in rest[s] and len(recv[s]) < k]
-                if not holders:
-                    return None
-                s = holders[int(rng.random() * len(holders))]
-                rest[s].remove(c)
-                recv[s].append(c)
-            for s in range(n):
-                if s != me:
-                    got = draw(s, k - len(recv[s]))
-                    if got is None:
-                        return None
-                    recv[s] += got
-            pile = Counter(c for s in range(n) for c in recv[s]) - Counter(my_pass)
-            others = list(pile.elements())
-            _shuffle(others, rng)
-            for s in range(n):
-                if s != me:
-                    passes[s], others = others[:k], others[k:]
+            done = u.shuffle()
         else:  # pragma: no cover - a dealer's choice names one of the above
+            done = False
+        if not done:
             return None
         dealt: list[list[int]] = []
-        for s in range(n):
-            hand = post[s][:]
-            for c in recv[s]:
+        for seat in range(u.n):
+            hand = post[seat][:]
+            for c in u.recv[seat]:
                 hand.remove(c)
-            hand += passes[s] or ()
+            hand += u.passes[seat] or ()
             dealt.append(hand)
-        return dealt, passes, (recv if d == SHUFFLE else None)
+        return dealt, u.passes, (u.recv if d == SHUFFLE else None)
 
     def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
                 shuffle_received: list[list[int]] | None, rng: random.Random) -> Round:
