@@ -182,6 +182,8 @@ def summarise(variant_name: str, games: list[Game], tested: str, opponent: str, 
         return xs[int(0.025 * len(xs))], xs[min(len(xs) - 1, int(0.975 * len(xs)))]
 
     wins_tested = sum(g.tested_seat in g.winners for g in games)
+    # the opponents' wins by where they sat relative to the tested agent (one seat on, two seats on, ...)
+    wins_by_offset = [sum((g.tested_seat + k) % n in g.winners for g in games) for k in range(1, n)]
     wins_other = sum(sum(1 for s in g.winners if s != g.tested_seat) for g in games) / (n - 1)
     moons_tested = sum(g.moons[g.tested_seat] for g in games)
     moons_other = sum(sum(g.moons) - g.moons[g.tested_seat] for g in games)
@@ -198,6 +200,7 @@ def summarise(variant_name: str, games: list[Game], tested: str, opponent: str, 
         "diff_ci": tuple(sign * x for x in ci(diffs))[:: int(sign)],
         "wins_tested": wins_tested, "wins_tested_ci": wilson(wins_tested, len(games)),
         "wins_opponent_seat": wins_other, "wins_opponent_ci": wilson(round(wins_other), len(games)),
+        "wins_by_offset": wins_by_offset,
         "moons_tested": moons_tested, "moons_opponents": moons_other,
         "decisions": len(times),
         "time_median": statistics.median(times) if times else math.nan,
