@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",
      "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
-    ("match",),
+    ("match", "inference", "search"),
     ("agents", "simulate", "strategies"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel"),
     ("cli", "__main__", ""),

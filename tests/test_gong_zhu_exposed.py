@@ -85,6 +85,9 @@ def test_exposure_is_a_public_decision_of_every_seat_in_turn() -> None:
     r.apply(hl.Choose(3, "none"))
     assert r.phase is hl.Phase.PLAY and r.to_act == (0,) and legal(r) == {"2S"}
     assert r.exposed == hl.parse_cards("JD AH QS")
+    # exposing is done face up: everyone knows who exposed what, after the cards are played too
+    assert r.exposed_by == (2, 0, 2) and r.observation(1).exposed_by == (2, 0, 2)
+    assert "exposed: seat 2 J♦, seat 0 A♥, seat 2 Q♠" in r.observation(1).text()
     assert [e for e in r.events if isinstance(e, hl.Choose)] == [
         hl.Choose(0, "AH"), hl.Choose(1, "none"), hl.Choose(2, "JD QS"), hl.Choose(3, "none")]
 

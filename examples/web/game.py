@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import heartslib as hl
-from heartslib.agents import HeuristicAgent, RandomAgent, actions_for, setup_agent
+from heartslib.agents import HeuristicAgent, RandomAgent, SearchAgent, actions_for, setup_agent
 
 HUMAN = 0
 PRESETS = ("standard", "pink_lady", "omnibus", "spot_hearts")
@@ -71,8 +71,9 @@ class _Casual:
 LEVELS: dict[str, Callable[[int], Agent]] = {
     "easy": _Casual,
     "normal": HeuristicAgent,
-    # The search player, once heartslib has it, is one more line (the page already has its words):
-    # "hard": lambda seed: hl.agents.SearchAgent(seed, playouts=64),
+    # The search player on a browser's budget: 24 worlds a decision instead of 64 keep each of its
+    # turns to a few tenths of a second in Pyodide, and no time limit, so a resumed match replays exactly.
+    "hard": lambda seed: SearchAgent(seed, playouts=24),
 }
 """The difficulty levels on offer, weakest first: a name and how to build one computer player from a seed."""
 DEFAULT_LEVEL = "normal"

@@ -34,6 +34,7 @@ cards from their hand, leaving out the variant's forbidden cards.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import random
 from collections import Counter
@@ -44,8 +45,10 @@ from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import Card
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import passable
-from heartslib.enums import Identical, Phase
+from heartslib.enums import SCATTER, STAR, Identical, Phase
+from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
+from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS, Budget, Search
 
 if TYPE_CHECKING:
     from heartslib.match import Match
@@ -59,6 +62,8 @@ __all__ = [
     "HeuristicAgent",
     "LazyActions",
     "RandomAgent",
+    "SearchAgent",
+    "SearchFactory",
     "actions_for",
     "play_match",
     "setup_agent",
@@ -270,7 +275,9 @@ class HeuristicAgent(BaseAgent):
     * **Following**: ducks under the card winning the trick, giving away
       the highest (or the most valuable) card that still loses; when it must
       win, it wins cheaply – with its highest card when last to play, with
-      its lowest when others still play or points may come.
+      its lowest when others still play or points may come. Against a moon
+      in the making (a player with every point so far, at least a third of
+      them) it takes the trick's points itself when it can.
     * **Void**: discards the big penalty cards first, then the high cards
       that could catch them, then high hearts and the high cards of short
       suits – but never a bonus card, and no points onto a player who has
@@ -407,6 +414,11 @@ def _tables(variant: Variant) -> _Tables:
     return tables
 
 
+#: The share of the pack's penalty points a seat must have taken, with every point so far, for the heuristic
+#: to treat it as shooting the moon (and stop feeding it points, and take a trick's points from it).
+MOON_ALARM = 1 / 3
+
+
 class _Think:
     """One decision's worth of reasoning over card indices (internal)."""
 
@@ -527,11 +539,14 @@ class _Think:
         return any(self.suit[x] == s and self.rank[x] > r for x in self.unseen)
 
     def choose_follow(self, legal: list[int], led: int) -> int:
-        best_rank, _, pts = self.trick_state(led)
+        best_rank, winner, pts = self.trick_state(led)
         value, rank = self.value, self.rank
         last = self.still_to_play() <= 0
         winners = [c for c in legal if self.beats(c, led, best_rank)]
         losers = [c for c in legal if c not in winners]
+        if winners and pts > 0 and self.shooting(winner):
+            # a moon in the making: take this trick's points (a few) rather than let it go on (the moon's worth)
+            return self.best(winners, lambda c: -rank[c] if last else rank[c])
         # bonus cards: take a trick worth less than nothing, and play a bonus card that surely wins
         if winners:
             sure = [c for c in winners if last or not self.higher_unseen(c)]
@@ -568,12 +583,18 @@ class _Think:
                 pts[t.winner] += sum(max(self.value[c.index], 0) for _, c in t.plays)
         return pts
 
+    def shooting(self, seat: int) -> bool:
+        """Whether another seat has taken every point so far, and enough of them (:data:`MOON_ALARM`): a moon
+        in the making."""
+        if seat == self.obs.seat:
+            return False
+        taken = self.taken_points()
+        return taken[seat] > 0 and sum(taken) == taken[seat] and taken[seat] >= MOON_ALARM * self.t.penalty_total
+
     def choose_discard(self, legal: list[int]) -> int:
         value, rank, suit = self.value, self.rank, self.suit
         _, winner, _ = self.trick_state(-1 if self.obs.led_suit is None else int(self.obs.led_suit))
-        taken = self.taken_points()
-        total = self.t.penalty_total
-        shooter = taken[winner] > 0 and sum(taken) == taken[winner] and taken[winner] * 3 >= total
+        shooter = self.shooting(winner)
 
         def score(c: int) -> float:
             v = value[c]
@@ -618,5 +639,145 @@ class _Think:
         return self.best(legal, lambda c: -cost(c))
 
 
+# --------------------------------------------------------------------------- the search player
+
+
+class SearchAgent(BaseAgent):
+    """A determinized Monte Carlo (PIMC) player for every variant: the machinery is :mod:`heartslib.search`,
+    ``docs/search-player.md`` explains it.
+
+    ``playouts``: worlds sampled per decision (each candidate still in the
+    running is played out once in each); ``max_plays``: no world is started
+    once the rollouts have played this many cards (worlds times candidates
+    times cards left in the hand), so long hands stay quick; ``time_limit``:
+    seconds after which no further world is started (None: no limit, and
+    decisions are reproducible exactly); ``search_passes``: False passes as
+    :class:`HeuristicAgent` does (always so for scatter and star passes and
+    the dealer's choice, where the heuristic decides).
+
+    >>> import heartslib as hl
+    >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]
+    >>> play_match(hl.preset("standard").replace(end={"target": 20}), agents, seed=5).is_over
+    True
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None,
+                 max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True) -> None:
+        super().__init__(seed)
+        self.budget = Budget(playouts, max_plays, None if time_limit is None else time_limit)
+        self.search_passes = search_passes
+        self._heuristic = HeuristicAgent(self.seed)
+        self._search: Search | None = None
+
+    @property
+    def playouts(self) -> int:
+        """Worlds per decision at most."""
+        return self.budget.playouts
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds after which no new world is started (None: no limit)."""
+        return self.budget.time_limit
+
+    @property
+    def max_plays(self) -> int:
+        """Rollout card plays per decision after which no new world is started."""
+        return self.budget.max_plays
+
+    def setup(self, variant: Variant, seat: int) -> None:
+        """Learn the rules and the seat before a match (drivers call this)."""
+        super().setup(variant, seat)
+        self._heuristic.setup(variant, seat)
+        self._search = Search(variant, self.budget)
+
+    def __repr__(self) -> str:
+        extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        if self.max_plays != DEFAULT_MAX_PLAYS:
+            extra += f", max_plays={self.max_plays}"
+        return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The search's choice among ``legal_actions`` (see the class docs)."""
+        obs = observation
+        search = self._search
+        if search is None or (obs.phase == Phase.DECIDE and obs.decision == "pass"):
+            return self._heuristic.act(obs, legal_actions)
+        try:
+            if obs.phase == Phase.PASS:
+                if not self.search_passes or obs.passing in (SCATTER, STAR):
+                    return self._heuristic.act(obs, legal_actions)
+                passes = self._pass_candidates(obs, legal_actions)
+                if len(passes) == 1:
+                    return passes[0]
+                return search.choose_pass(obs, passes, self.rng(obs), self._their_pass)
+            candidates = search.play_candidates(obs, legal_actions)
+            if len(candidates) == 1:
+                return candidates[0]
+            return search.choose(obs, candidates, self.rng(obs))
+        except (ImpossibleHistory, NotImplementedError, RuntimeError):
+            # a position the sampler cannot rebuild (an engine hook still missing): play sensibly anyway
+            return self._heuristic.act(obs, legal_actions)
+
+    def _pass_candidates(self, obs: Observation, legal_actions: Sequence[Action]) -> list[Action]:
+        """The heuristic's pass and its neighbours: every choice of ``k`` among its ``k + 2`` likeliest cards."""
+        v = self.variant
+        assert v is not None
+        heuristic = self._heuristic.act(obs, legal_actions)
+        assert isinstance(heuristic, Pass)
+        k = obs.pass_count
+        think = _Think(v, obs, self._draws(obs))
+        hand = [c.index for c in obs.hand]
+        scored = sorted({c.index for c in passable(v.rules, obs.hand)},
+                        key=lambda c: -think.pass_score(c, remaining=hand, left=k))
+        pool = sorted(set(scored[: k + 2]) | {c.index for c in heuristic.cards}, key=scored.index)
+        out: list[Action] = [heuristic]
+        seen = {frozenset(c.index for c in heuristic.cards)}
+        for combo in itertools.combinations(pool, k):
+            key = frozenset(combo)
+            if key not in seen and len(key) == k:
+                seen.add(key)
+                out.append(Pass(obs.seat, tuple(Card.from_index(c) for c in combo)))
+        return out[:_MAX_PASS_CANDIDATES]
+
+    def _their_pass(self, world: Round, seat: int) -> Action:
+        """Another seat's pass in a sampled world: the heuristic's."""
+        assert self.variant is not None
+        other = HeuristicAgent(self.seed + 1 + seat)
+        other.setup(self.variant, seat)
+        return other.act(world.observation(seat), LazyActions(world, seat))
+
+
+#: Passes compared at most by the search player (the heuristic's and its neighbours).
+_MAX_PASS_CANDIDATES = 10
+
+
+class SearchFactory:
+    """``seed -> SearchAgent`` with a fixed budget: an agent spec for :func:`heartslib.simulate` that a
+    process pool can pickle (the command line's ``--playouts`` and ``--time-limit`` build one).
+
+    >>> SearchFactory(playouts=8)(3)
+    SearchAgent(seed=3, playouts=8)
+    >>> SearchFactory(playouts=8).__name__
+    'search(playouts=8)'
+    """
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None) -> None:
+        Budget(playouts, DEFAULT_MAX_PLAYS, time_limit)  # check the budget now, not in a worker
+        self.playouts = playouts
+        self.time_limit = time_limit
+        limit = "" if time_limit is None else f", time_limit={time_limit:g}"
+        #: the name tables and the command line show
+        self.__name__ = f"search(playouts={playouts}{limit})"
+
+    def __call__(self, seed: int) -> SearchAgent:
+        """A fresh agent with this budget and ``seed``."""
+        return SearchAgent(seed, playouts=self.playouts, time_limit=self.time_limit)
+
+    def __repr__(self) -> str:
+        return f"SearchFactory(playouts={self.playouts}, time_limit={self.time_limit!r})"
+
+
 #: The built-in agents by name (what ``heartslib simulate --agents`` accepts).
-AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}

@@ -238,9 +238,22 @@ def _unicode_ok(stream: TextIO) -> bool:
 # --------------------------------------------------------------------------- commands
 
 
+def _search_budget(spec: AgentSpec, args: argparse.Namespace) -> AgentSpec:
+    """The ``search`` agent with the budget of ``--playouts`` and ``--time-limit`` (other specs unchanged)."""
+    if not (isinstance(spec, str) and spec.strip().lower() == "search"):
+        return spec
+    from heartslib.agents import SearchFactory
+    from heartslib.search import DEFAULT_PLAYOUTS
+
+    try:
+        return SearchFactory(DEFAULT_PLAYOUTS if args.playouts is None else args.playouts, args.time_limit)
+    except ValueError as exc:
+        raise UserError(f"--playouts/--time-limit: {exc}") from None
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
-    specs = _agent_specs(args.agents, variant.players)
+    specs = tuple(_search_budget(s, args) for s in _agent_specs(args.agents, variant.players))
     if args.games < 1:
         raise UserError("--games must be at least 1")
     if args.workers < 1:
@@ -782,7 +795,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {seat}")
     if save_path is not None:
         save_target(save_path)  # refuse a directory or a device now, not after the first card
-    spec = _agent_specs(opponent, v.players, "--opponent")[0]
+    spec = _search_budget(_agent_specs(opponent, v.players, "--opponent")[0], args)
     agents = opponents(match, seat, spec)
     session = PlaySession(match, seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
                           symbols=_unicode_ok(sys.stdout), opponent=opponent)
@@ -797,6 +810,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- parser
+
+
+def _budget_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--playouts", type=int, default=None, metavar="N",
+                   help="the search agent's worlds per decision (default: its own, about 0.1 s a decision)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="the search agent starts no new world after this long (decisions then depend on speed)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -819,9 +839,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
                    help=f"matches to play (default: {DEFAULT_GAMES})")
     p.add_argument("--agents", default="heuristic,random", metavar="A,B,...",
-                   help="agents by seat, comma-separated: heuristic, random, or module:Factory (a module in "
-                   "the current folder is found too, as with python -m); the last one fills the remaining "
-                   "seats (default: heuristic,random)")
+                   help="agents by seat, comma-separated: heuristic, random, search, or module:Factory (a "
+                   "module in the current folder is found too, as with python -m); the last one fills the "
+                   "remaining seats (default: heuristic,random)")
+    _budget_options(p)
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="worker processes (default: 1, in this process); results do not depend on it")
@@ -840,8 +861,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
     p.add_argument("--opponent", default=None, metavar="AGENT",
-                   help="the agent playing the other seats: heuristic, random or module:Factory (a module in "
-                   "the current folder is found too) (default: heuristic, or the saved game's with --resume)")
+                   help="the agent playing the other seats: heuristic, random, search or module:Factory (a module "
+                   "in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
+    _budget_options(p)
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("variants", help="list the preset variants", description="List the preset variants "

@@ -102,6 +102,8 @@ class Observation:
     """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose; public)."""
     exposed: tuple[Card, ...] = ()
     """Cards exposed ("sold") this hand, public once made (``scoring.exposable``, Gong Zhu)."""
+    exposed_by: tuple[int, ...] = ()
+    """The seat that exposed each card of :attr:`exposed`, in the same order (exposing is done face up)."""
 
     @property
     def my_turn(self) -> bool:
@@ -142,6 +144,9 @@ class Observation:
                          + (f"; received {cards(self.received)}" if self.received is not None else ""))
         if self.kitty is not None:
             lines.append(f"kitty seen: {cards(self.kitty)}")
+        if self.exposed:
+            lines.append("exposed: " + ", ".join(f"seat {seat} {card}"
+                                                 for seat, card in zip(self.exposed_by, self.exposed, strict=True)))
         if self.tricks or self.trick:
             on_table = ", ".join(f"seat {seat} {card}" for seat, card in self.trick) or "nothing yet"
             led = f", {self.led_suit} led" if self.led_suit is not None else ""

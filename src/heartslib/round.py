@@ -33,12 +33,11 @@ from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
 from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
-from heartslib.engine.records import event_values, trick_values
+from heartslib.engine.records import event_values, exposers, observation, trick_values
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
     CARD,
-    NO_SUIT,
     ORDER,
     OVER,
     PASS,
@@ -47,7 +46,6 @@ from heartslib.engine.tables import (
     PLAY_IDS,
     PLAY_TYPE,
     PLAYS,
-    SUIT_OF,
 )
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
@@ -337,6 +335,11 @@ class Round:
         return tuple(cards_from_indices(self._s.exposed))
 
     @property
+    def exposed_by(self) -> tuple[int, ...]:
+        """The seat that exposed each card of :attr:`exposed`, in the same order."""
+        return exposers(self._s)
+
+    @property
     def took_all_penalty_cards(self) -> int | None:
         """The seat that took every penalty card that scored this hand (the fact a moon is judged on, whatever
         the moon rule made of it), once the round is over; None before, or when nobody did."""
@@ -518,39 +521,7 @@ class Round:
         """What ``seat`` may know now (see :class:`~heartslib.Observation`)."""
         s = self._s
         check_seat(seat, s.n)
-        mine = s.passes[seat]
-        rules = s.rules
-        card = CARD.__getitem__
-        acting = machine.to_act(s)
-        decision = s.decision
-        outcome = s.outcome
-        return Observation(
-            seat=seat,
-            players=s.n,
-            phase=s.phase,
-            to_act=acting,
-            hand_number=s.hand_number,
-            dealer=s.dealer,
-            hand=tuple(map(card, s.hands[seat])),
-            hand_sizes=tuple(map(len, s.hands)),
-            passing=s.passing,
-            pass_count=s.pass_size,
-            passed=None if mine is None else tuple(map(card, mine)),
-            received=None if s.received is None else tuple(map(card, s.received[seat])),
-            leader=None if s.leader < 0 else s.leader,
-            trick=tuple(zip(s.tseats, map(card, s.tcards), strict=True)),
-            led_suit=None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
-            tricks=tuple(trick_values(s)),
-            tricks_won=tuple(s.won),
-            hearts_broken=s.broken or not rules.locks_hearts,
-            kitty_size=rules.kitty_size,
-            kitty=tuple(map(card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
-            scores=s.scores,
-            round_points=None if outcome is None else outcome.points,
-            options=decision[2] if decision is not None and seat in acting else (),
-            decision=None if decision is None else decision[0],
-            exposed=tuple(map(card, s.exposed)),
-        )
+        return observation(s, seat, machine.to_act(s))
 
     # ------------------------------------------------------------------ misc
 

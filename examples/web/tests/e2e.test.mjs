@@ -495,6 +495,28 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     await screenshot(page2, "en-pink-lady-easy");
   });
 
+  await step("the hard level: the search player thinks in the browser, within a second a trick", async () => {
+    await page2.click("#new-game");
+    await page2.check("#new-dialog input[value=standard]");
+    await page2.check("#new-dialog input[value=hard]");
+    await page2.click("#new-start");
+    await page2.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+    assert.match(await page2.textContent("#versions"), /computer players: Hard/);
+    await passThree(page2);
+    const times = [];
+    for (let trick = 0; trick < 3; trick++) {
+      const [card] = await codes(page2, "#hand .card.legal");
+      const start = Date.now();
+      await page2.click(`#hand .card[data-code="${card}"]`, STRIP);
+      await page2.waitForFunction(() => document.body.dataset.turn !== "you" || document.body.dataset.running);
+      await waitForHuman(page2);
+      times.push(Date.now() - start);
+    }
+    figures.hardTrickMs = times;
+    t.diagnostic(`hard level: the three computer players' turns took ${times.join(", ")} ms a trick (with animations)`);
+    await screenshot(page2, "en-hard-level");
+  });
+
   await step("the language switch is visible and remembered", async () => {
     await page2.click("#lang button[data-lang=th]");
     assert.equal(await page2.getAttribute("html", "lang"), "th");

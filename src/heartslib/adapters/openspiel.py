@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -64,11 +64,12 @@ from heartslib.actions import (
     TrickWon,
 )
 from heartslib.adapters.encoding import CARD_ACTIONS, Encoding, Turns, resolve_variant
-from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.dealing import deal_seats, pile_seats
 from heartslib.engine.values import pass_size
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, Breaking, LeadHeartsUnbroken, Offset, Phase, pass_name
+from heartslib.enums import HOLD, SHUFFLE, Offset, Phase, pass_name
 from heartslib.errors import IllegalAction
+from heartslib.inference import Determinization, Sampler
 from heartslib.match import Match
 from heartslib.points import score_text
 from heartslib.round import Round
@@ -688,7 +689,12 @@ def _replay(variant_toml: str, episode: str, dealer: int, hand_number: int, max_
 
 
 class _Resampler:
-    """Draws a hidden world consistent with one seat's information (see :meth:`HeartsCore.resample_history`)."""
+    """Draws a hidden world consistent with one seat's information (see :meth:`HeartsCore.resample_history`).
+
+    The world itself comes from :class:`heartslib.inference.Sampler` (the engine's own reading of what the
+    seat knows, replayed through the rules); this class only writes its chance outcomes in OpenSpiel's
+    terms: the deal card by card, the pass picks, the shuffle pass's pile.
+    """
 
     def __init__(self, core: HeartsCore, seat: int, rng: random.Random) -> None:
         self.core = core
@@ -697,23 +703,17 @@ class _Resampler:
         assert core.turns is not None
         self.rnd = core.turns.round
         self.v = core.setup.variant
-        self.rules = self.v.rules
         self.n = self.v.players
 
     def history(self) -> list[int]:
         core = self.core
-        rnd = self.rnd
-        exchanged = rnd.received is not None or rnd.pass_count == 0 or rnd.passing == HOLD
-        exchanged = exchanged and rnd.phase != Phase.PASS and not (
-            rnd.phase == Phase.DECIDE and rnd.decision == "pass"
-        )
-        world = self._after_exchange() if exchanged else self._before_exchange()
-        if world is None:
-            raise ValueError("no consistent deal found")
-        dealt, kitty, picks, pile = world
+        world = Sampler(self.rnd.observation(self.seat), self.v).draw(self.rng)
+        dealt = [[c.index for c in hand] for hand in world.dealt]
+        picks = self._picks(world, dealt)
+        pile = self._pile(world)
+        deal_order = self._deal_order(dealt, [c.index for c in world.kitty])
         seg_start = core.round_start
         out = core.history[:seg_start]
-        deal_order = self._deal_order(dealt, kitty)
         pick_i = [0] * self.n
         pile_i = 0
         deal_i = 0
@@ -734,6 +734,30 @@ class _Resampler:
             else:
                 out.append(action)
         return out
+
+    def _picks(self, world: Determinization, dealt: list[list[int]]) -> list[list[int]]:
+        """Each seat's pass picks: this seat's own, the sampled passes, and for a seat part-way through its
+        picks (OpenSpiel picks card by card) as many passable cards of its sampled hand."""
+        core, forbidden = self.core, self.v.rules.forbidden
+        picks: list[list[int]] = []
+        for s, chosen in enumerate(world.passes):
+            if s == self.seat:
+                picks.append(list(core.picks[s]))
+            elif chosen is not None:
+                picks.append([c.index for c in chosen])
+            else:
+                free = [c for c in dealt[s] if c not in forbidden]
+                picks.append(self.rng.sample(free, len(core.picks[s])))
+        return picks
+
+    def _pile(self, world: Determinization) -> list[int]:
+        """A shuffle pass's pile in OpenSpiel's order: the card each receiver gets, in dealing order."""
+        if world.shuffle_received is None:
+            return []
+        got = [[c.index for c in cards] for cards in world.shuffle_received]
+        for cards in got:
+            self.rng.shuffle(cards)
+        return [got[t].pop() for t in _shuffle_targets(self.v, self.rnd.dealer, self.rnd.pass_count)]
 
     def _pick_seats(self) -> dict[int, int]:
         """The seat of each pick entry of this hand (seats pick in turn, lowest first)."""
@@ -764,318 +788,6 @@ class _Resampler:
             else:
                 out.append(pools[t].pop())
         return out
-
-    # ---------------------------------------------------------------- before the exchange
-
-    def _before_exchange(self) -> tuple[list[list[int]], list[int], list[list[int]], list[int]] | None:
-        core = self.core
-        rules = self.rules
-        me = self.seat
-        size = rules.hand_size
-        mine = [c.index for c in core.dealt[me]]
-        unknown = list((Counter(rules.pack) - Counter(mine)).elements())
-        for _ in range(RESAMPLE_TRIES):
-            self.rng.shuffle(unknown)
-            dealt: list[list[int]] = []
-            pos = 0
-            for s in range(self.n):
-                if s == me:
-                    dealt.append(mine[:])
-                else:
-                    dealt.append(unknown[pos : pos + size])
-                    pos += size
-            kitty = unknown[pos:]
-            picks: list[list[int]] = []
-            ok = True
-            for s in range(self.n):
-                if s == me:
-                    picks.append(core.picks[s][:])
-                    continue
-                want = len(core.picks[s])
-                free = [c for c in dealt[s] if c not in rules.forbidden]
-                if len(free) < want:
-                    ok = False
-                    break
-                picks.append(self.rng.sample(free, want))
-            if ok:
-                return dealt, kitty, picks, []
-        return None
-
-    # ---------------------------------------------------------------- after the exchange
-
-    def _after_exchange(self) -> tuple[list[list[int]], list[int], list[list[int]], list[int]] | None:
-        core = self.core
-        rnd = self.rnd
-        rules = self.rules
-        n = self.n
-        me = self.seat
-        obs = rnd.observation(me)
-        k = rnd.pass_count if rnd.passing != HOLD else 0
-        d = rnd.passing
-        step = rules.step
-        my_picks = core.picks[me]
-        received_me = [c.index for c in obs.received] if obs.received is not None else []
-        played: list[Counter[int]] = [Counter() for _ in range(n)]
-        plays: list[tuple[int, int]] = []
-        for trick in obs.tricks:
-            for s, card in trick.plays:
-                played[s][card.index] += 1
-        for s, card in obs.trick:
-            played[s][card.index] += 1
-        for trick in obs.tricks:
-            plays += [(s, c.index) for s, c in trick.plays]
-        plays += [(s, c.index) for s, c in obs.trick]
-        # where my passed cards went (offset, scatter and star passes name the receiver)
-        sent_to: list[tuple[int, int]] = []
-        if k and isinstance(d, Offset):
-            sent_to = [((me + d.k * step) % n, c) for c in my_picks]
-        elif k and d in (SCATTER, STAR):
-            first = 1 if d == SCATTER else 2
-            sent_to = [((me + step * (first + i)) % n, c) for i, c in enumerate(my_picks)]
-        known_now: list[Counter[int]] = [Counter() for _ in range(n)]
-        for t, c in sent_to:
-            known_now[t][c] += 1
-        for s in range(n):
-            known_now[s] = known_now[s] - played[s]
-        hand_me = Counter(c.index for c in obs.hand)
-        kitty_seen = [c.index for c in obs.kitty or ()]
-        known = sum(played, Counter()) + hand_me + sum(known_now, Counter()) + Counter(kitty_seen)
-        unknown_counter = Counter(rules.pack) - known
-        need = [0 if s == me else obs.hand_sizes[s] - sum(known_now[s].values()) for s in range(n)]
-        kitty_need = rules.kitty_size - len(kitty_seen)
-        if sum(need) + kitty_need != sum(unknown_counter.values()):  # pragma: no cover - bookkeeping bug
-            return None
-        must_hand: Counter[int] = Counter()
-        if k and d == SHUFFLE:
-            must_hand = Counter(my_picks) - Counter(received_me) - sum(played, Counter())
-        allowed = self._allowed(plays)
-        unknown = list(unknown_counter.elements())
-        for _ in range(RESAMPLE_TRIES):
-            assigned = self._assign(unknown, need, kitty_need, allowed, must_hand)
-            if assigned is None:
-                continue
-            now, kitty = assigned
-            post = [Counter(now[s]) + known_now[s] + played[s] for s in range(n)]
-            post[me] = hand_me + played[me]
-            world = self._unpass(post, k, d, my_picks, received_me)
-            if world is None:
-                continue
-            dealt, picks, pile = world
-            if Counter(dealt[me]) != Counter(c.index for c in core.dealt[me]):  # pragma: no cover
-                continue
-            return dealt, self._kitty_order(kitty, kitty_seen), picks, pile
-        return None
-
-    def _kitty_order(self, free: list[int], seen: list[int]) -> list[int]:
-        """The kitty in dealing order: cards this seat took and saw keep their places.
-
-        Kitty cards are taken from the front, as many per trick as the rules say, so which
-        places this seat's cards had follows from when it took them.
-        """
-        if not seen:
-            return free
-        fixed: dict[int, int] = {}
-        pos = 0
-        for event in self.rnd.events:
-            if isinstance(event, KittyTaken):
-                if event.seat == self.seat:
-                    for i, card in enumerate(event.cards):
-                        fixed[pos + i] = card.index
-                pos += len(event.cards)
-        rest = free[:]
-        return [fixed[i] if i in fixed else rest.pop() for i in range(len(free) + len(fixed))]
-
-    def _allowed(self, plays: list[tuple[int, int]]) -> list[set[int]]:
-        """Per seat, the cards it may still hold, from the plays everyone saw (voids, forced plays)."""
-        rules = self.rules
-        n = self.n
-        everything = set(range(NUM_CARD_INDICES))
-        allowed = [set(everything) for _ in range(n)]
-        suit = rules.suit
-        by_suit = {s: {c for c in everything if suit[c] == s} for s in range(4)}
-        penalty = {c for c in everything if rules.penalty[c]}
-        banned = None if rules.first_trick_banned is None else {c for c in everything if rules.first_trick_banned[c]}
-        broken = rules.breaking == Breaking.NONE
-        obs = self.rnd.observation(self.seat)
-        tricks = [(t.number, t.led_suit, [(s, c.index) for s, c in t.plays]) for t in obs.tricks]
-        if obs.trick:
-            tricks.append((len(obs.tricks), obs.led_suit, [(s, c.index) for s, c in obs.trick]))
-        hearts = by_suit[int(Suit.HEARTS)]
-        for number, led, trick_plays in tricks:
-            for pos, (s, c) in enumerate(trick_plays):
-                if pos == 0:
-                    if not broken and suit[c] == int(Suit.HEARTS) and number > 0:
-                        if rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS:
-                            allowed[s] &= hearts
-                        else:
-                            allowed[s] &= hearts | penalty
-                elif led is not None and suit[c] != int(led) and not (
-                    c == NUM_CARD_INDICES - 1 and rules.joker_play_any_time
-                ):
-                    allowed[s] -= by_suit[int(led)]
-                    if rules.must_discard and not rules.must_discard_if_all and c not in rules.must_discard:
-                        allowed[s] -= set(rules.must_discard)
-                    if number == 0 and banned is not None and c in banned:
-                        allowed[s] &= banned
-                if rules.breaks[c]:
-                    broken = True
-        return allowed
-
-    def _assign(self, unknown: list[int], need: list[int], kitty_need: int, allowed: list[set[int]],
-                must_hand: Counter[int]) -> tuple[list[list[int]], list[int]] | None:
-        rng = self.rng
-        n = self.n
-        me = self.seat
-        cards = unknown[:]
-        rng.shuffle(cards)
-        hand_only = must_hand.copy()
-        tagged: list[tuple[int, bool]] = []
-        for c in cards:
-            if hand_only[c] > 0:
-                hand_only[c] -= 1
-                tagged.append((c, True))
-            else:
-                tagged.append((c, False))
-
-        def options(card: int, only_hands: bool) -> int:
-            return sum(1 for s in range(n) if s != me and card in allowed[s]) + (0 if only_hands else 1)
-
-        tagged.sort(key=lambda item: options(*item))
-        left = need[:]
-        kitty_left = kitty_need
-        now: list[list[int]] = [[] for _ in range(n)]
-        kitty: list[int] = []
-        for c, only_hands in tagged:
-            slots = [s for s in range(n) if s != me and left[s] > 0 and c in allowed[s]]
-            weights = [left[s] for s in slots]
-            if not only_hands and kitty_left > 0:
-                slots.append(-1)
-                weights.append(kitty_left)
-            if not slots:
-                return None
-            s = rng.choices(slots, weights)[0]
-            if s < 0:
-                kitty.append(c)
-                kitty_left -= 1
-            else:
-                now[s].append(c)
-                left[s] -= 1
-        return now, kitty
-
-    def _unpass(self, post: list[Counter[int]], k: int, d: Any, my_picks: list[int], received_me: list[int]
-                ) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
-        """Dealt hands, pass choices and the shuffle pile that lead to the post-exchange hands ``post``."""
-        rng = self.rng
-        n = self.n
-        me = self.seat
-        rules = self.rules
-        step = rules.step
-        if k == 0:
-            return [list(p.elements()) for p in post], [[] for _ in range(n)], []
-        forbidden = rules.forbidden
-        received: list[Counter[int]] = [Counter() for _ in range(n)]
-        picks: list[list[int]] = [[] for _ in range(n)]
-        picks[me] = my_picks[:]
-        pile: list[int] = []
-
-        def take(s: int, count: int) -> list[int] | None:
-            free = [c for c in (post[s] - received[s]).elements() if c not in forbidden]
-            if len(free) < count:
-                return None
-            chosen = rng.sample(free, count)
-            received[s].update(chosen)
-            return chosen
-
-        if isinstance(d, Offset):
-            for t in range(n):
-                passer = (t - d.k * step) % n
-                if t == me:
-                    received[t] = Counter(received_me)
-                    picks[passer] = rng.sample(received_me, k)
-                elif passer == me:
-                    received[t] = Counter(my_picks)
-                else:
-                    got = take(t, k)
-                    if got is None:
-                        return None
-                    picks[passer] = got
-        elif d in (SCATTER, STAR):
-            if not self._unscatter(d, k, take, received, picks, my_picks, received_me):
-                return None
-        else:  # the shuffle pass: everyone's cards to a pile, dealt out again
-            got_pile = self._unshuffle(k, take, post, received, picks, my_picks, received_me)
-            if got_pile is None:
-                return None
-            pile = got_pile
-        dealt = [list((post[s] - received[s] + Counter(picks[s])).elements()) for s in range(n)]
-        for s in range(n):
-            if sum(received[s].values()) != k or len(picks[s]) != k or any(c in forbidden for c in picks[s]):
-                return None
-            if Counter(picks[s]) - Counter(dealt[s]):
-                return None
-        return dealt, picks, pile
-
-    def _unscatter(self, d: Any, k: int, take: Callable[[int, int], list[int] | None], received: list[Counter[int]],
-                   picks: list[list[int]], my_picks: list[int], received_me: list[int]) -> bool:
-        """:meth:`_unpass` for scatter and star passes (each card to its own seat); False if it fails."""
-        rng, n, me, step = self.rng, self.n, self.seat, self.rules.step
-        first = 1 if d == SCATTER else 2
-        incoming: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for x in range(n):
-            for i in range(k):
-                incoming[(x + step * (first + i)) % n].append((x, i))
-        slots: list[list[int]] = [[-1] * k for _ in range(n)]
-        for t in range(n):
-            if t == me:
-                mine = received_me[:]
-                rng.shuffle(mine)
-                for (x, i), c in zip(incoming[t], mine, strict=True):
-                    slots[x][i] = c
-                received[t] = Counter(received_me)
-                continue
-            for x, i in incoming[t]:
-                if x == me:
-                    slots[x][i] = my_picks[i]
-                    received[t][my_picks[i]] += 1
-            for x, i in incoming[t]:
-                if x != me:
-                    got = take(t, 1)
-                    if got is None:
-                        return False
-                    slots[x][i] = got[0]
-        for x in range(n):
-            if x != me:
-                picks[x] = slots[x]
-        return True
-
-    def _unshuffle(self, k: int, take: Callable[[int, int], list[int] | None], post: list[Counter[int]],
-                   received: list[Counter[int]], picks: list[list[int]], my_picks: list[int],
-                   received_me: list[int]) -> list[int] | None:
-        """:meth:`_unpass` for the shuffle pass: the received cards and the pile; None if it fails."""
-        rng, n, me = self.rng, self.n, self.seat
-        pile: list[int] = []
-        received[me] = Counter(received_me)
-        for c in (Counter(my_picks) - Counter(received_me)).elements():
-            holders = [s for s in range(n) if s != me and (post[s] - received[s])[c] > 0
-                       and sum(received[s].values()) < k]
-            if not holders:
-                return None
-            received[rng.choice(holders)][c] += 1
-        for s in range(n):
-            if s != me and take(s, k - sum(received[s].values())) is None:
-                return None
-        rest = list((sum(received, Counter()) - Counter(my_picks)).elements())
-        rng.shuffle(rest)
-        for s in range(n):
-            if s != me:
-                picks[s], rest = rest[:k], rest[k:]
-        for t in _shuffle_targets(self.v, self.rnd.dealer, k):
-            pile.append(t)
-        order = [list(received[t].elements()) for t in range(n)]
-        for cards in order:
-            rng.shuffle(cards)
-        pile = [order[t].pop() for t in pile]
-        return pile
 
 
 # --------------------------------------------------------------------------- pyspiel classes
@@ -1157,12 +869,12 @@ class HeartsState(_StateBase):
         game = self.get_game()
         rng = random.Random(int(probability_sampler() * 2**53))
         for _ in range(RESAMPLE_TRIES):
+            history = self.core.resample_history(player_id, rng)  # ImpossibleHistory: no deal fits at all
+            state = game.new_initial_state()
             try:
-                history = self.core.resample_history(player_id, rng)
-                state = game.new_initial_state()
                 for action in history:
                     state.apply_action(action)
-            except (ValueError, IllegalAction):
+            except (ValueError, IllegalAction):  # pragma: no cover - the sampled world replays by construction
                 continue
             return state  # type: ignore[no-any-return]
         raise RuntimeError(f"no deal consistent with seat {player_id}'s information found")

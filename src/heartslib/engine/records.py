@@ -1,5 +1,6 @@
-"""Public records from the state's compact ones: completed tricks as :class:`~heartslib.Trick` values and
-the event log as :class:`~heartslib.Event` values.
+"""Public records from the state's compact ones: completed tricks as :class:`~heartslib.Trick` values, the
+event log as :class:`~heartslib.Event` values, who exposed which card, and a seat's
+:class:`~heartslib.Observation`.
 
 The engine records a play as an int and a completed trick as a tuple (see
 :data:`heartslib.engine.state.RawTrick`), which is what its hot loops can
@@ -17,10 +18,10 @@ from heartslib.actions import Event, TrickWon
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
-from heartslib.observation import Trick
+from heartslib.observation import Observation, Trick
 from heartslib.scoring import exposure_doubles, trick_points
 
-__all__ = ["event_value", "event_values", "trick_value", "trick_values"]
+__all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
 
 def trick_value(raw: RawTrick) -> Trick:
@@ -71,3 +72,63 @@ def event_values(s: RoundState) -> list[Event]:
         rules, doubled = s.rules, exposure_doubles(s.rules, s.exposed)
         cache.extend(event_value(item, rules, doubled) for item in log[len(cache):])
     return cache
+
+
+def exposers(s: RoundState) -> tuple[int, ...]:
+    """Who exposed each card of ``s.exposed``, in its order.
+
+    The state keeps only the exposed cards (what legality and scoring read). Exposing happens after the
+    exchange and before the first lead, from one deck (validation refuses exposable cards with two), and
+    a kitty card is never exposed, so an exposed card's exposer is the seat that still holds it or the
+    seat that played it.
+    """
+    if not s.exposed:
+        return ()
+    where: dict[int, int] = {}
+    for raw in s.tricks:
+        for seat, card in zip(raw[2], raw[3], strict=True):
+            where[card] = seat
+    for seat, card in zip(s.tseats, s.tcards, strict=True):
+        where[card] = seat
+    for seat, hand in enumerate(s.hands):
+        for card in hand:
+            where[card] = seat
+    return tuple(where[c] for c in s.exposed)
+
+
+def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observation:
+    """What ``seat`` may know now (a checked seat; ``acting``: the seats to act), as an
+    :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass."""
+    mine = s.passes[seat]
+    rules = s.rules
+    card = CARD.__getitem__
+    decision = s.decision
+    outcome = s.outcome
+    return Observation(
+        seat=seat,
+        players=s.n,
+        phase=s.phase,
+        to_act=acting,
+        hand_number=s.hand_number,
+        dealer=s.dealer,
+        hand=tuple(map(card, s.hands[seat])),
+        hand_sizes=tuple(map(len, s.hands)),
+        passing=s.passing,
+        pass_count=s.pass_size,
+        passed=None if mine is None else tuple(map(card, mine)),
+        received=None if s.received is None else tuple(map(card, s.received[seat])),
+        leader=None if s.leader < 0 else s.leader,
+        trick=tuple(zip(s.tseats, map(card, s.tcards), strict=True)),
+        led_suit=None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
+        tricks=tuple(trick_values(s)),
+        tricks_won=tuple(s.won),
+        hearts_broken=s.broken or not rules.locks_hearts,
+        kitty_size=rules.kitty_size,
+        kitty=tuple(map(card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
+        scores=s.scores,
+        round_points=None if outcome is None else outcome.points,
+        options=decision[2] if decision is not None and seat in acting else (),
+        decision=None if decision is None else decision[0],
+        exposed=tuple(map(card, s.exposed)),
+        exposed_by=exposers(s),
+    )

@@ -1,0 +1,1198 @@
+"""What one seat can know about the hidden cards, and determinizations drawn from it.
+
+Everything here starts from an :class:`~heartslib.Observation` (what the
+seat may know) and the variant's public rules; nothing reads another seat's
+cards. Three layers:
+
+* :func:`known_voids`, :func:`known_cards`, :func:`unseen_cards` and
+  :func:`knowledge`: the facts a seat can deduce from the public history
+  (voids from failures to follow suit and from forced plays, the cards this
+  seat passed to a neighbour, the kitty cards it saw, the opening card's
+  search order) and from its own cards;
+* :class:`Sampler` and :func:`sample_round`: a *determinization*, a complete
+  :class:`~heartslib.Round` whose hidden hands are drawn among the deals
+  consistent with all of that, reached by replaying the public history with
+  the engine's own rules, so that
+  ``sample_round(obs, rng, variant=v).observation(obs.seat) == obs`` always
+  holds;
+* the search player built on it, :class:`heartslib.agents.SearchAgent`.
+
+How a sample is drawn
+---------------------
+1. The cards this seat has not seen (in other hands and in the kitty) form a
+   pool; each other seat has its current hand size to fill, the kitty its
+   unseen cards. The public history restricts which cards each seat may hold
+   (:attr:`Knowledge.allowed`): a seat that did not follow a suit holds none
+   of it, a hearts lead before hearts were broken means a hand of hearts, a
+   player who did not make a forced play (Q♠ in club play, a forced discard,
+   the opening card's search from the dealer's left) does not hold the card,
+   and so on. Cards this seat passed are fixed in the receiver's hand.
+2. The pool is dealt into those slots card by card, the most constrained
+   cards first, each into an allowed slot chosen with probability
+   proportional to its free places (without constraints this is exactly a
+   uniform deal), then mixed by random exchanges of two cards between slots
+   that keep every restriction (a Markov chain whose stationary distribution
+   is uniform over the deals it can reach). With voids the result is close to
+   uniform, not exactly uniform; ``docs/search-player.md`` measures how close.
+3. The hands before the pass are rebuilt: each hidden pass is drawn uniformly
+   among the cards the receiver holds (never a forbidden card), and the
+   dealer's choice, the shuffle pass and the jokers' called suits are
+   replayed as seen.
+4. The round is dealt with :meth:`Round.from_hands` and the public history
+   replayed through :meth:`Round.apply`; a sample whose replay is illegal or
+   whose observation differs is rejected and drawn again. So the engine, not
+   this module, is the judge of consistency: restrictions this module does
+   not know (a forced discard "only when holding all") cost retries, never
+   wrong samples.
+
+A history no deal can explain raises :class:`ImpossibleHistory` (a
+``ValueError``) naming the contradiction.
+
+>>> import heartslib as hl, random
+>>> from heartslib import inference
+>>> v = hl.preset("standard")
+>>> r = hl.Round.deal(v, seed=4)
+>>> for seat in range(4):
+...     r.apply(r.legal_actions(seat)[0])
+>>> for _ in range(9):
+...     r.apply(r.legal_actions()[0])
+>>> obs = r.observation(0)
+>>> world = inference.sample_round(obs, random.Random(1), variant=v)
+>>> world.observation(0) == obs, world.hand(0) == r.hand(0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from heartslib.actions import Choose, Pass, Play
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.engine.tables import HEART, JK, NO_SUIT, QS, SPADE
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    HOLD,
+    SCATTER,
+    SHUFFLE,
+    STAR,
+    Breaking,
+    Decision,
+    Direction,
+    FirstTrick,
+    HeartsScoring,
+    JokerLead,
+    JokerPlay,
+    KittyMode,
+    LeadHeartsUnbroken,
+    Offset,
+    Opening,
+    PassDirection,
+    Phase,
+    Winner,
+)
+from heartslib.observation import Observation
+from heartslib.points import Score
+from heartslib.round import Round
+from heartslib.variant import Variant
+
+__all__ = [
+    "Determinization",
+    "ImpossibleHistory",
+    "Knowledge",
+    "Sampler",
+    "knowledge",
+    "known_cards",
+    "known_voids",
+    "sample_round",
+    "unseen_cards",
+]
+
+_CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
+_ALL: Final = (1 << NUM_CARD_INDICES) - 1
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+#: Whole samples tried (deal, then replay) before :meth:`Sampler.sample` gives up.
+MAX_TRIES: Final = 2000
+#: Samples tried under the likelier reading of the first lead before the other is tried too.
+_PRIMARY_TRIES: Final = 100
+
+
+class ImpossibleHistory(ValueError):
+    """No deal is consistent with the observation (a history the rules could not have produced)."""
+
+
+def _bits(cards: Iterable[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _cards_of(mask: int) -> list[int]:
+    return [i for i in range(NUM_CARD_INDICES) if mask >> i & 1]
+
+
+# --------------------------------------------------------------------------- the variant's public facts
+
+
+class _Facts:
+    """The card facts the history is read with, worked out from the variant's public fields.
+
+    The engine compiles the same facts into its internal tables; this module
+    reads only the documented fields so it keeps working when those change.
+    """
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        pack = [c.index for c in v.pack]
+        self.counts = Counter(pack)
+        self.n = v.players
+        self.step = 1 if v.direction == Direction.CLOCKWISE else -1
+        self.suit = [NO_SUIT if c.suit is None else int(c.suit) for c in _CARD]
+        self.rank = [int(c.rank) for c in _CARD]
+        value: list[Score] = [0] * NUM_CARD_INDICES
+        for i in range(26, 39):
+            value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else self.rank[i]
+        for card, points in v.scoring.values.items():
+            value[card.index] = points
+        for j in (52, 53, 54):
+            value[j] = value[j] or v.deck.joker_points
+        self.value = value
+        sign = 1 if v.end.winner == Winner.LOWEST else -1
+        self.sign = sign
+        self.penalty = [_against(x, sign) for x in value]
+        self.suit_mask = [_bits(i for i in range(NUM_CARD_INDICES) if self.suit[i] == s) for s in range(5)]
+        self.penalty_mask = _bits(i for i in range(NUM_CARD_INDICES) if self.penalty[i])
+        play = v.play
+        self.locks = play.breaking != Breaking.NONE
+        if play.breaking == Breaking.HEARTS:
+            self.breaks = [s == HEART for s in self.suit]
+        elif play.breaking == Breaking.PENALTY_CARDS:
+            self.breaks = [s == HEART or p for s, p in zip(self.suit, self.penalty, strict=True)]
+        else:
+            self.breaks = [False] * NUM_CARD_INDICES
+        self.only_penalty = play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        self.qlock = play.queen_needs_broken and self.locks
+        if play.first_trick == FirstTrick.NO_POINTS:
+            banned = list(self.penalty)
+        elif play.first_trick == FirstTrick.NO_HEARTS:
+            banned = [s == HEART for s in self.suit]
+        else:
+            banned = []
+        self.banned = banned
+        self.banned_mask = _bits(i for i, b in enumerate(banned) if b)
+        self.valueless = JK in self.counts
+        self.jk_any_time = self.valueless and v.deck.joker_play == JokerPlay.ANY_TIME
+        self.joker_lead = v.deck.joker_lead
+        self.queen_forced = play.queen_forced and QS in self.counts
+        self.must_discard = frozenset(c.index for c in play.must_discard)
+        self.must_discard_mask = _bits(self.must_discard)
+        self.must_discard_if_all = play.must_discard_if_all
+        self.forbidden = frozenset(c.index for c in v.passing.forbidden)
+        self.opening = play.opening
+        self.open_suit = 0 if play.opening_card is None else self.suit[play.opening_card.index]
+        self.open_floor = 0 if play.opening_card is None else self.rank[play.opening_card.index]
+        self.opening_taker = play.opening_taker
+        self.kitty_size = v.kitty_size
+        self.kitty_mode = v.deck.kitty
+        self.kitty_seen = v.deck.kitty_seen_by_winner
+        self.pack = tuple(pack)
+        self.pack_mask = _bits(pack)
+        opening_suit = [i for i in self.counts if self.suit[i] == self.open_suit and self.rank[i] >= self.open_floor]
+        self.lowest_open = min(opening_suit, key=self.rank.__getitem__) if opening_suit else None
+
+
+def _against(value: Score, sign: int) -> bool:
+    if isinstance(value, complex):
+        return sign * value.real > 0 or value.imag > 0
+    return sign * value > 0
+
+
+_FACTS: dict[Variant, _Facts] = {}
+
+
+def _facts(v: Variant) -> _Facts:
+    facts = _FACTS.get(v)
+    if facts is None:
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        facts = _FACTS[v] = _Facts(v)
+    return facts
+
+
+def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
+    if variant is not None:
+        if not isinstance(variant, Variant):
+            raise TypeError(f"variant must be a Variant, not {variant!r}")
+        if variant.players != obs.players:
+            raise ValueError(f"the variant {variant.name!r} has {variant.players} players; the observation "
+                             f"{obs.players}")
+        return variant
+    found = getattr(obs, "variant", None)
+    if isinstance(found, Variant):
+        return found
+    raise ValueError("the observation does not carry its rules: pass the variant, e.g. "
+                     "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
+
+
+# --------------------------------------------------------------------------- what a seat knows
+
+
+@attrs.frozen
+class Knowledge:
+    """What ``seat`` knows about the hidden cards (see :func:`knowledge`).
+
+    Card sets are tuples of :class:`~heartslib.Card` sorted in hand order;
+    with two decks a card may repeat.
+    """
+
+    seat: int
+    """The seat whose knowledge this is."""
+    voids: tuple[frozenset[Suit], ...]
+    """Per seat, the suits its plays (or the opening card's search) show it holds none of: what every seat
+    can read, so this seat's own entry is what the others know of it."""
+    known: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards it is known to hold now: this seat's hand for itself; for the others, the cards
+    this seat passed to them and they have not played."""
+    allowed: tuple[frozenset[Card], ...]
+    """Per seat, the cards it may hold now: its known cards and the unseen cards its plays have not ruled
+    out (this seat's own hand for itself)."""
+    kitty_allowed: frozenset[Card]
+    """The cards that may be among the kitty's unseen cards."""
+    unseen: tuple[Card, ...]
+    """The cards this seat has not seen: in other hands or in the kitty (not the kitty cards it looked at)."""
+    kitty_unseen: int
+    """How many of the unseen cards are in the kitty (taken or not, but never shown to this seat)."""
+
+
+class _Reading:
+    """One pass over the public history: per seat allowed-card masks and the facts the sampler needs."""
+
+    def __init__(self, obs: Observation, f: _Facts, leader: int | None = None) -> None:
+        self.obs = obs
+        self.f = f
+        n = obs.players
+        me = obs.seat
+        self.n = n
+        self.me = me
+        self.allowed = [_ALL] * n
+        self.kitty_allowed = _ALL
+        #: cards that can only be in the kitty (the opening card's search passed over them)
+        self.kitty_forced = 0
+        #: (seat, card): the first leader and the opening card it held after the exchange, when known
+        self.opening_holder: tuple[int, int] | None = None
+        #: cards (with copies) each seat played this hand
+        self.played: list[Counter[int]] = [Counter() for _ in range(n)]
+        self.plays: list[list[tuple[int, int]]] = [
+            [(s, c.index) for s, c in t.plays] for t in obs.tricks
+        ]
+        if obs.trick:
+            self.plays.append([(s, c.index) for s, c in obs.trick])
+        self.led_suits: list[int] = [NO_SUIT if t.led_suit is None else int(t.led_suit) for t in obs.tricks]
+        if obs.trick:
+            self.led_suits.append(NO_SUIT if obs.led_suit is None else int(obs.led_suit))
+        for trick in self.plays:
+            for s, c in trick:
+                self.played[s][c] += 1
+        self.exchanged = obs.phase not in (Phase.PASS,) and not (obs.phase == Phase.DECIDE and obs.decision == "pass")
+        #: the seat named to lead the first trick with any card (None: the opening rules chose the leader)
+        self.leader_fixed = leader
+        self._read_plays()
+        self._read_opening()
+        self.hand = Counter(c.index for c in obs.hand)
+        #: what every seat can read from the plays (this seat's own hand aside)
+        self.public = self.allowed[:]
+        self.allowed[me] = _bits(self.hand)
+        self.kitty_seen = [c.index for c in obs.kitty or ()]
+        self.known: list[Counter[int]] = [Counter() for _ in range(n)]
+        self.not_kitty: Counter[int] = Counter()
+        self._read_passes()
+        self._read_exposed()
+        if self.opening_holder is not None:
+            holder, opening = self.opening_holder
+            if holder != me:
+                need = 1 - self.played[holder][opening]
+                if need > self.known[holder][opening]:
+                    self.known[holder][opening] = need
+        seen = self.hand + Counter(self.kitty_seen)
+        for p in self.played:
+            seen += p
+        self.unseen = Counter(f.counts)
+        self.unseen.subtract(seen)
+        if any(k < 0 for k in self.unseen.values()):
+            extra = " ".join(_CARD[c].code for c, k in self.unseen.items() if k < 0)
+            raise ImpossibleHistory(f"more copies seen than the pack holds: {extra}")
+        self.unseen = +self.unseen
+        self.kitty_need = f.kitty_size - len(self.kitty_seen)
+        if self.kitty_need < 0:
+            raise ImpossibleHistory("more kitty cards seen than the kitty holds")
+        if not self.exchanged:
+            # before the exchange nothing has been played: the deal is all there is
+            self.allowed = [_ALL if s != me else self.allowed[me] for s in range(n)]
+
+    # ------------------------------------------------------------------ reading the plays
+
+    def _read_plays(self) -> None:
+        f = self.f
+        suit, rank, breaks = f.suit, f.rank, f.breaks
+        broken = False
+        banned = f.banned
+        for number, trick in enumerate(self.plays):
+            led = NO_SUIT
+            called = False
+            first = number == 0
+            for pos, (s, c) in enumerate(trick):
+                if not self.allowed[s] >> c & 1:
+                    raise ImpossibleHistory(f"seat {s} played {_CARD[c].code} in trick {number} after its plays "
+                                            "showed it could not hold it")
+                if pos == 0:
+                    self._read_lead(s, c, first, broken)
+                    led = suit[c]
+                    if led == NO_SUIT and f.joker_lead == JokerLead.CALL_SUIT:
+                        called = True
+                        led = self.led_suits[number]
+                        if led == HEART and f.locks and not broken:
+                            # hearts may be called before they are broken only by a hand of hearts
+                            self.allowed[s] &= self._hearts_lead_mask() | f.suit_mask[NO_SUIT]
+                else:
+                    void: bool | None = True
+                    if led != NO_SUIT:
+                        if suit[c] == led:
+                            void = False
+                        elif c == JK and f.jk_any_time:
+                            void = None  # a joker may be played whether or not the player could follow
+                        else:
+                            self.allowed[s] &= ~f.suit_mask[led]  # a void
+                    if first and banned and banned[c]:
+                        if void is False:
+                            # a banned card of the suit led: every card of that suit it held was banned
+                            self.allowed[s] &= ~(f.suit_mask[led] & ~f.banned_mask)
+                            if f.jk_any_time and not banned[JK]:
+                                self.allowed[s] &= ~(1 << JK)
+                        elif void is True:
+                            self.allowed[s] &= f.banned_mask
+                    forced = False
+                    if f.queen_forced and c != QS and not (first and banned and banned[QS]) and (
+                        void is True or (
+                            void is False and led == SPADE
+                            and any(suit[x] == SPADE and rank[x] > 12 for _, x in trick[:pos])
+                        )
+                    ):
+                        self.allowed[s] &= ~(1 << QS)
+                    elif f.queen_forced and c == QS:
+                        forced = True
+                    if f.must_discard and void is True and c not in f.must_discard and not forced:
+                        drop = f.must_discard_mask
+                        if first and banned:
+                            drop &= ~f.banned_mask  # a banned one may have been kept back by the ban
+                        if f.must_discard_if_all:
+                            # it did not hold them all: if it later played all but one, not that one
+                            later = {x for x, _ in self._later(s, number, pos)} & f.must_discard
+                            missing = [m for m in f.must_discard if m not in later]
+                            drop = (1 << missing[0]) & drop if len(missing) == 1 else 0
+                        self.allowed[s] &= ~drop
+                    if led == NO_SUIT and not called and suit[c] != NO_SUIT:
+                        led = suit[c]
+                if breaks[c]:
+                    broken = True
+
+    def _later(self, seat: int, number: int, pos: int) -> list[tuple[int, int]]:
+        """The cards ``seat`` played after position ``pos`` of trick ``number``, with their trick numbers."""
+        out = []
+        for t in range(number, len(self.plays)):
+            for p, (s, c) in enumerate(self.plays[t]):
+                if s == seat and (t > number or p > pos):
+                    out.append((c, t))
+        return out
+
+    def _hearts_lead_mask(self) -> int:
+        """The cards a hand may hold when it leads a heart before hearts are broken."""
+        f = self.f
+        mask = f.suit_mask[HEART]
+        if f.qlock:
+            mask |= 1 << QS
+        if f.only_penalty:
+            mask |= f.penalty_mask
+        return mask
+
+    def _read_lead(self, s: int, c: int, first: bool, broken: bool) -> None:
+        f = self.f
+        if first and f.opening != Opening.ELDEST_ANY and self.leader_fixed is None:
+            return  # the opening lead: read by _read_opening
+        joker_kept = 0
+        if f.valueless and f.joker_lead == JokerLead.FORBIDDEN:
+            if c == JK:
+                self.allowed[s] &= 1 << JK  # a joker leads only from a hand of jokers
+                return
+            joker_kept = 1 << JK
+        locked = f.locks and not broken and (f.suit[c] == HEART or (f.qlock and c == QS))
+        if locked:
+            self.allowed[s] &= self._hearts_lead_mask() | joker_kept
+        if first and f.banned and f.banned[c]:
+            mask = f.banned_mask | joker_kept
+            if f.locks and not broken:
+                mask |= self._hearts_lead_mask()
+            self.allowed[s] &= mask
+
+    def _read_opening(self) -> None:
+        """The opening card's search from the dealer's left: the first leader held the opening card after
+        the exchange, the seats searched before it held none, and lower cards of its suit are in the kitty."""
+        f, obs = self.f, self.obs
+        if f.opening == Opening.ELDEST_ANY or self.leader_fixed is not None or not self.exchanged:
+            return
+        if self.plays:
+            leader, led = self.plays[0][0]
+        elif obs.leader is not None:
+            leader, led = obs.leader, -1
+        else:
+            return
+        fixed_card = f.opening == Opening.TWO_OF_CLUBS
+        if led >= 0 and (f.suit[led] != f.open_suit or (fixed_card and f.rank[led] < f.open_floor)):
+            raise ImpossibleHistory(f"the first trick was led with {_CARD[led].code}, not a card that opens")
+        if f.opening == Opening.TWO_OF_CLUBS and led >= 0:
+            opening = led
+        elif f.kitty_size == 0 and f.lowest_open is not None:
+            opening = f.lowest_open  # no kitty to hide it: the pack's lowest card of the suit opens
+        else:
+            return
+        n, step = self.n, f.step
+        for i in range(n):
+            seat = (obs.dealer + step * (1 + i)) % n
+            if seat == leader:
+                break
+            self.allowed[seat] &= ~(1 << opening)
+        lower = _bits(
+            i for i in f.counts
+            if f.suit[i] == f.open_suit and f.open_floor <= f.rank[i] < f.rank[opening]
+        )
+        for seat in range(n):
+            self.allowed[seat] &= ~lower
+        self.kitty_forced = lower
+        self.opening_holder = (leader, opening)
+
+    # ------------------------------------------------------------------ passing
+
+    def _read_passes(self) -> None:
+        obs, f = self.obs, self.f
+        n, me, step = self.n, self.me, f.step
+        passed = [c.index for c in obs.passed or ()]
+        if not self.exchanged or not passed:
+            return
+        d = obs.passing
+        targets: list[tuple[int, int]] = []
+        if isinstance(d, Offset):
+            targets = [((me + d.k * step) % n, c) for c in passed]
+        elif d in (SCATTER, STAR):
+            first = 1 if d == SCATTER else 2
+            targets = [((me + step * (first + i)) % n, c) for i, c in enumerate(passed)]
+        elif d == SHUFFLE:
+            received = Counter(c.index for c in obs.received or ())
+            gone = Counter(passed) - received
+            # my cards that others drew from the pile are in their hands or among their plays
+            played_others: Counter[int] = Counter()
+            for s in range(n):
+                if s != me:
+                    played_others += self.played[s]
+            self.not_kitty = gone - played_others
+        for t, c in targets:
+            self.known[t][c] += 1
+        for t in range(n):
+            if t != me:
+                self.known[t] = self.known[t] - self.played[t]
+
+    def _read_exposed(self) -> None:
+        """Exposed cards (Gong Zhu) were shown face up after the exchange: the exposer holds each until played."""
+        obs = self.obs
+        for seat, card in zip(obs.exposed_by, obs.exposed, strict=True):
+            c = card.index
+            if seat != self.me and not self.played[seat][c]:
+                self.known[seat][c] = 1  # exposable cards need one deck
+                if not self.allowed[seat] >> c & 1:
+                    raise ImpossibleHistory(f"seat {seat} exposed {card.code} and then showed it could not hold it")
+
+    # ------------------------------------------------------------------ results
+
+    def knowledge(self) -> Knowledge:
+        n, me = self.n, self.me
+
+        def cards(counter: Counter[int]) -> tuple[Card, ...]:
+            return tuple(sorted(_CARD[c] for c in counter.elements()))
+
+        known = tuple(cards(self.hand if s == me else self.known[s]) for s in range(n))
+        f = self.f
+        voids = tuple(
+            frozenset(Suit(x) for x in range(4) if f.suit_mask[x] & f.pack_mask and not public & f.suit_mask[x])
+            for public in self.public
+        )
+        allowed = tuple(
+            frozenset(_CARD[c] for c in _cards_of(self.allowed[s]) if self.unseen[c] or self.known[s][c])
+            if s != me else frozenset(_CARD[c] for c in self.hand)
+            for s in range(n)
+        )
+        kitty_allowed = frozenset(
+            _CARD[c] for c in _cards_of(self.kitty_allowed) if self.unseen[c]
+        ) if self.kitty_need else frozenset()
+        return Knowledge(
+            seat=me,
+            voids=voids,
+            known=known,
+            allowed=allowed,
+            kitty_allowed=kitty_allowed,
+            unseen=cards(self.unseen),
+            kitty_unseen=self.kitty_need,
+        )
+
+
+def _knowledge(obs: Observation, f: _Facts) -> Knowledge:
+    """What holds under every reading of the history the observation allows (see _leader_hypotheses)."""
+    found: list[Knowledge] = []
+    problem: ImpossibleHistory | None = None
+    hypotheses, both = _leader_hypotheses(obs, f)
+    for leader in hypotheses:
+        try:
+            found.append(_Reading(obs, f, leader).knowledge())
+        except ImpossibleHistory as exc:
+            problem = problem or exc
+            continue
+        if not both:
+            break
+    if not found:
+        assert problem is not None
+        raise problem
+    first = found[0]
+    if len(found) == 1:
+        return first
+    n = obs.players
+    return attrs.evolve(
+        first,
+        voids=tuple(frozenset.intersection(*(k.voids[s] for k in found)) for s in range(n)),
+        known=tuple(tuple(sorted(functools.reduce(operator.and_, (Counter(k.known[s]) for k in found)).elements()))
+                    for s in range(n)),
+        allowed=tuple(frozenset.union(*(k.allowed[s] for k in found)) for s in range(n)),
+        kitty_allowed=frozenset.union(*(k.kitty_allowed for k in found)),
+    )
+
+
+def _leader_hypotheses(obs: Observation, f: _Facts) -> tuple[list[int | None], bool]:
+    """Who may have been named to lead the first trick with any card, likelier first: None (the opening
+    rules chose the leader) or, once play has begun, the seat that led it; and whether both are live.
+
+    A match names the taker of ``play.opening_taker`` in the previous hand (Gong Zhu's pig), and a round
+    dealt alone may be given a ``leader``; the observation does not say which. With an opening taker after
+    the first hand both readings are live (knowledge holds under both; samples come from the first that
+    replays); otherwise the named leader is only a fallback for a history the opening rules cannot explain.
+    """
+    leader = obs.tricks[0].leader if obs.tricks else obs.leader
+    if leader is None:
+        return [None], False
+    if f.opening == Opening.ELDEST_ANY:
+        eldest = (obs.dealer + f.step) % obs.players
+        return ([None] if leader == eldest else [leader]), False
+    if f.opening_taker is not None and obs.hand_number > 0:
+        return [leader, None], True
+    return [None, leader], False
+
+
+def knowledge(obs: Observation, variant: Variant | None = None) -> Knowledge:
+    """Everything ``obs.seat`` can deduce about the hidden cards (a :class:`Knowledge`).
+
+    ``variant`` gives the rules (the observation does not repeat them); an
+    agent gets it from ``setup(variant, seat)``.
+    """
+    return _knowledge(obs, _facts(_variant_of(obs, variant)))
+
+
+def known_voids(obs: Observation, variant: Variant | None = None) -> tuple[frozenset[Suit], ...]:
+    """Per seat, the suits it has shown it does not hold: it did not follow them.
+
+    Zero jokers (0♣, 0♦) belong to their suits. A valueless joker shows a
+    void only when the variant lets it be played just when void
+    (``deck.joker_play = "when_void"``), so without ``variant`` joker plays
+    show nothing; the trick's suit is the one led, called or set by the first
+    suited card.
+
+    >>> import heartslib as hl
+    >>> r = hl.Round.from_hands(hl.preset("standard"), ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"], passing=hl.HOLD)
+    >>> r.apply(hl.Play(0, "2C")); r.apply(hl.Play(1, "2D"))
+    >>> [sorted(str(s) for s in v) for v in known_voids(r.observation(0))]
+    [[], ['clubs'], [], []]
+    """
+    if variant is None:
+        variant = getattr(obs, "variant", None)
+    if variant is not None:
+        return _knowledge(obs, _facts(_variant_of(obs, variant))).voids
+    voids: list[set[Suit]] = [set() for _ in range(obs.players)]
+    tricks = [(t.plays, t.led_suit) for t in obs.tricks]
+    if obs.trick:
+        tricks.append((obs.trick, obs.led_suit))
+    for plays, led in tricks:
+        if led is None:
+            continue
+        for pos, (seat, card) in enumerate(plays):
+            if pos and card.suit is not None and card.suit != led:
+                voids[seat].add(led)
+    return tuple(frozenset(v) for v in voids)
+
+
+def known_cards(obs: Observation, variant: Variant | None = None) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards ``obs.seat`` knows it holds now: its own hand; for another seat, the cards
+    ``obs.seat`` passed it (left, right, across, scatter and star passes) that it has not played."""
+    return knowledge(obs, variant).known
+
+
+def unseen_cards(obs: Observation, variant: Variant | None = None) -> tuple[Card, ...]:
+    """The cards ``obs.seat`` has not seen this hand: in other hands or in the kitty."""
+    return knowledge(obs, variant).unseen
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+def _shuffle(items: list[int], rnd: random.Random) -> None:
+    # random() only: its sequence is the one Python keeps the same across versions
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rnd.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def _pick_some(items: list[int], k: int, rnd: random.Random) -> list[int]:
+    """``k`` items drawn without replacement, in draw order (removed from ``items``)."""
+    out = []
+    for _ in range(k):
+        out.append(items.pop(int(rnd.random() * len(items))))
+    return out
+
+
+class _Plan:
+    """Where the unseen cards may go under one reading of the history: per card copy, a mask of the
+    slots it may fill (the other seats in turn, then the kitty), and the places in each slot; the room
+    is checked at once (Hall's condition), so an impossible history fails here, not by retrying."""
+
+    def __init__(self, rd: _Reading) -> None:
+        obs = rd.obs
+        n, me = rd.n, rd.me
+        self.reading = rd
+        if rd.exchanged:
+            self.hidden = [s for s in range(n) if s != me]
+            sizes = {s: obs.hand_sizes[s] for s in self.hidden}
+        else:
+            self.hidden = [s for s in range(n) if s != me]
+            sizes = {s: rd.f.variant.deal_size for s in self.hidden}
+        pool = rd.unseen.copy()
+        for s in self.hidden:
+            for c, k in rd.known[s].items():
+                if not rd.allowed[s] >> c & 1:
+                    raise ImpossibleHistory(f"seat {s} was passed {_CARD[c].code} but has shown it cannot hold it")
+                if pool[c] < k:
+                    raise ImpossibleHistory(f"seat {s} should hold {_CARD[c].code}, which was seen elsewhere")
+                pool[c] -= k
+        pool = +pool
+        self.need = [sizes[s] - sum(rd.known[s].values()) for s in self.hidden]
+        if any(x < 0 for x in self.need):
+            raise ImpossibleHistory("a seat holds fewer cards than it was passed")
+        kitty_need = rd.kitty_need
+        total = sum(self.need) + kitty_need
+        if total != sum(pool.values()):
+            raise ImpossibleHistory(f"{sum(pool.values())} unseen cards for {total} hidden places")
+        # slot masks per card copy: slot i < len(hidden) is a seat, the last slot the kitty
+        slots = len(self.hidden) + 1
+        kitty_slot = slots - 1
+        forced = rd.kitty_forced
+        self.slot_need = [*self.need, kitty_need]
+        copies: list[tuple[int, int]] = []
+        not_kitty = rd.not_kitty.copy()
+        for c in sorted(pool.elements()):
+            mask = 0
+            for i, s in enumerate(self.hidden):
+                if rd.allowed[s] >> c & 1:
+                    mask |= 1 << i
+            if kitty_need and (rd.kitty_allowed | forced) >> c & 1:
+                if not_kitty[c] > 0:
+                    not_kitty[c] -= 1
+                else:
+                    mask |= 1 << kitty_slot
+            if not mask:
+                raise ImpossibleHistory(f"{_CARD[c].code} is unseen but no seat may hold it")
+            copies.append((c, mask))
+        self.copies = copies
+        self.known_lists = [list(k.elements()) for k in rd.known]
+        # Hall's condition: the cards that may only go to a set of slots must fit in them
+        masks = Counter(m for _, m in copies)
+        for subset in range(1, 1 << slots):
+            room = sum(self.slot_need[i] for i in range(slots) if subset >> i & 1)
+            must = sum(k for m, k in masks.items() if m & ~subset == 0)
+            if must > room:
+                who = [("the kitty" if i == kitty_slot else f"seat {self.hidden[i]}") for i in range(slots)
+                       if subset >> i & 1]
+                raise ImpossibleHistory(f"{must} unseen cards can only be held by {', '.join(who)}, "
+                                        f"who have {room} places")
+
+
+class _Unpass:
+    """Who received what in the hidden pass, given each seat's holdings after it (``post``): each draw takes
+    cards the receiver holds, never a forbidden one, and never this seat's own passed cards twice."""
+
+    def __init__(self, obs: Observation, f: _Facts, post: list[list[int]], rng: random.Random) -> None:
+        self.n, self.me, self.step, self.k = obs.players, obs.seat, f.step, obs.pass_count
+        self.rng = rng
+        self.my_pass = [c.index for c in obs.passed or ()]
+        self.my_recv = [c.index for c in obs.received or ()]
+        self.recv: list[list[int]] = [[] for _ in range(self.n)]
+        self.passes: list[list[int] | None] = [None] * self.n
+        self.passes[self.me] = self.my_pass
+        self.rest = [[c for c in post[s] if c not in f.forbidden] for s in range(self.n)]
+
+    def draw(self, seat: int, count: int) -> list[int] | None:
+        if len(self.rest[seat]) < count:
+            return None
+        return _pick_some(self.rest[seat], count, self.rng)
+
+    def offset(self, k: int) -> bool:
+        """A pass ``k`` seats on: each seat receives its passer's cards."""
+        n, me = self.n, self.me
+        for t in range(n):
+            passer = (t - k * self.step) % n
+            if t == me:
+                self.recv[t] = self.my_recv
+            elif passer == me:
+                self.recv[t] = self.my_pass
+            else:
+                got = self.draw(t, self.k)
+                if got is None:
+                    return False
+                self.recv[t] = got
+            self.passes[passer] = self.recv[t]
+        return True
+
+    def ordered(self, first: int) -> bool:
+        """Scatter (``first`` 1) and star (2) passes: card ``i`` goes ``first + i`` seats on."""
+        n, me, k, step = self.n, self.me, self.k, self.step
+        picks: list[list[int]] = [[-1] * k for _ in range(n)]
+        for t in range(n):
+            incoming = [((t - step * (first + i)) % n, i) for i in range(k)]
+            if t == me:
+                mine = self.my_recv[:]
+                _shuffle(mine, self.rng)  # which passer sent this seat which card is hidden
+                for (x, i), c in zip(incoming, mine, strict=True):
+                    picks[x][i] = c
+                self.recv[t] = self.my_recv
+                continue
+            for x, i in incoming:
+                if x == me:
+                    picks[x][i] = self.my_pass[i]
+                    self.rest[t].remove(self.my_pass[i])  # not to be drawn again as another seat's card
+            for x, i in incoming:
+                if x != me:
+                    got = self.draw(t, 1)
+                    if got is None:
+                        return False
+                    picks[x][i] = got[0]
+                self.recv[t].append(picks[x][i])
+        for x in range(n):
+            if x != me:
+                self.passes[x] = picks[x]
+        return True
+
+    def shuffle(self) -> bool:
+        """The shuffle pass: the cards this seat passed and did not draw back went to others."""
+        n, me, k = self.n, self.me, self.k
+        self.recv[me] = self.my_recv
+        gone = Counter(self.my_pass) - Counter(self.my_recv)
+        for c in sorted(gone.elements()):
+            holders = [s for s in range(n) if s != me and c in self.rest[s] and len(self.recv[s]) < k]
+            if not holders:
+                return False
+            s = holders[int(self.rng.random() * len(holders))]
+            self.rest[s].remove(c)
+            self.recv[s].append(c)
+        for s in range(n):
+            if s != me:
+                got = self.draw(s, k - len(self.recv[s]))
+                if got is None:
+                    return False
+                self.recv[s] += got
+        pile = Counter(c for s in range(n) for c in self.recv[s]) - Counter(self.my_pass)
+        others = list(pile.elements())
+        _shuffle(others, self.rng)
+        for s in range(n):
+            if s != me:
+                self.passes[s], others = others[:k], others[k:]
+        return True
+
+
+class Sampler:
+    """Draws determinizations for one observation: the history is read once, here.
+
+    >>> import heartslib as hl, random
+    >>> v = hl.preset("standard")
+    >>> r = hl.Round.deal(v, seed=2)
+    >>> sampler = Sampler(r.observation(1), v)
+    >>> rng = random.Random(0)
+    >>> all(sampler.sample(rng).observation(1) == r.observation(1) for _ in range(3))
+    True
+    """
+
+    def __init__(self, obs: Observation, variant: Variant | None = None) -> None:
+        v = _variant_of(obs, variant)
+        self.obs = obs
+        self.variant = v
+        self.f = _facts(v)
+        self._passing: PassDirection | None = None
+        self._passing_known = False
+        plans: list[_Plan] = []
+        problem: ImpossibleHistory | None = None
+        for leader in _leader_hypotheses(obs, self.f)[0]:
+            try:
+                plans.append(_Plan(_Reading(obs, self.f, leader)))
+            except ImpossibleHistory as exc:
+                problem = problem or exc
+        if not plans:
+            assert problem is not None
+            raise problem
+        # with two readings, samples alternate between them until one replays; then it is kept
+        self._plans = plans
+        self.plan = plans[0]
+        rd = plans[0].reading
+        self._my_hand = list(rd.hand.elements())
+        self._played_lists = [list(p.elements()) for p in rd.played]
+        # the public history as actions, built once: only the hidden passes differ between samples
+        self._history: list[tuple[Play, str | None]] = []
+        for number, trick in enumerate(rd.plays):
+            for pos, (seat, c) in enumerate(trick):
+                call = None
+                if pos == 0 and self.f.suit[c] == NO_SUIT and self.f.joker_lead == JokerLead.CALL_SUIT:
+                    led = rd.led_suits[number]
+                    call = _SUIT_NAMES[led] if led != NO_SUIT else None
+                self._history.append((Play(seat, _CARD[c]), call))
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The facts the samples respect (under the reading of the history in use)."""
+        return self.plan.reading.knowledge()
+
+    def _deal_hidden(self, rnd: random.Random) -> list[list[int]] | None:
+        """The unseen cards dealt into the slots (seats in ``hidden`` order, then the kitty)."""
+        plan = self.plan
+        copies = plan.copies
+        slots = len(plan.slot_need)
+        order = list(range(len(copies)))
+        _shuffle(order, rnd)
+        width = [bin(copies[i][1]).count("1") for i in range(len(copies))]
+        order.sort(key=width.__getitem__)
+        left = plan.slot_need[:]
+        where = [0] * len(copies)
+        for i in order:
+            mask = copies[i][1]
+            total = 0
+            for s in range(slots):
+                if mask >> s & 1:
+                    total += left[s]
+            if total == 0:
+                return None
+            x = rnd.random() * total
+            chosen = -1
+            for s in range(slots):
+                if mask >> s & 1 and left[s]:
+                    chosen = s
+                    x -= left[s]
+                    if x < 0:
+                        break
+            left[chosen] -= 1
+            where[i] = chosen
+        # mix: swap two cards between slots when both may go to the other's slot
+        m = len(copies)
+        if m > 1 and any(width[i] < slots for i in range(m)):
+            for _ in range(3 * m):
+                a = int(rnd.random() * m)
+                b = int(rnd.random() * m)
+                sa, sb = where[a], where[b]
+                if sa != sb and copies[a][1] >> sb & 1 and copies[b][1] >> sa & 1:
+                    where[a], where[b] = sb, sa
+        out: list[list[int]] = [[] for _ in range(slots)]
+        for i, s in enumerate(where):
+            out[s].append(copies[i][0])
+        return out
+
+    # ------------------------------------------------------------------ one sample
+
+    def sample(self, rng: random.Random) -> Round:
+        """A :class:`~heartslib.Round` consistent with the observation (see the module docs).
+
+        Raises :class:`ImpossibleHistory` when no deal fits (found at once, by
+        counting), and ``RuntimeError`` in the unlikely case that
+        :data:`MAX_TRIES` draws were all rejected by the replay.
+        """
+        return self.draw(rng).round
+
+    def draw(self, rng: random.Random) -> Determinization:
+        """Like :meth:`sample`, with the hidden chance outcomes that produced the round: the deal, the
+        kitty in dealing order, every seat's pass and a shuffle pass's outcome (what a program that
+        models chance itself, such as the OpenSpiel adapter, needs to rebuild its own history).
+
+        >>> import heartslib as hl, random
+        >>> v = hl.preset("standard")
+        >>> r = hl.Round.deal(v, seed=2)
+        >>> d = Sampler(r.observation(0), v).draw(random.Random(1))
+        >>> d.dealt[0] == r.hand(0), d.round.hands == d.dealt
+        (True, True)
+        """
+        last: Exception | None = None
+        plans = self._plans
+        for i in range(MAX_TRIES):
+            if len(plans) > 1:
+                # the likelier reading alone at first; then both, in turn
+                self.plan = plans[0] if i < _PRIMARY_TRIES else plans[i % len(plans)]
+            try:
+                d = self._attempt(rng)
+            except _Reject as exc:
+                last = exc
+                continue
+            if len(plans) > 1:
+                self._plans = [self.plan]
+            return d
+        raise RuntimeError(f"no consistent deal found in {MAX_TRIES} draws ({last}); please report this position")
+
+    def _attempt(self, rng: random.Random) -> Determinization:
+        rd = self.plan.reading
+        obs = self.obs
+        n, me = rd.n, rd.me
+        dealt_now = self._deal_hidden(rng)
+        if dealt_now is None:
+            raise _Reject("dead end while dealing")
+        # hands as plain lists of card indices (copies repeat): cheaper than Counters on this path
+        current: list[list[int]] = [[] for _ in range(n)]
+        current[me] = self._my_hand
+        for i, s in enumerate(self.plan.hidden):
+            current[s] = dealt_now[i] + self.plan.known_lists[s]
+        kitty_free = dealt_now[-1]
+        _shuffle(kitty_free, rng)
+        kitty = self._kitty_order(kitty_free)
+        passes: list[list[int] | None] = [None] * n
+        shuffle_received: list[list[int]] | None = None
+        if rd.exchanged:
+            post = [current[s] + self._played_lists[s] for s in range(n)]
+            world = self._unpass(post, rng)
+            if world is None:
+                raise _Reject("no hidden pass fits")
+            dealt, passes, shuffle_received = world
+        else:
+            dealt = current
+            mine = [c.index for c in obs.passed] if obs.passed is not None else None
+            for s in range(n):
+                if obs.phase == Phase.PASS and s not in obs.to_act:
+                    if s == me:
+                        passes[s] = mine
+                    else:
+                        pool = [c for c in dealt[s] if c not in self.f.forbidden]
+                        if len(pool) < obs.pass_count:
+                            raise _Reject("too few passable cards")
+                        passes[s] = _pick_some(pool, obs.pass_count, rng)
+        r = self._replay(dealt, kitty, passes, shuffle_received, rng)
+
+        def cards(items: Sequence[int]) -> tuple[Card, ...]:
+            return tuple(_CARD[c] for c in items)
+
+        return Determinization(
+            round=r,
+            dealt=tuple(tuple(sorted(cards(h))) for h in dealt),
+            kitty=cards(kitty),
+            passes=tuple(None if p is None else cards(p) for p in passes),
+            shuffle_received=None if shuffle_received is None else tuple(cards(x) for x in shuffle_received),
+        )
+
+    def _kitty_order(self, free: list[int]) -> list[int]:
+        """The kitty in dealing order: the cards this seat took and saw keep their places."""
+        rd = self.plan.reading
+        if not rd.kitty_seen:
+            return free
+        positions = self._seen_positions()
+        fixed = dict(zip(positions, rd.kitty_seen, strict=True))
+        rest = free[:]
+        return [fixed[i] if i in fixed else rest.pop() for i in range(self.f.kitty_size)]
+
+    def _seen_positions(self) -> list[int]:
+        """Where in the kitty the cards this seat saw were: kitty cards go out from the front, as the
+        variant's kitty rule hands them to the tricks' winners."""
+        f, obs = self.f, self.obs
+        left = f.kitty_size
+        pos = 0
+        out: list[int] = []
+        tricks = obs.tricks
+        end = not any(obs.hand_sizes)
+        for i, t in enumerate(tricks):
+            if not left:
+                break
+            last = end and i == len(tricks) - 1
+            number = t.number
+            if f.kitty_mode == KittyMode.FIRST_TRICK:
+                due = left if (number == 0 or last) else 0
+            elif f.kitty_mode == KittyMode.ONE_PER_TRICK:
+                due = left if last else 1
+            else:
+                due = 1 if (number == 0 and not last) else (left if last else 0)
+            if due:
+                taker = t.winner if t.winner is not None else (t.leader if last else None)
+                if taker == obs.seat:
+                    out.extend(range(pos, pos + due))
+                pos += due
+                left -= due
+        if len(out) != len(self.plan.reading.kitty_seen):
+            raise _Reject("the kitty cards seen do not match the tricks taken")
+        return out
+
+    def _unpass(self, post: list[list[int]], rng: random.Random
+                ) -> tuple[list[list[int]], list[list[int] | None], list[list[int]] | None] | None:
+        """The dealt hands, the passes and (shuffle pass) what each seat drew, for the holdings ``post``."""
+        obs = self.obs
+        d = obs.passing
+        if obs.pass_count == 0 or d == HOLD:
+            return post, [None] * self.plan.reading.n, None
+        u = _Unpass(obs, self.f, post, rng)
+        if isinstance(d, Offset):
+            done = u.offset(d.k)
+        elif d in (SCATTER, STAR):
+            done = u.ordered(1 if d == SCATTER else 2)
+        elif d == SHUFFLE:
+            done = u.shuffle()
+        else:  # pragma: no cover - a dealer's choice names one of the above
+            done = False
+        if not done:
+            return None
+        dealt: list[list[int]] = []
+        for seat in range(u.n):
+            hand = post[seat][:]
+            for c in u.recv[seat]:
+                hand.remove(c)
+            hand += u.passes[seat] or ()
+            dealt.append(hand)
+        return dealt, u.passes, (u.recv if d == SHUFFLE else None)
+
+    def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
+                shuffle_received: list[list[int]] | None, rng: random.Random) -> Round:
+        obs, v = self.obs, self.variant
+        n, me = self.plan.reading.n, self.plan.reading.me
+        hands = [[_CARD[c] for c in h] for h in dealt]
+        seed = int(rng.random() * 2**53)
+        leader = self.plan.reading.leader_fixed
+        try:
+            r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
+                                 hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader)
+            if not self._passing_known:
+                self._settle_passing(r)
+                if self._passing is not None:
+                    r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing,
+                                         kitty=[_CARD[c] for c in kitty], hand_number=obs.hand_number,
+                                         scores=obs.scores, seed=seed, leader=leader)
+            if r.phase == Phase.DECIDE and r.decision == "pass" and not (
+                obs.phase == Phase.DECIDE and obs.decision == "pass"
+            ):
+                self._choose_pass(r)
+            if r.phase == Phase.PASS:
+                order = [s for s in range(n) if passes[s] is not None]
+                for i, s in enumerate(order):
+                    if shuffle_received is not None and i == len(order) - 1:
+                        r.script_shuffle_pass([[_CARD[c] for c in got] for got in shuffle_received])
+                    cards = passes[s]
+                    assert cards is not None
+                    r.apply(Pass(s, tuple(_CARD[c] for c in cards)))
+            if r.phase == Phase.DECIDE and r.decision == Decision.EXPOSE:
+                self._expose(r)
+            apply = r.apply
+            for play, call in self._history:
+                apply(play)
+                if call is not None and r.phase == Phase.DECIDE:
+                    apply(Choose(play.seat, call))
+            if r.phase == Phase.DECIDE and r.decision == "moon" and obs.phase == Phase.OVER:
+                for a in r.legal_actions():
+                    trial = r.copy()
+                    trial.apply(a)
+                    if trial.points == obs.round_points:
+                        r = trial
+                        break
+        except ValueError as exc:  # IllegalAction, CardError: this deal cannot have happened
+            raise _Reject(str(exc)) from None
+        if r.observation(me) != obs:
+            raise _Reject("the replayed observation differs")
+        return r
+
+    def _settle_passing(self, r: Round) -> None:
+        """Whether the hand's pass direction is the schedule's (then ``from_hands`` finds it) or was set."""
+        obs = self.obs
+        self._passing_known = True
+        if r.phase == Phase.DECIDE and r.decision == "pass":
+            return  # a dealer's choice: replayed by _choose_pass
+        if r.passing != obs.passing or r.pass_count != obs.pass_count:
+            self._passing = obs.passing
+        if obs.passing == DEALERS_CHOICE:
+            self._passing = None
+
+    def _expose(self, r: Round) -> None:
+        """Replay the exposure decisions the observation has seen (each seat's exposed cards, or none)."""
+        obs = self.obs
+        waiting = obs.to_act if obs.phase == Phase.DECIDE and obs.decision == Decision.EXPOSE else ()
+        while r.phase == Phase.DECIDE and r.decision == Decision.EXPOSE and r.to_act != waiting:
+            (seat,) = r.to_act
+            shown = {card.code for by, card in zip(obs.exposed_by, obs.exposed, strict=True) if by == seat}
+            for option in r.options:
+                if set(option.split()) == shown or (option == "none" and not shown):
+                    r.apply(Choose(seat, option))
+                    break
+            else:
+                raise _Reject(f"seat {seat} cannot expose {' '.join(sorted(shown))} in this deal")
+
+    def _choose_pass(self, r: Round) -> None:
+        obs = self.obs
+        for a in r.legal_actions():
+            trial = r.copy()
+            trial.apply(a)
+            if trial.passing == obs.passing and trial.pass_count == obs.pass_count:
+                r.apply(a)
+                return
+        raise ImpossibleHistory(f"the dealer's choice offers no pass {obs.pass_count} {obs.passing}")
+
+
+@attrs.frozen
+class Determinization:
+    """One sample of the hidden world (see :meth:`Sampler.draw`): the round and the chance outcomes behind it."""
+
+    round: Round
+    """The complete round, its public history replayed: ``round.observation(seat)`` is the observation."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """Each seat's hand as dealt, before the pass (sorted)."""
+    kitty: tuple[Card, ...]
+    """The kitty in dealing order (kitty cards are handed out from the front)."""
+    passes: tuple[tuple[Card, ...] | None, ...]
+    """What each seat passed, in order (scatter and star passes name receivers by position); None for a seat
+    that has not passed, and for every seat when nobody passes."""
+    shuffle_received: tuple[tuple[Card, ...], ...] | None
+    """With a shuffle pass already exchanged: what each seat drew from the pile; None otherwise."""
+
+
+class _Reject(Exception):
+    """A drawn deal the replay refused (internal: the sampler draws again)."""
+
+
+def sample_round(obs: Observation, rng: random.Random, *, variant: Variant | None = None) -> Round:
+    """A complete :class:`~heartslib.Round` that ``obs.seat`` cannot tell from the true one.
+
+    Hidden hands (and the kitty, hidden passes, the shuffle pass) are drawn
+    among the deals consistent with everything the seat knows, and the public
+    history is replayed on them, so ``sample_round(obs, rng,
+    variant=v).observation(obs.seat) == obs``. Only ``rng.random()`` is used,
+    so the same seed gives the same sample on every Python version.
+
+    ``variant`` gives the rules (the observation does not repeat them). To
+    draw many samples for one observation, build a :class:`Sampler` once.
+    Raises :class:`ImpossibleHistory` (a ``ValueError``) when no deal is
+    consistent with the observation.
+    """
+    return Sampler(obs, variant).sample(rng)
+

@@ -1,0 +1,662 @@
+"""The search player's machinery: determinized Monte Carlo search over the hidden hands (PIMC).
+
+:class:`heartslib.agents.SearchAgent` drives a :class:`Search`, which decides
+a play in four steps:
+
+1. **Candidates** (:meth:`Search.play_candidates`). The legal cards, with
+   *equivalent* cards merged: two cards of a suit are equivalent when every
+   card ranked between them (and every other copy of them) is in this hand or
+   already played, so they take and lose exactly the same tricks (9♣ and 10♣
+   once the other clubs between them are gone). Cards with a rule or a score
+   of their own stay apart.
+2. **Worlds.** Up to :attr:`Budget.playouts` determinizations drawn with
+   :class:`heartslib.inference.Sampler`: complete rounds consistent with the
+   observation.
+3. **Rollouts.** In every world, each candidate is played and the hand is
+   finished by :func:`rollout_card`, a cheap rule-based policy for every
+   seat that plays like :class:`~heartslib.agents.HeuristicAgent` (duck under
+   the winning card, dump the most expensive card when void, lead low from
+   short suits, don't feed a player who has every point so far). The same
+   worlds serve every candidate, so their comparison is not blurred by luck
+   of the draw; after 8, 16, 32, ... worlds a candidate clearly worse than the
+   best over the same worlds is dropped.
+4. **Value.** Each finished hand is scored in the variant's own terms by
+   :func:`hand_value`: this seat's points against the others' (the team's
+   with partnerships; sign-flipped when the highest total wins; the change
+   of the totals' magnitude in complex hearts; a lost life in danger
+   hearts), plus a bonus for winning the match when the hand would end it.
+   The candidate with the best mean value is played.
+
+Passes are compared the same way (:meth:`Search.choose_pass`), the seats
+still to pass choosing as the caller says (the agent: as the heuristic
+would). The same seed facing the same position makes the same decision
+(with a ``time_limit``, the number of worlds depends on the machine's speed
+and the decision may too). Nothing here reads more than the observation and
+the public rules.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from heartslib.actions import Action, Play
+from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.enums import Identical, Measure, Phase, Winner
+from heartslib.inference import Sampler, _facts
+from heartslib.observation import Observation
+from heartslib.points import Score
+from heartslib.round import Round
+from heartslib.scoring import apply_exact_reset, match_over, winners
+from heartslib.variant import Variant
+
+__all__ = [
+    "DEFAULT_MAX_PLAYS",
+    "DEFAULT_PLAYOUTS",
+    "Budget",
+    "RolloutTables",
+    "Search",
+    "hand_value",
+    "rollout",
+    "rollout_card",
+]
+
+#: Worlds (determinizations) per decision by default: each candidate is played out once in each.
+DEFAULT_PLAYOUTS: Final = 64
+#: Rollout card plays per decision by default (worlds times candidates times cards left): no world is
+#: started beyond it, so the long hands of big tables and two decks keep decisions short.
+DEFAULT_MAX_PLAYS: Final = 12_000
+_NO_SUIT: Final = 4
+_JK: Final = Card("JK").index
+
+
+# --------------------------------------------------------------------------- the rollout policy
+
+
+class RolloutTables:
+    """The plain per-card facts :func:`rollout_card` reads, worked out once from the variant's public fields.
+
+    ``cost[i]``: how much taking card index ``i`` hurts its taker (its points
+    against the taker; negative for a bonus card; a complex value by its real
+    part plus the size of its imaginary part; a score multiplier counts 3);
+    ``suit[i]`` (4 for a suitless joker) and ``rank[i]``; ``suit_cards[s]``:
+    the card indices of suit ``s`` in the pack; ``big_of[s]``: its *big*
+    penalty cards (cost 5 or more: Q♠, K♠ in Black Maria, ...), ranked from
+    ``big_rank[s]`` up; ``ties_win``: whether the later of two identical cards
+    wins (two decks, ``last_wins``); ``clean_first``: whether the first trick
+    keeps points off; ``moon_alarm``: the points from which a seat that has
+    taken every point so far is treated as shooting the moon.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        f = _facts(variant)
+        self.suit: list[int] = f.suit
+        self.rank: list[int] = f.rank
+        cost = [_cost(x, f.sign) for x in f.value]
+        for card in variant.scoring.multiply:
+            cost[card.index] += 3.0  # a multiplier usually multiplies penalty points
+        self.cost = cost
+        self.sign = f.sign
+        self.ties_win = variant.deck.decks == 2 and variant.play.identical == Identical.LAST_WINS
+        self.players = variant.players
+        in_pack = sorted(f.counts)
+        self.counts = [f.counts.get(i, 0) for i in range(NUM_CARD_INDICES)]
+        self.suit_cards = [[i for i in in_pack if f.suit[i] == s] for s in range(5)]
+        self.suit_size = [sum(self.counts[i] for i in cards) for cards in self.suit_cards]
+        self.big_of = [[i for i in cards if cost[i] >= 5] for cards in self.suit_cards]
+        self.big_rank = [min((f.rank[i] for i in big), default=99) for big in self.big_of]
+        total = sum(max(cost[i], 0.0) * f.counts[i] for i in in_pack)
+        self.total = total
+        self.moon_alarm = total / 3
+        self.penalty_suits = frozenset(f.suit[i] for i in in_pack if cost[i] > 0)
+        self.clean_first = bool(f.banned)
+
+
+def _cost(value: Score, sign: int) -> float:
+    if isinstance(value, complex):
+        return sign * value.real + abs(value.imag)
+    return float(sign * value)
+
+
+def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: bool, feed: bool, first: bool,
+                 unplayed: Sequence[int], t: RolloutTables) -> int:
+    """The rollout policy: which of ``cands`` (the distinct legal card indices, in hand order) to play.
+
+    A pure function of plain facts, so an engine's fast playout loop can call
+    it: ``trick`` the card indices played to the trick so far; ``led`` the
+    suit to follow (-1 when leading); ``last`` whether this is the trick's
+    last play; ``feed`` whether points may go to the seat winning the trick
+    (False when it has taken every point so far, and a third of them: a moon
+    in the making);
+    ``first`` whether this is the hand's first trick; ``unplayed[i]`` the
+    copies of card ``i`` nobody has played yet. The player's hand is taken to
+    be ``cands`` (exact when leading or void, which is where it matters).
+
+    It plays like :class:`~heartslib.agents.HeuristicAgent`, from these facts only:
+
+    * leading: low cards of short suits, low cards of the suit of an unplayed
+      big penalty card (to flush it out), never a penalty or bonus card or a
+      suit nobody else holds when there is a choice;
+    * following: the trick's points when a moon is in the making; a bonus card
+      that surely wins a trick worth less than nothing; else the highest card
+      that still loses (a penalty card first);
+      when every card wins, the highest if last or while the suit is safe,
+      otherwise the lowest;
+    * void: the most expensive card, then high cards that could catch a big
+      penalty card, then high cards of short suits; never a bonus card, and no
+      points onto a moon in the making.
+    """
+    if len(cands) == 1:
+        return cands[0]
+    suit = t.suit
+    length = [0, 0, 0, 0, 0]  # cards held per suit (the fifth: suitless jokers)
+    for c in cands:
+        length[suit[c]] += 1
+    if led < 0:
+        return _lead_card(cands, length, unplayed, t)
+    if led < _NO_SUIT and length[led]:
+        return _follow_card(cands, trick, led, last, feed, first, unplayed, t)
+    return _discard_card(cands, length, feed, unplayed, t)
+
+
+def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int], t: RolloutTables) -> int:
+    """:func:`rollout_card` when leading."""
+    suit, rank, cost = t.suit, t.rank, t.cost
+    # per suit held: a penalty to lead from it (nobody else can follow; the big penalty card is out)
+    extra = [0.0, 0.0, 0.0, 0.0, 0.0]
+    out_rank = [99, 99, 99, 99, 99]
+    mine = [False] * 5
+    for s in range(4):
+        if not length[s]:
+            continue
+        outstanding = -length[s]
+        for x in t.suit_cards[s]:
+            outstanding += unplayed[x]
+        extra[s] = length[s] + (40.0 if outstanding <= 0 else 0.0)
+        for b in t.big_of[s]:
+            if b in cands:
+                mine[s] = True
+            elif unplayed[b]:
+                out_rank[s] = t.big_rank[s]
+    best_c, best_k = cands[0], 1e18
+    for c in cands:
+        s = suit[c]
+        if s == _NO_SUIT:
+            k = -5.0  # a valueless joker never wins
+        else:
+            r = rank[c]
+            v = cost[c]
+            k = r + extra[s]
+            if v > 0:
+                k += 10 + 3 * v
+            elif v < 0:
+                k += 30
+            if out_rank[s] < 99:
+                k += -4 if r < out_rank[s] else 30
+            if mine[s] and v <= 0:
+                k += 3  # keep the guards of one's own big card
+        if k < best_k:
+            best_c, best_k = c, k
+    return best_c
+
+
+def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: bool, feed: bool, first: bool,
+                 unplayed: Sequence[int], t: RolloutTables) -> int:
+    """:func:`rollout_card` when following suit."""
+    suit, rank, cost = t.suit, t.rank, t.cost
+    best_rank = -1
+    pts = 0.0
+    for x in trick:
+        pts += cost[x]
+        if suit[x] == led and rank[x] > best_rank:
+            best_rank = rank[x]
+    ties = t.ties_win
+    winners = []
+    losers = []
+    bonus = False
+    for c in cands:
+        if suit[c] == led and (rank[c] > best_rank or (ties and rank[c] == best_rank)):
+            winners.append(c)
+            if cost[c] < 0:
+                bonus = True
+        else:
+            losers.append(c)
+    if winners and pts > 0 and not feed:
+        # a moon in the making: take this trick's few points rather than let the moon go on
+        return min(winners, key=rank.__getitem__) if last else max(winners, key=rank.__getitem__)
+    if winners and (bonus or pts < 0):
+        sure = winners if last else [c for c in winners if not _higher_out(c, cands, unplayed, t)]
+        for c in sure:
+            if cost[c] < 0 and pts + cost[c] < 0:
+                return c
+        if pts < 0 and sure:
+            return max(sure, key=lambda c: -10.0 * cost[c] + rank[c])
+    if losers:
+        best_c, best_k = losers[0], -1e18
+        for c in losers:
+            v = cost[c]
+            k = (100.0 + 5 * v if v > 0 else -100.0 if v < 0 else 0.0) + rank[c]
+            if k > best_k:
+                best_c, best_k = c, k
+        return best_c
+    if last:
+        return max(winners, key=lambda c: -10.0 * cost[c] + rank[c])
+    safe = (pts == 0 and led not in t.penalty_suits
+            and not any(unplayed[b] and b not in cands for b in t.big_of[led])
+            and ((first and t.clean_first) or _gone(led, unplayed, t) < t.players))
+    if safe:
+        return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) + rank[c])
+    return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) - rank[c])
+
+
+def _discard_card(cands: Sequence[int], length: list[int], feed: bool, unplayed: Sequence[int],
+                  t: RolloutTables) -> int:
+    """:func:`rollout_card` when void in the suit led."""
+    suit, rank, cost = t.suit, t.rank, t.cost
+    # void: per suit, the lowest big penalty card still out (a higher card of the suit could catch it)
+    catch = [99, 99, 99, 99, 99]
+    for s in range(4):
+        if length[s]:
+            for b in t.big_of[s]:
+                if unplayed[b] and b not in cands and rank[b] < catch[s]:
+                    catch[s] = rank[b]
+    best_c, best_k = cands[0], -1e18
+    for c in cands:
+        v = cost[c]
+        s = suit[c]
+        if v < 0:
+            k = -1000.0 + v
+        elif s == _NO_SUIT:
+            k = -20.0
+        else:
+            k = float(rank[c])
+            if v > 0:
+                k += 50 + 5 * v if feed else -200.0
+            if rank[c] > catch[s]:
+                k += 40  # it could catch a big penalty card: get rid of it
+            k += 2.0 * max(0, 4 - length[s])
+        if k > best_k:
+            best_c, best_k = c, k
+    return best_c
+
+
+def _higher_out(c: int, cands: Sequence[int], unplayed: Sequence[int], t: RolloutTables) -> bool:
+    """Whether someone else may still hold a higher card of ``c``'s suit."""
+    r = t.rank[c]
+    rank = t.rank
+    return any(unplayed[x] and rank[x] > r and x not in cands for x in t.suit_cards[t.suit[c]])
+
+
+def _gone(s: int, unplayed: Sequence[int], t: RolloutTables) -> int:
+    """How many cards of suit ``s`` have been played."""
+    return t.suit_size[s] - sum(unplayed[x] for x in t.suit_cards[s])
+
+
+def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
+            first: Action | None = None) -> None:
+    """Play ``r`` to its end in place with :func:`rollout_card` for every seat, after ``first`` if given.
+
+    ``taken``: the points each seat has taken this hand so far, for the moon
+    alarm; ``unplayed``: per card index, the copies not played yet. Both are
+    updated as the hand goes on. Decisions: the moon choice goes to the
+    option best for the shooter, a joker's called suit is drawn at random.
+    Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``.
+    """
+    suit, cost = t.suit, t.cost
+    n = t.players
+    alarm = t.moon_alarm
+    play_phase, decide_phase = Phase.PLAY, Phase.DECIDE
+    # the trick so far, kept here: reading Round.trick builds it anew, so it is read only where a trick
+    # may end (after a multiple of n plays: booster nines extend a trick by whole rounds)
+    seats = [s for s, _ in r.trick]
+    cards = [c.index for _, c in r.trick]
+    first_trick = not any(r.tricks_won)
+    while True:
+        phase = r.phase
+        if phase is play_phase:
+            if first is not None:
+                act, first = first, None
+            else:
+                acts = r.legal_actions()
+                if len(acts) == 1:
+                    act = acts[0]
+                else:
+                    led = -1
+                    for c in cards:
+                        if suit[c] != _NO_SUIT:
+                            led = suit[c]
+                            break
+                    cands = [a.card.index for a in acts]  # type: ignore[union-attr]
+                    feed = True
+                    if cards and led >= 0 and (suit[cands[0]] != led or any(cost[c] > 0 for c in cards)):
+                        # void, or points on the table: is the trick going to a seat that has taken every
+                        # point so far (a moon alarm)?
+                        winner = _winner(seats, cards, led, t)
+                        w = taken[winner]
+                        feed = winner == acts[0].seat or not (w >= alarm and w >= sum(taken) - 1e-9)
+                    elif cards and led < 0:
+                        led = suit[cands[0]]  # only jokers so far: the legal list says what may follow
+                    card = rollout_card(cands, cards, led if cards else -1, len(cards) == n - 1, feed, first_trick,
+                                        unplayed, t)
+                    act = acts[cands.index(card)]
+            r.apply(act)
+            played = act.card.index  # type: ignore[union-attr]
+            unplayed[played] -= 1
+            seats.append(act.seat)
+            cards.append(played)
+            if len(cards) % n == 0 and not r.trick:
+                # the trick is over: its points go to its winner, who leads next (a cancelled trick's
+                # cards wait for the next one; the moon alarm can ignore that)
+                won = 0.0
+                for c in cards:
+                    won += cost[c]
+                leader = r.leader
+                if leader is not None and won > 0:
+                    taken[leader] += won
+                seats = []
+                cards = []
+                first_trick = False
+        elif first is not None:
+            r.apply(first)
+            first = None
+        elif phase is decide_phase:
+            _decide(r, t, rng)
+        elif phase is Phase.OVER:
+            return
+        else:
+            raise ValueError("rollouts start after the pass")
+
+
+def _decide(r: Round, t: RolloutTables, rng: random.Random) -> None:
+    """A decision inside a rollout: the moon scoring best for the shooter; a joker's suit at random."""
+    options = r.legal_actions()
+    if r.decision != "moon":
+        r.apply(options[int(rng.random() * len(options))])
+        return
+    seat = r.to_act[0]
+    best_u, best_a = -1e18, options[0]
+    for a in options:
+        trial = r.copy()
+        trial.apply(a)
+        pts = trial.points
+        assert pts is not None
+        u = -_cost(pts[seat], t.sign)
+        if u > best_u:
+            best_u, best_a = u, a
+    r.apply(best_a)
+
+
+def _winner(seats: Sequence[int], cards: Sequence[int], led: int, t: RolloutTables) -> int:
+    """The seat winning the trick so far (the highest card of the suit led; cancellations ignored)."""
+    best_rank = -1
+    winner = seats[0]
+    suit, rank, ties = t.suit, t.rank, t.ties_win
+    for s, c in zip(seats, cards, strict=True):
+        if suit[c] == led and (rank[c] > best_rank or (ties and rank[c] == best_rank)):
+            best_rank, winner = rank[c], s
+    return winner
+
+
+# --------------------------------------------------------------------------- value of a finished hand
+
+
+def hand_value(variant: Variant, seat: int, points: Sequence[Score], scores: Sequence[Score],
+               hand_number: int) -> float:
+    """How good a finished hand's ``points`` are for ``seat``, in the variant's own terms (higher is better).
+
+    This seat's points against the mean of the other seats' (its team's
+    total against the other teams' with partnerships), signed so that
+    gaining points is bad when the lowest total wins; with complex scores the
+    change of each total's magnitude. A hand that ends the match adds twice
+    the moon's worth for a win (shared in a tie) and takes it off for a loss;
+    in danger hearts, a lost life costs as much.
+    """
+    n = len(points)
+    sign = 1.0 if variant.end.winner == Winner.LOWEST else -1.0
+    magnitude = variant.end.measure == Measure.MAGNITUDE
+    if magnitude:
+        worth = [abs(scores[s] + points[s]) - abs(scores[s]) for s in range(n)]
+    else:
+        worth = [sign * _real(points[s]) for s in range(n)]
+    if variant.teams:
+        team = next(tm for tm in variant.teams if seat in tm)
+        mine = sum(worth[s] for s in team)
+        others = [sum(worth[s] for s in tm) for tm in variant.teams if tm is not team]
+    else:
+        mine = worth[seat]
+        others = [worth[s] for s in range(n) if s != seat]
+    value = (sum(others) / len(others) if others else 0.0) - mine
+    stake = 2.0 * abs(_real(variant.moon_points) or 26.0)
+    if variant.end.lives:
+        threshold = variant.end.life_threshold
+        lost = [_real(points[s]) >= threshold for s in range(n)]
+        value -= stake * (lost[seat] - sum(lost[s] for s in range(n) if s != seat) / max(1, n - 1))
+    totals = apply_exact_reset(variant, [a + b for a, b in zip(scores, points, strict=True)])
+    if match_over(variant, totals, hand_number + 1):
+        won = winners(variant, totals)
+        value += stake * ((1.0 / len(won)) if seat in won else -1.0 / max(1, n - len(won)))
+    return value
+
+
+def _real(x: Score) -> float:
+    return float(x.real) if isinstance(x, complex) else float(x)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+#: How many standard errors worse than the best a candidate must be, over the same worlds, to be dropped.
+PRUNE_Z: Final = 2.5
+#: After how many worlds clearly worse candidates are dropped.
+_CHECKPOINTS: Final = frozenset((8, 16, 32, 64, 128, 256))
+
+
+@attrs.frozen
+class Budget:
+    """How much a decision may cost: ``playouts`` worlds at most, no new world once the rollouts have played
+    ``max_plays`` cards (worlds times candidates times cards left) or once ``time_limit`` seconds (wall
+    clock; None: no limit) have passed."""
+
+    playouts: int = DEFAULT_PLAYOUTS
+    max_plays: int = DEFAULT_MAX_PLAYS
+    time_limit: float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("playouts", "max_plays"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+        limit = self.time_limit
+        if limit is not None and not (isinstance(limit, int | float) and not isinstance(limit, bool) and limit > 0):
+            raise ValueError(f"time_limit must be a positive number of seconds (or None), not {limit!r}")
+
+
+#: One candidate's value in one world (None when the world cannot play it), given the world.
+Evaluate = Callable[[Round, int], "float | None"]
+
+
+class Search:
+    """The search for one variant (what :class:`heartslib.agents.SearchAgent` runs): candidates, worlds,
+    rollouts, values and pruning (see the module docs).
+
+    >>> import heartslib as hl, random
+    >>> v = hl.preset("standard")
+    >>> r = hl.Round.deal(v, seed=3, hand_number=3)  # a hold hand: play starts at once
+    >>> for _ in range(6):
+    ...     r.apply(r.legal_actions()[0])
+    >>> obs = r.observation(r.to_act[0])
+    >>> search = Search(v, Budget(playouts=8))
+    >>> search.choose(obs, search.play_candidates(obs, r.legal_actions()), random.Random(1)) in r.legal_actions()
+    True
+    """
+
+    def __init__(self, variant: Variant, budget: Budget | None = None) -> None:
+        self.variant = variant
+        self.budget = budget or Budget()
+        self.tables = RolloutTables(variant)
+        self._special = _special(variant)
+
+    # ------------------------------------------------------------------ candidates
+
+    def play_candidates(self, obs: Observation, actions: Sequence[Action]) -> list[Action]:
+        """The actions worth comparing: equivalent cards merged (see the module docs), in their given order."""
+        actions = list(actions)
+        plays = [a for a in actions if isinstance(a, Play)]
+        v = self.variant
+        if len(plays) != len(actions) or (v.play.identical == Identical.CANCEL and v.deck.decks == 2):
+            return actions  # decisions; or cancellation, where which copy is where decides
+        f = _facts(v)
+        unseen = Counter(f.counts)
+        unseen.subtract(c.index for c in obs.hand)
+        unseen.subtract(c.index for c in obs.cards_played)
+        by_suit: dict[int, list[Play]] = {}
+        out: list[Action] = []
+        for a in plays:
+            i = a.card.index
+            if i in self._special or f.suit[i] == _NO_SUIT:
+                out.append(a)
+            else:
+                by_suit.setdefault(f.suit[i], []).append(a)
+        for s, group in by_suit.items():
+            group.sort(key=lambda a: f.rank[a.card.index])
+            suit_cards = [i for i in f.counts if f.suit[i] == s]
+            keep = group[0]
+            out.append(keep)
+            for a in group[1:]:
+                lo, hi = f.rank[keep.card.index], f.rank[a.card.index]
+                gap = any(unseen[i] > 0 for i in suit_cards if lo <= f.rank[i] <= hi)
+                if gap or f.value[a.card.index] != f.value[keep.card.index]:
+                    keep = a
+                    out.append(a)
+        order = {id(a): k for k, a in enumerate(actions)}
+        out.sort(key=lambda a: order[id(a)])
+        return out
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, obs: Observation, candidates: Sequence[Action], rng: random.Random) -> Action:
+        """The best of ``candidates`` (plays or ``Choose`` decisions of ``obs.seat``) over sampled worlds."""
+        t = self.tables
+        taken = [0.0] * obs.players
+        for trick in obs.tricks:
+            if trick.winner is not None:
+                taken[trick.winner] += sum(max(t.cost[c.index], 0.0) for c in trick.cards)
+        unplayed = t.counts[:]
+        for c in obs.cards_played:
+            unplayed[c.index] -= 1
+
+        def evaluate(world: Round, k: int) -> float | None:
+            r = world.copy()
+            try:
+                rollout(r, taken[:], unplayed[:], t, rng, candidates[k])
+            except ValueError:
+                return None  # this world's reading of the first lead differs; the other worlds decide
+            return self._value(obs, r)
+
+        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes), lambda world: evaluate)]
+
+    def choose_pass(self, obs: Observation, candidates: Sequence[Action], rng: random.Random,
+                    others: Callable[[Round, int], Action]) -> Action:
+        """The best of the pass ``candidates``: in each world ``others(world, seat)`` chooses the pass of each
+        seat still to pass, then the whole hand is played out."""
+        t = self.tables
+        v = self.variant
+
+        def prepare(world: Round) -> Evaluate:
+            theirs = [others(world, s) for s in world.to_act if s != obs.seat]
+
+            def evaluate(_: Round, k: int) -> float | None:
+                r = world.copy()
+                r.apply(candidates[k])
+                for p in theirs:
+                    r.apply(p)
+                if r.phase is not Phase.PLAY:
+                    return None
+                rollout(r, [0.0] * obs.players, t.counts[:], t, rng)
+                return self._value(obs, r)
+
+            return evaluate
+
+        return candidates[self._compare(obs, len(candidates), rng, v.deal_size * v.players, prepare)]
+
+    def _value(self, obs: Observation, r: Round) -> float:
+        pts = r.points
+        assert pts is not None
+        return hand_value(self.variant, obs.seat, pts, obs.scores, obs.hand_number)
+
+    def _compare(self, obs: Observation, count: int, rng: random.Random, length: int,
+                 prepare: Callable[[Round], Evaluate]) -> int:
+        """The index of the best of ``count`` candidates over sampled worlds: ``prepare(world)`` gives the
+        function valuing candidate ``k`` in it; ``length`` is the cards one rollout plays."""
+        budget = self.budget
+        sampler = Sampler(obs, self.variant)
+        started = time.perf_counter()
+        # values[k][w]: candidate k's value in world w (None where the world could not play it)
+        values: list[list[float | None]] = [[] for _ in range(count)]
+        alive = list(range(count))
+        spent = 0
+        for w in range(budget.playouts):
+            if w and (spent >= budget.max_plays or (
+                    budget.time_limit is not None and time.perf_counter() - started > budget.time_limit)):
+                break
+            world = sampler.sample(rng)
+            evaluate = prepare(world)
+            spent += length * len(alive)
+            for k in alive:
+                values[k].append(evaluate(world, k))
+            if w + 1 in _CHECKPOINTS and len(alive) > 1:
+                alive = _prune(values, alive)
+        return max(alive, key=lambda k: _mean(values[k]))
+
+
+def _special(v: Variant) -> frozenset[int]:
+    """Cards with a rule or a score of their own, never merged with their neighbours."""
+    cards: set[int] = set()
+    sc = v.scoring
+    for table in (sc.multiply, sc.multiply_alone, sc.double_suit):
+        cards.update(c.index for c in table)
+    for c, target in sc.cancels.items():
+        cards.update((c.index, target.index))
+    cards.update(c.index for c in v.play.must_discard)
+    if v.play.queen_forced:
+        cards.add(Card("QS").index)
+    if v.play.booster_nines:
+        cards.update(i for i in range(NUM_CARD_INDICES) if Card.from_index(i).rank == 9)
+    for named in (v.play.opening_card, v.play.opening_taker):
+        if named is not None:
+            cards.add(named.index)
+    return frozenset(cards)
+
+
+def _mean(xs: Sequence[float | None]) -> float:
+    vals = [x for x in xs if x is not None]
+    return sum(vals) / len(vals) if vals else -1e18
+
+
+def _prune(values: list[list[float | None]], alive: list[int]) -> list[int]:
+    """The candidates not clearly worse than the best so far, compared world by world.
+
+    The worlds are shared, so each candidate is compared with the best by the
+    mean of their differences in the same worlds, against the standard error
+    of that mean: much of the luck of the deal cancels out.
+    """
+    best = max(alive, key=lambda k: _mean(values[k]))
+    keep = []
+    for k in alive:
+        if k == best:
+            keep.append(k)
+            continue
+        diffs = [b - x for b, x in zip(values[best], values[k], strict=True) if b is not None and x is not None]
+        if len(diffs) < 3:
+            keep.append(k)
+            continue
+        m = sum(diffs) / len(diffs)
+        var = sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)
+        if m <= PRUNE_Z * (var / len(diffs)) ** 0.5:
+            keep.append(k)
+    return keep
