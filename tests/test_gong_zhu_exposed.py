@@ -114,6 +114,29 @@ def test_garytang_gongzhu_lifts_the_restriction_once_the_suit_has_been_led() -> 
     assert legal(r) == {"QS", "6S"}
 
 
+def test_the_fast_loop_takes_over_once_no_exposed_card_can_be_barred() -> None:
+    # random_playout plays the tricks in which an exposed card may still be barred on the general path
+    from heartslib.engine.legality import exposure_binds
+
+    r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
+    expose(r, {1: "QS"})
+    assert GZX.rules.fast_playout and exposure_binds(r._s)
+    play(r, "0:2S", "1:5S", "2:7S", "3:AS")
+    assert not exposure_binds(r._s)  # spades have been led: Q♠ is free from now on
+    unexposed = round_from(GZX, SPADES, void=NO_MORE_SPADES)
+    expose(unexposed, {})
+    assert not exposure_binds(unexposed._s)
+    for seed in range(20):
+        fast, general = r.copy(), r.copy()
+        fast.random_playout(random.Random(seed))
+        GZX.rules.fast_playout = False
+        try:
+            general.random_playout(random.Random(seed))
+        finally:
+            GZX.rules.fast_playout = True
+        assert fast == general and fast.events == general.events
+
+
 def test_garytang_gongzhu_allows_the_exposed_card_when_it_is_the_only_one_of_its_suit() -> None:
     r = round_from(GZX, {0: "2S", 1: "QS"}, void={1: "S"})
     expose(r, {1: "QS"})

@@ -168,3 +168,20 @@ def test_undercut_legal_cards_are_all_below_the_ceiling_or_none_is(r: hl.Round, 
                 below = {c.rank < max(leekhas) for c in r.legal_cards()}
                 assert len(below) == 1, (r.trick, r.legal_cards())
         r.apply(hst.random_action(r, rng))
+
+
+def test_the_fast_loop_plays_the_undercut_as_the_general_path_does() -> None:
+    # random_playout's fast loop keeps the ceiling of the leekha cards on the trick (following, forced dumps,
+    # the first trick); over whole hands it draws and decides exactly what the general path does
+    rules = IDLIB.rules
+    assert rules.fast_playout
+    for seed in range(300):
+        dealt = hl.Round.deal(IDLIB, seed=seed, hand_number=seed)
+        fast, general = dealt.copy(), dealt.copy()
+        fast.random_playout(random.Random(seed))
+        rules.fast_playout = False
+        try:
+            general.random_playout(random.Random(seed))
+        finally:
+            rules.fast_playout = True
+        assert fast == general and fast.events == general.events, seed

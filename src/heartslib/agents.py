@@ -288,7 +288,8 @@ class HeuristicAgent(BaseAgent):
     * **Bonus cards** (value < 0): tries to win tricks whose total is
       negative and plays its bonus card when it surely wins the trick.
     * **Decisions**: chooses the moon scoring that leaves it best placed,
-      passes the most cards to the left as dealer, calls hearts when it may.
+      passes the most cards to the left as dealer, calls hearts when it may,
+      and exposes no cards in Gong Zhu (``SearchAgent`` weighs exposing).
 
     Ties are broken with the seed, so different seeds play slightly differently.
     """

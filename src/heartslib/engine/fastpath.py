@@ -154,8 +154,10 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
 
 
 #: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): the opening lead, the first-trick
-#: ban, the hearts lock and forced discards from hands held as per-suit lists; tricks it cannot settle itself
-#: (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general code.
+#: ban, the hearts lock, forced discards and the undercut from hands held as per-suit lists; tricks it cannot
+#: settle itself (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general
+#: code; the tricks in which an exposed card may still be barred (``legality.exposure_binds``) played by the
+#: general path.
 FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "name": ANY,
     "source": ANY,
@@ -191,7 +193,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ANY,  # forced discards from the per-suit lists (playout._forced)
     "play.must_discard_if_all": ANY,
     "play.booster_nines": (False,),
-    "play.undercut": (False,),
+    "play.undercut": ANY,  # the ceiling of the leekha cards on the trick, kept as the trick is played
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
@@ -205,8 +207,10 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
     "scoring.settlement": ANY,
-    "scoring.exposable": Only("no exposable cards (exposing cards is a decision before the first lead)",
-                              lambda v: not v.scoring.exposable),
+    # exposing is a decision before the first lead; the rule on an exposed card binds only until its suit has
+    # been led, and random_playout hands the tricks to the fast loop once no exposed card can bind any more
+    # (legality.exposure_binds); the doubling is the scorer's
+    "scoring.exposable": ANY,
     "moon.kind": ANY,
     "moon.requires": ANY,
     "moon.points": ANY,

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from heartslib.actions import Event, Pass
 from heartslib.engine.finishing import rollout_score, score_round
-from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
+from heartslib.engine.legality import candidates, count_passes, distinct, exposure_binds, is_ordered, nth_pass
 from heartslib.engine.machine import apply, choose_cards, legal_actions, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
@@ -44,7 +44,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
     fast = fast and s.rules.fast_playout
     while s.phase is not OVER:
         phase = s.phase
-        if fast and phase is PLAY and not s.tcards:
+        if fast and phase is PLAY and not s.tcards and not (s.exposed and exposure_binds(s)):
             fast_playout(s, rng)
             continue
         if phase is PLAY:
@@ -90,7 +90,7 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     ``s`` and, where the fast loop can take the rest of the hand, without recording it."""
     rules = s.rules
     if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty and not s.carry
-            and not rules.cancel and not rules.joker_conditional):
+            and not rules.cancel and not rules.joker_conditional and not (s.exposed and exposure_binds(s))):
         return random_playout(s.copy(), rng)  # what the fast loop would settle in the state itself
     taken = list(map(list.copy, s.taken))
     won = s.won[:]
@@ -117,11 +117,11 @@ def _fast_tricks(
     s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
     tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
 ) -> tuple[int, int, bool]:
-    """The tricks of :func:`fast_playout` from hands held as per-suit lists (see the module docstring),
-    recorded in the lists given. Returns the last winner, the tricks played, and whether hearts are locked."""
+    """:func:`fast_playout`'s tricks, recorded in the lists given: (last winner, tricks played, hearts locked)."""
     rules = s.rules
     suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
     dup, forced, cancel, conditional = rules.repeats, bool(rules.must_discard), rules.cancel, rules.joker_conditional
+    undercut, leekhas = rules.undercut, rules.must_discard  # the undercut binds below the highest leekha played
     # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards)
     plain = not (cancel or conditional or s.kitty or s.carry)
     rnd, leader, number, order, code = rng.random, s.leader, s.trick_no, rules.order, PLAY_CODE
@@ -136,23 +136,23 @@ def _fast_tricks(
             lists = split[leader]
             hearts = len(lists[HEART])
             suits, k = (NOT_HEARTS, size - hearts) if guard and 0 < hearts < size else (SUITS, size)
-            if dup:
-                card = _take_distinct(rnd, lists, suits, suit)
-            else:
-                card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
+            card = (_take_distinct(rnd, lists, suits, suit) if dup
+                    else _pick(lists, suits, int(rnd() * k) if k > 1 else 0))
             led = suit[card]
-            if guard and breaks[card]:
-                guard = False
+            guard = guard and not breaks[card]
             best = rank[card]
             winner = leader
             cards = [card]
             events.append(leader * code + card)
+            ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
             for seat in seats[1:]:
                 lists = split[seat]
                 same = lists[led]
                 if same:
-                    if dup:
-                        cands = list(dict.fromkeys(same))  # legality.distinct, inline: it runs per card
+                    if dup or ceiling >= 0:
+                        cands = list(dict.fromkeys(same)) if dup else same  # legality.distinct, inline
+                        if ceiling >= 0:
+                            cands = [c for c in cands if rank[c] < ceiling] or cands
                         k = len(cands)
                         card = cands[int(rnd() * k)] if k > 1 else cands[0]
                         same.remove(card)
@@ -163,14 +163,16 @@ def _fast_tricks(
                         best = rank[card]
                         winner = seat
                 elif forced and (held := _forced(rules, lists, [c for st in SUITS for c in lists[st]])):
+                    if ceiling >= 0:
+                        held = [c for c in held if rank[c] < ceiling] or held
                     card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
                     lists[suit[card]].remove(card)
-                elif dup:
-                    card = _take_distinct(rnd, lists, SUITS, suit)
                 else:
-                    card = _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0)
-                if guard and breaks[card]:
-                    guard = False
+                    card = (_take_distinct(rnd, lists, SUITS, suit) if dup
+                            else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
+                guard = guard and not breaks[card]
+                if undercut and card in leekhas and rank[card] > ceiling:
+                    ceiling = rank[card]
                 events.append(seat * code + card)
                 cards.append(card)
         if not plain and (conditional or s.carry or (cancel and len(set(cards)) < len(cards))
@@ -209,14 +211,21 @@ def _first_trick(
     led = NO_SUIT
     best = -1
     winner = seats[0]
+    ceiling = -1  # the undercut: the rank of the highest leekha card on the trick
     for seat in seats:
         lists = split[seat]
         if cards:
+            follows = bool(lists[led])
             cands = lists[led] or lists[0] + lists[1] + lists[2] + lists[3]
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
-            if rules.must_discard and not lists[led]:
-                cands = _forced(rules, lists, cands) or cands
+            bound = follows
+            if rules.must_discard and not follows:
+                held = _forced(rules, lists, cands)
+                if held:
+                    cands, bound = held, True
+            if ceiling >= 0 and bound:
+                cands = [c for c in cands if rank[c] < ceiling] or cands
         elif opening >= 0 and rules.opening == Opening.TWO_OF_CLUBS:
             cands = [opening]
         elif opening >= 0 and lists[suit[opening]]:
@@ -240,6 +249,8 @@ def _first_trick(
         if suit[card] == led and challenge[card] > best:
             best = rank[card]
             winner = seat
+        if rules.undercut and card in rules.must_discard and rank[card] > ceiling:
+            ceiling = rank[card]
         events.append(seat * PLAY_CODE + card)
         cards.append(card)
     return cards, winner, led, guard
