@@ -304,7 +304,8 @@ def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables,
     ``taken``: the points each seat has taken this hand so far, for the moon
     alarm; ``unplayed``: per card index, the copies not played yet. Both are
     updated as the hand goes on. Decisions: the moon choice goes to the
-    option best for the shooter, a joker's called suit is drawn at random.
+    option best for the shooter, nobody exposes cards, a joker's called suit
+    is drawn at random.
     Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``.
     """
     suit, cost = t.suit, t.cost
@@ -373,8 +374,12 @@ def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables,
 
 
 def _decide(r: Round, t: RolloutTables, rng: random.Random) -> None:
-    """A decision inside a rollout: the moon scoring best for the shooter; a joker's suit at random."""
+    """A decision inside a rollout: the moon scoring best for the shooter; no exposed cards (as
+    :class:`~heartslib.agents.HeuristicAgent` decides); a joker's suit at random."""
     options = r.legal_actions()
+    if r.decision == "expose":
+        r.apply(options[0])  # "none"
+        return
     if r.decision != "moon":
         r.apply(options[int(rng.random() * len(options))])
         return
