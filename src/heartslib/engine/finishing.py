@@ -19,6 +19,7 @@ import random
 from heartslib.actions import MoonShot, RoundScored
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
+from heartslib.engine.tables import NATIVE
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
 from heartslib.points import Score
 from heartslib.scoring import (
@@ -76,8 +77,16 @@ def packed_points(rules: Rules, taken: list[list[int]]) -> tuple[Score, ...] | N
     None when the variant is not admitted or someone may have shot the moon (that goes the long way)."""
     if rules.packed is None:
         return None
-    get = rules.packed.__getitem__
-    sums = [sum(map(get, t)) for t in taken]
+    packed = rules.packed
+    if NATIVE:
+        sums = []
+        for t in taken:
+            x = 0
+            for c in t:
+                x += packed[c]
+            sums.append(x)
+    else:
+        sums = [sum(map(packed.__getitem__, t)) for t in taken]
     pen = [x & 127 for x in sums]
     total = sum(pen)
     if rules.moon_on and total and total in pen:

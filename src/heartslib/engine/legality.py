@@ -36,6 +36,7 @@ from heartslib.engine.tables import (
     DECIDE,
     HEART,
     JK,
+    NATIVE,
     NO_SUIT,
     ORDER,
     OVER,
@@ -104,7 +105,8 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
     suit = rules.suit
     void = True
     if led != NO_SUIT:
-        follow = list(filter(rules.of_suit[led].__getitem__, cands))  # C-level: no comprehension frame
+        of_suit = rules.of_suit[led]
+        follow = [c for c in cands if of_suit[c]] if NATIVE else list(filter(of_suit.__getitem__, cands))
         if follow:
             void = False
             if rules.joker_play_any_time and JK in cands:

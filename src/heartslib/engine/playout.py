@@ -28,7 +28,7 @@ from heartslib.engine.legality import candidates, count_passes, distinct, exposu
 from heartslib.engine.machine import apply, choose_cards, legal_actions, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, HEART, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
+from heartslib.engine.tables import CARD, HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
 from heartslib.engine.tricks import due_count, play_card, settle
 from heartslib.enums import Opening
 from heartslib.points import Score
@@ -92,7 +92,7 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty and not s.carry
             and not rules.cancel and not rules.joker_conditional and not (s.exposed and exposure_binds(s))):
         return random_playout(s.copy(), rng)  # what the fast loop would settle in the state itself
-    taken = list(map(list.copy, s.taken))
+    taken = [t[:] for t in s.taken] if NATIVE else list(map(list.copy, s.taken))  # tables.NATIVE
     won = s.won[:]
     tricks = s.tricks[:]
     _fast_tricks(s, rng, _split(s, clear=False), taken, won, tricks, [])

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from heartslib.actions import Event
 from heartslib.engine.rules import Rules
-from heartslib.engine.tables import NO_SUIT
+from heartslib.engine.tables import NATIVE, NO_SUIT
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.observation import Trick
 from heartslib.points import Score
@@ -309,10 +309,10 @@ class RoundState:
         new.hand_number = self.hand_number
         new.scores = self.scores
         new.lead = self.lead
-        # list(map(list.copy, ...)) copies the inner lists without a comprehension's frame
-        new.hands = list(map(list.copy, self.hands))
+        # the inner lists copied in the idiom each build runs fastest (tables.NATIVE)
+        new.hands = [h[:] for h in self.hands] if NATIVE else list(map(list.copy, self.hands))
         new.kitty = self.kitty[:]
-        new.kitty_seen = list(map(list.copy, self.kitty_seen))
+        new.kitty_seen = [k[:] for k in self.kitty_seen] if NATIVE else list(map(list.copy, self.kitty_seen))
         new.passing = self.passing
         new.pass_size = self.pass_size
         new.passes = self.passes[:]
@@ -323,7 +323,7 @@ class RoundState:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe. Both draw the same pile, so an unseeded round seeds now.
             new.rng = clone_rng(self.generator())
-        new.taken = list(map(list.copy, self.taken))
+        new.taken = [t[:] for t in self.taken] if NATIVE else list(map(list.copy, self.taken))
         new.won = self.won[:]
         new.dead = self.dead[:]
         new.carry = self.carry[:]
