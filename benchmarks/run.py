@@ -636,7 +636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     info["load average at start"] = f"{load:.2f}"
     if info["build"] == "pure Python":
         print("note: this is the pure-Python build; `--build compiled` measures the optional compiled build "
-              "(about 2-3x faster; see docs/performance.md)")
+              "(about 2x faster in the play phase; see docs/performance.md)")
     print(f"deals {args.deals}, repetitions {args.reps} (interleaved, median), block {args.block} s, "
           f"clock: {'CPU time of this process' if args.clock == 'cpu' else 'wall time'}")
     out: dict[str, Any] = {"machine": info, "args": {k: str(v) for k, v in vars(args).items()}}
