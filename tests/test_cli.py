@@ -296,6 +296,9 @@ def test_play_other_variants_opponents_and_plain_terminals() -> None:
     result = run("play", "--variant", "pink_lady", "--opponent", "random", "--seed", "2", "--seat", "3")
     assert result.returncode == 0 and "Pass 3 card(s) left, to seat 0." in result.stdout
     assert_user_error(run("play", "--opponent", "genius"), "unknown agent")
+    # --opponents (the plural, as issue 17 spells it) is the same option
+    searched = run("play", "--opponents", "search", "--playouts", "2", "--seed", "2")
+    assert searched.returncode == 0 and "Pass 3 card(s) left" in searched.stdout, searched.stderr
     # a terminal that cannot show suit symbols gets card codes
     plain = run("play", "--seed", "2", encoding="ascii")
     assert plain.returncode == 0 and "clubs" in plain.stdout and "?" not in plain.stdout, plain.stderr

@@ -860,7 +860,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deal seed: the same seed deals the same cards (default: random)")
     p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
-    p.add_argument("--opponent", default=None, metavar="AGENT",
+    p.add_argument("--opponent", "--opponents", dest="opponent", default=None, metavar="AGENT",
                    help="the agent playing the other seats: heuristic, random, search or module:Factory (a module "
                    "in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
     _budget_options(p)
