@@ -32,10 +32,13 @@ function startServer(port = 0) {
   return new Promise((resolve, reject) => {
     let out = "";
     let base = null;
+    let partial = ""; // a chunk may end inside a line: keep the rest for the next chunk
     const timer = setTimeout(() => reject(new Error(`serve.py printed no address: ${out}`)), 15000);
     server.stdout.on("data", (chunk) => {
       out += chunk;
-      for (const line of String(chunk).split("\n")) {
+      const lines = (partial + String(chunk)).split("\n");
+      partial = lines.pop();
+      for (const line of lines) {
         const m = line.match(/^GET (\S+) (\d+) (\S+) (\d+)$/);
         if (m) {
           log.sent += Number(m[4]);
