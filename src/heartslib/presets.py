@@ -166,6 +166,20 @@ _GONG_ZHU_VALUES = {
     "JH": -20, "QH": -30, "KH": -40, "AH": -50, "QS": -100, "JD": 100,
 }  # fmt: skip
 
+_GONG_ZHU: dict[str, Any] = {
+    "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod) for the first lead by the holder of 2♠, "
+    "later leads by the pig's taker, 10♣ alone +50, 2♥-4♥ as zero-valued counters, all the hearts "
+    "turning positive, and the game ending at -1000 with the highest score winning",
+    "players": 4,
+    "passing": {"schedule": "hold"},
+    "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
+             "first_trick": "any"},
+    "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
+                "all_hearts_flips": "penalty_cards"},
+    "moon": {"kind": "none"},
+    "end": {"target": -1000, "winner": "highest"},
+}
+
 _PRESETS.update(
     {
         "complex_hearts": _merge(
@@ -186,35 +200,16 @@ _PRESETS.update(
             scoring={"values": {"QS": 26, "QD": -10}, "double_suit": {"QH": "hearts"}, "cancels": {"QC": "QS"}},
             moon={"kind": "none"},
         ),
-        "gong_zhu": {
-            "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod) for the first lead by the holder of 2♠, "
-            "later leads by the pig's taker, 10♣ alone +50, 2♥-4♥ as zero-valued counters, all the hearts "
-            "turning positive, and the game ending at -1000 with the highest score winning",
-            "players": 4,
-            "passing": {"schedule": "hold"},
-            "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
-                     "first_trick": "any"},
-            "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
-                        "all_hearts_flips": "penalty_cards"},
-            "moon": {"kind": "none"},
-            "end": {"target": -1000, "winner": "highest"},
-        },
-        "gong_zhu_exposed": {
-            "source": "000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod), as gong_zhu, with exposed ('sold') "
+        "gong_zhu": _GONG_ZHU,
+        "gong_zhu_exposed": _merge(
+            _GONG_ZHU,
+            source="000 (Gong Zhu); pagat.com 'Gong Zhu' (J. McLeod), as gong_zhu, with exposed ('sold') "
             "cards: before the first lead the holders of A♥, Q♠, J♦ and 10♣ may expose them; exposed A♥ doubles "
             "every heart, Q♠ and J♦ double themselves, 10♣ quadruples and is worth +100 alone; an exposed card "
             "may not be played the first time its suit is led unless it is the holder's only card of that suit "
             "(garytang/gongzhu backend/src/engine for the same rules in code)",
-            "players": 4,
-            "passing": {"schedule": "hold"},
-            "play": {"opening": "two_of_clubs", "opening_card": "2S", "opening_taker": "QS", "breaking": "none",
-                     "first_trick": "any"},
-            "scoring": {"values": _GONG_ZHU_VALUES, "multiply": {"TC": 2}, "multiply_alone": {"TC": 50},
-                        "all_hearts_flips": "penalty_cards",
-                        "exposable": {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}},
-            "moon": {"kind": "none"},
-            "end": {"target": -1000, "winner": "highest"},
-        },
+            scoring={"exposable": {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}},
+        ),
         "danger_hearts": _merge(
             _STANDARD,
             source="000 (danger hearts: ten rounds, three lives, 15 or more points in a round costs a life); "
