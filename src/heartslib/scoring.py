@@ -22,7 +22,7 @@ hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import attrs
 
@@ -302,38 +302,35 @@ def _team_sum(v: Variant, totals: Sequence[Score], team: int) -> float:
 def winning_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams, when the winning target (``end.win_target``) ended the match: the team of the best total
     among the players who reached it; the team totals decide between teams that share it; None if they tie."""
-    rules = v.rules
     keys = [_key(v, t) for t in totals]
     target = v.end.win_target
     high = v.end.winner == Winner.HIGHEST
     pool = [s for s in range(len(totals)) if (keys[s] >= target if high else keys[s] <= target)]
-    better = max if high else min
-    best = better(keys[s] for s in pool)
-    teams = {rules.team_of[s] for s in pool if keys[s] == best}
-    if len(teams) > 1:
-        sums = {t: _team_sum(v, totals, t) for t in teams}
-        best_sum = better(sums.values())
-        teams = {t for t, x in sums.items() if x == best_sum}
-    return teams.pop() if len(teams) == 1 else None
+    return _team_at(v, totals, keys, pool, max if high else min)
 
 
 def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams: the team of the worst total among the players who reached the target (or among all
     players if none did). When players of several teams share that total, the team totals decide among
     those teams (Idlib Leekha); None when those tie too (play on)."""
-    rules = v.rules
     keys = [_key(v, t) for t in totals]
     pool = list(range(len(totals)))
     if reached_target(v, totals):
         target = v.end.target
         pool = [s for s in pool if (keys[s] >= target if target > 0 else keys[s] <= target)]
-    worse = max if v.end.winner == Winner.LOWEST else min
-    worst = worse(keys[s] for s in pool)
-    teams = {rules.team_of[s] for s in pool if keys[s] == worst}
+    return _team_at(v, totals, keys, pool, max if v.end.winner == Winner.LOWEST else min)
+
+
+def _team_at(v: Variant, totals: Sequence[Score], keys: Sequence[float], pool: Sequence[int],
+             pick: Callable[[Iterable[float]], float]) -> int | None:
+    """The team of the player ``pick`` (max or min) chooses by ``keys`` among ``pool``; when players of
+    several teams share that key, the team totals decide, by ``pick`` too; None when those tie as well."""
+    extreme = pick(keys[s] for s in pool)
+    teams = {v.rules.team_of[s] for s in pool if keys[s] == extreme}
     if len(teams) > 1:
         sums = {t: _team_sum(v, totals, t) for t in teams}
-        worst_sum = worse(sums.values())
-        teams = {t for t, x in sums.items() if x == worst_sum}
+        extreme_sum = pick(sums.values())
+        teams = {t for t, x in sums.items() if x == extreme_sum}
     return teams.pop() if len(teams) == 1 else None
 
 
