@@ -135,6 +135,17 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     await page.waitForFunction(() => document.body.dataset.phase !== "pass", null, { timeout: 30_000 });
     await waitForHuman(page);
   };
+  // Starts a new game from the dialog and waits until it is dealt: the level's name shows (the state
+  // before may already be a first pass) and the human passes first.
+  const newGame = async (page, preset, level, levelName) => {
+    await page.click("#new-game");
+    await page.check(`#new-dialog input[value=${preset}]`);
+    await page.check(`#new-dialog input[value=${level}]`);
+    await page.click("#new-start");
+    await page.waitForFunction((name) => document.getElementById("versions").textContent.includes(`computer players: ${name}`),
+      levelName);
+    await page.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+  };
   const mark = (page, name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
 
   // Each step needs the previous ones: after a failure the rest fail at once instead of timing out.
@@ -487,12 +498,8 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     await page2.click("#new-start");
     await page2.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
     assert.deepEqual(await codes(page2, "#hand .card"), dealt, "replay restarts with the same deal");
-    await page2.click("#new-game");
-    await page2.check("#new-dialog input[value=pink_lady]");
-    await page2.check("#new-dialog input[value=easy]");
-    await page2.click("#new-start");
-    await page2.waitForFunction(() => document.getElementById("target").textContent.includes("Pink lady"));
-    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    await newGame(page2, "pink_lady", "easy", "Easy");
+    assert.match(await page2.textContent("#target"), /Pink lady/);
     assert.notDeepEqual(await codes(page2, "#hand .card"), dealt, "a new game deals new cards");
     assert.match(await page2.textContent("#versions"), /computer players: Easy/);
     await screenshot(page2, "en-pink-lady-easy");
@@ -511,12 +518,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   });
 
   await step("the hard level: the search player plays in the browser, its turns timed", async () => {
-    await page2.click("#new-game");
-    await page2.check("#new-dialog input[value=standard]");
-    await page2.check("#new-dialog input[value=hard]");
-    await page2.click("#new-start");
-    await page2.waitForFunction(() => document.getElementById("versions").textContent.includes("computer players: Hard"));
-    await page2.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+    await newGame(page2, "standard", "hard", "Hard");
     await passThree(page2);
     const times = [];
     for (let trick = 0; trick < 3; trick++) {
@@ -534,12 +536,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
       "three turns, with animations)");
     await screenshot(page2, "en-hard-level");
     // back to a match at its first pass, as the steps after this one expect
-    await page2.click("#new-game");
-    await page2.check("#new-dialog input[value=pink_lady]");
-    await page2.check("#new-dialog input[value=easy]");
-    await page2.click("#new-start");
-    await page2.waitForFunction(() => document.getElementById("versions").textContent.includes("computer players: Easy"));
-    await page2.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+    await newGame(page2, "pink_lady", "easy", "Easy");
   });
 
   // ------------------------------------------------------------------ Thai, a 375×740 phone, reduced motion
