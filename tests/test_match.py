@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 import heartslib as hl
@@ -48,6 +49,27 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
     assert obs.seat == 1 and obs.phase is m.phase and obs.scores == m.scores
     with pytest.raises(hl.IllegalAction):
         m.observation(7)
+
+
+@pytest.mark.parametrize("name", ["standard", "gong_zhu_exposed", "omnibus", "double_deck_6_dirty", "spot_hearts"])
+def test_the_engine_builds_an_observation_as_its_constructor_would(name: str) -> None:
+    # records.observation hands make_observation a dict: it must name exactly the fields, and give the value
+    # (equal, hashed alike, frozen) that Observation(**fields) gives, in every phase
+    variant = hl.preset(name)
+    m = hl.Match(variant, seed=6)
+    fields = [f.name for f in attrs.fields(hl.Observation)]
+    rng = random.Random(1)
+    while not m.is_over and len(m.rounds) < 2:
+        for seat in range(variant.players):
+            obs = m.observation(seat)
+            assert list(vars(obs)) == fields
+            made = hl.Observation(**vars(obs))
+            assert made == obs and hash(made) == hash(obs) and repr(made) == repr(obs)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            obs.seat = 0  # type: ignore[misc]
+        seat = m.to_act[0]
+        acts = m.legal_actions(seat)
+        m.apply(acts[rng.randrange(len(acts))])
 
 
 def test_observation_unchanged_when_other_hidden_cards_swap() -> None:

@@ -35,14 +35,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from heartslib.actions import Action, Choose, Pass, Play
-from heartslib.cards import Card
+from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import passable
 from heartslib.enums import SCATTER, STAR, Identical, Phase
@@ -151,8 +150,8 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
 
 # --------------------------------------------------------------------------- shared machinery
 
-_PHASE_CODE = {Phase.DECIDE: 1, Phase.PASS: 2, Phase.PLAY: 3, Phase.OVER: 4}
 _MASK = (1 << 64) - 1
+_PLAY, _PASS, _DECIDE = Phase.PLAY, Phase.PASS, Phase.DECIDE
 
 
 class _Draws:
@@ -168,14 +167,19 @@ class _Draws:
         self.state = key & _MASK
 
     def random(self) -> float:
+        """A float in [0, 1) from the top 53 bits of the next output."""
+        return (self.next64() >> 11) / 9007199254740992.0
+
+    def next64(self) -> int:
+        """The next 64-bit output (the one :meth:`random` scales to a float)."""
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
+        return z ^ (z >> 31)
 
 
-_PLAYS_OF = operator.attrgetter("plays")
-_INDEX_OF = operator.attrgetter("index")
+# one fixed 64-bit value per card index (SplitMix64 outputs): a hand's part of a key is their sum (Zobrist)
+_CARD_KEY = tuple(_Draws(i).next64() for i in range(NUM_CARD_INDICES))
 
 
 def _decision_key(seed: int, obs: Observation) -> int:
@@ -183,14 +187,18 @@ def _decision_key(seed: int, obs: Observation) -> int:
 
     Seeding a fresh RNG from it per decision (instead of drawing from one
     long-lived RNG) is what makes an agent's choice a function of its seed
-    and the position, so resumed games continue identically.
+    and the position, so resumed games continue identically. :class:`_Draws`
+    mixes the key's bits, so a plain combination is enough here.
     """
-    played = sum(map(len, map(_PLAYS_OF, obs.tricks))) + len(obs.trick)
-    key = seed & _MASK
+    phase = obs.phase  # compared by identity: an enum's hash runs in Python
+    code = 3 if phase is _PLAY else 2 if phase is _PASS else 1 if phase is _DECIDE else 4
+    # completed tricks, plays in the current one and exposed cards (each below 256) place the decision
+    # in the round (a seat may expose one card after another)
+    position = ((((obs.hand_number * 256 + len(obs.tricks)) * 256 + len(obs.trick)) * 256 + len(obs.exposed))
+                * 32 + obs.seat) * 8 + code
     # the hand makes the key differ between deals, so one agent's draws differ from match to match
-    for part in (obs.hand_number, played, obs.seat, _PHASE_CODE[obs.phase], *map(_INDEX_OF, obs.hand)):
-        key = ((key ^ part) * 0x100000001B3) & _MASK
-    return key
+    hand = sum([_CARD_KEY[card.index] for card in obs.hand])
+    return (seed ^ position * 0x9E3779B97F4A7C15 ^ hand) & _MASK
 
 
 class BaseAgent:
@@ -390,6 +398,8 @@ class _Tables:
         self.suit: list[int] = rules.suit
         self.rank: list[int] = rules.rank
         self.counts: Counter[int] = rules.counts
+        self.deck = frozenset(rules.counts)
+        self.one_each = all(n == 1 for n in rules.counts.values())
         # "big" penalty cards: the ones worth avoiding at all cost (Q♠ 13, J♠ 10, K♠ 10, ...)
         big = [i for i in rules.counts if self.cost[i] >= 5]
         self.big_rank: dict[int, int] = {}
@@ -419,6 +429,8 @@ def _tables(variant: Variant) -> _Tables:
 #: to treat it as shooting the moon (and stop feeding it points, and take a trick's points from it).
 MOON_ALARM = 1 / 3
 
+_SPREAD = 0.6180339887498949  # the golden ratio's fraction: card indices times it are spread evenly over [0, 1)
+
 
 class _Think:
     """One decision's worth of reasoning over card indices (internal)."""
@@ -431,25 +443,38 @@ class _Think:
         self.value = t.cost
         self.suit = t.suit
         self.rank = t.rank
-        self.hand = [c.index for c in obs.hand]
-        unseen = Counter(t.counts)
-        unseen.subtract(self.hand)
-        unseen.subtract(c.index for c in obs.cards_played)
+        self.hand = hand = [c.index for c in obs.hand]
+        seen = [c.index for c in obs.cards_played]
         if obs.kitty:
-            unseen.subtract(c.index for c in obs.kitty)
-        self.unseen = +unseen
+            seen += [c.index for c in obs.kitty]
+        #: how many of each card index nobody has been seen holding or playing (positive counts only)
+        self.unseen: dict[int, int]
+        if t.one_each:
+            self.unseen = dict.fromkeys(t.deck.difference(hand, seen), 1)
+        else:
+            unseen = dict(t.counts)
+            for i in itertools.chain(hand, seen):
+                unseen[i] -= 1
+            self.unseen = {i: n for i, n in unseen.items() if n > 0}
         self.big_rank = t.big_rank
         self.big = t.big
-        self.jitter = {c: rng.random() * 0.01 for c in set(self.hand)}
+        self.lengths = [0] * 5  # cards held per suit (4: jokers)
+        for c in hand:
+            self.lengths[t.suit[c]] += 1
+        # ties are broken by a small per-card offset: a fixed spread of the card indices turned by one draw
+        self.turn = rng.random()
 
     # ------------------------------------------------------------------ helpers
 
     def length(self, suit: int, cards: Sequence[int] | None = None) -> int:
-        return sum(1 for c in (self.hand if cards is None else cards) if self.suit[c] == suit)
+        """Cards of ``suit`` in ``cards`` (default: the hand)."""
+        if cards is None:
+            return self.lengths[suit]
+        return sum(1 for c in cards if self.suit[c] == suit)
 
     def big_unseen_below(self, suit: int, rank: int) -> bool:
         """Whether an unseen big penalty card of ``suit`` ranks below ``rank`` (we would catch it)."""
-        return any(self.suit[b] == suit and self.rank[b] < rank and self.unseen[b] > 0 for b in self.big)
+        return any(self.suit[b] == suit and self.rank[b] < rank and b in self.unseen for b in self.big)
 
     def catcher(self, card: int) -> bool:
         """A card that ranks above an unseen big penalty card of its suit."""
@@ -459,7 +484,8 @@ class _Think:
         return suit in self.t.penalty_suits
 
     def best(self, cards: Sequence[int], score: Callable[[int], float]) -> int:
-        return max(cards, key=lambda c: score(c) + self.jitter.get(c, 0.0))
+        turn = self.turn
+        return max(cards, key=lambda c: score(c) + (c * _SPREAD + turn) % 1.0 * 0.01)
 
     # ------------------------------------------------------------------ passing
 
@@ -616,6 +642,9 @@ class _Think:
 
     def choose_lead(self, legal: list[int]) -> int:
         value, rank, suit = self.value, self.rank, self.suit
+        outstanding_in = [0] * 5  # unseen cards per suit
+        for x, n in self.unseen.items():
+            outstanding_in[suit[x]] += n
 
         def cost(c: int) -> float:
             v, s, r = value[c], suit[c], rank[c]
@@ -626,11 +655,10 @@ class _Think:
                 k += 10 + 3 * v
             elif v < 0:
                 k += 30
-            outstanding = sum(n for x, n in self.unseen.items() if suit[x] == s)
-            if outstanding == 0:
+            if outstanding_in[s] == 0:
                 k += 40  # nobody else can follow: we would take whatever they discard
             big_rank = self.big_rank.get(s)
-            if big_rank is not None and any(suit[b] == s and self.unseen[b] > 0 for b in self.big):
+            if big_rank is not None and any(suit[b] == s and b in self.unseen for b in self.big):
                 k += -4 if r < big_rank else 30
             if big_rank is not None and any(suit[b] == s and b in self.hand for b in self.big) and v <= 0:
                 k += 3  # keep the guards of our own big card

@@ -15,7 +15,7 @@ from heartslib.enums import Decision, PassDirection, Phase, pass_name
 from heartslib.points import Score, score_text
 from heartslib.serialize import observation_data
 
-__all__ = ["Observation", "Trick"]
+__all__ = ["Observation", "Trick", "make_observation"]
 
 
 @attrs.frozen
@@ -43,7 +43,9 @@ class Trick:
         return tuple(card for _, card in self.plays)
 
 
-@attrs.frozen
+# Not slotted: attrs then fills a frozen instance's __dict__ instead of calling object.__setattr__ once
+# per field, and make_observation can hand over a whole dict; agents build one per decision.
+@attrs.frozen(slots=False)
 class Observation:
     """What ``seat`` may know at this moment.
 
@@ -160,3 +162,20 @@ class Observation:
         return "\n".join(lines)
 
     __str__ = text
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def make_observation(fields: dict[str, Any]) -> Observation:
+    """An :class:`Observation` from a dict holding every field by name (the engine's constructor).
+
+    The same value ``Observation(**fields)`` gives, for a third of the cost:
+    the dict becomes the instance's own. ``Observation`` has no defaults the
+    engine leaves out, validators or converters to run, and a test checks that
+    the engine's dict names exactly its fields.
+    """
+    obs: Observation = _new(Observation)
+    _set(obs, "__dict__", fields)
+    return obs

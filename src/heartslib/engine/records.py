@@ -18,8 +18,10 @@ from heartslib.actions import Event, TrickWon
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
-from heartslib.observation import Observation, Trick
+from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
+
+_card = CARD.__getitem__
 
 __all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
@@ -101,34 +103,34 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
     :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass."""
     mine = s.passes[seat]
     rules = s.rules
-    card = CARD.__getitem__
     decision = s.decision
     outcome = s.outcome
-    return Observation(
-        seat=seat,
-        players=s.n,
-        phase=s.phase,
-        to_act=acting,
-        hand_number=s.hand_number,
-        dealer=s.dealer,
-        hand=tuple(map(card, s.hands[seat])),
-        hand_sizes=tuple(map(len, s.hands)),
-        passing=s.passing,
-        pass_count=s.pass_size,
-        passed=None if mine is None else tuple(map(card, mine)),
-        received=None if s.received is None else tuple(map(card, s.received[seat])),
-        leader=None if s.leader < 0 else s.leader,
-        trick=tuple(zip(s.tseats, map(card, s.tcards), strict=True)),
-        led_suit=None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
-        tricks=tuple(trick_values(s)),
-        tricks_won=tuple(s.won),
-        hearts_broken=s.broken or not rules.locks_hearts,
-        kitty_size=rules.kitty_size,
-        kitty=tuple(map(card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
-        scores=s.scores,
-        round_points=None if outcome is None else outcome.points,
-        options=decision[2] if decision is not None and seat in acting else (),
-        decision=None if decision is None else decision[0],
-        exposed=tuple(map(card, s.exposed)),
-        exposed_by=exposers(s),
-    )
+    exposed = s.exposed
+    return make_observation({
+        "seat": seat,
+        "players": s.n,
+        "phase": s.phase,
+        "to_act": acting,
+        "hand_number": s.hand_number,
+        "dealer": s.dealer,
+        "hand": tuple(map(_card, s.hands[seat])),
+        "hand_sizes": tuple(map(len, s.hands)),
+        "passing": s.passing,
+        "pass_count": s.pass_size,
+        "passed": None if mine is None else tuple(map(_card, mine)),
+        "received": None if s.received is None else tuple(map(_card, s.received[seat])),
+        "leader": None if s.leader < 0 else s.leader,
+        "trick": tuple(zip(s.tseats, map(_card, s.tcards), strict=True)) if s.tcards else (),
+        "led_suit": None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
+        "tricks": tuple(trick_values(s)),
+        "tricks_won": tuple(s.won),
+        "hearts_broken": s.broken or not rules.locks_hearts,
+        "kitty_size": rules.kitty_size,
+        "kitty": tuple(map(_card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
+        "scores": s.scores,
+        "round_points": None if outcome is None else outcome.points,
+        "options": decision[2] if decision is not None and seat in acting else (),
+        "decision": None if decision is None else decision[0],
+        "exposed": tuple(map(_card, exposed)) if exposed else (),
+        "exposed_by": exposers(s),
+    })
