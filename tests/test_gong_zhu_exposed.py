@@ -114,27 +114,42 @@ def test_garytang_gongzhu_lifts_the_restriction_once_the_suit_has_been_led() -> 
     assert legal(r) == {"QS", "6S"}
 
 
-def test_the_fast_loop_takes_over_once_no_exposed_card_can_be_barred() -> None:
-    # random_playout plays the tricks in which an exposed card may still be barred on the general path
+def general_playout(r: hl.Round, seed: int) -> hl.Round:
+    """``r`` played out by random_playout with the fast loop turned off (the general path alone)."""
+    general = r.copy()
+    GZX.rules.fast_playout = False
+    try:
+        general.random_playout(random.Random(seed))
+    finally:
+        GZX.rules.fast_playout = True
+    return general
+
+
+def test_the_fast_loop_keeps_the_exposed_card_rule_until_each_suit_is_led() -> None:
+    # the fast loop bars an exposed card as legality does until its suit has been led: from the first lead
+    # after exposing, or from the second trick, the same game as the general path for the same draws
     from heartslib.engine.legality import exposure_binds
 
     r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
     expose(r, {1: "QS"})
-    assert GZX.rules.fast_playout and exposure_binds(r._s)
     play(r, "0:2S", "1:5S", "2:7S", "3:AS")
-    assert not exposure_binds(r._s)  # spades have been led: Q♠ is free from now on
-    unexposed = round_from(GZX, SPADES, void=NO_MORE_SPADES)
-    expose(unexposed, {})
-    assert not exposure_binds(unexposed._s)
-    for seed in range(20):
-        fast, general = r.copy(), r.copy()
+    assert GZX.rules.fast_playout and not exposure_binds(r._s)  # spades have been led: Q♠ is free from now on
+    binding = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        r = hl.Round.deal(GZX, seed=seed)
+        while r.phase is not hl.Phase.PLAY or len(r.tricks) < seed % 2:
+            acting = r.to_act[0]
+            acts = r.legal_actions(acting)
+            if r.phase is hl.Phase.DECIDE:  # expose something when there is something to expose
+                acts = [a for a in acts if a.option != "none"] or acts  # type: ignore[union-attr]
+            r.apply(acts[rng.randrange(len(acts))])
+        binding += exposure_binds(r._s)
+        fast = r.copy()
         fast.random_playout(random.Random(seed))
-        GZX.rules.fast_playout = False
-        try:
-            general.random_playout(random.Random(seed))
-        finally:
-            GZX.rules.fast_playout = True
+        general = general_playout(r, seed)
         assert fast == general and fast.events == general.events
+    assert binding >= 40  # most of these playouts start with an exposed card still barred
 
 
 def test_garytang_gongzhu_allows_the_exposed_card_when_it_is_the_only_one_of_its_suit() -> None:

@@ -137,9 +137,12 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
     for seat, agent in enumerate(agents):
         setup_agent(agent, variant, seat)
     while not match.is_over:
-        seat = match.to_act[0]
+        # the round's own calls: the match's are these same ones behind a check that it is not over
+        rnd = match.round
+        seat = rnd.to_act[0]
         agent = agents[seat]
-        action = agent.act(match.observation(seat), actions_for(match, seat))
+        legal = LazyActions(rnd, seat) if rnd.phase is Phase.PASS else rnd.legal_actions(seat)
+        action = agent.act(rnd.observation(seat), legal)
         try:
             match.apply(action)
         except ValueError as exc:

@@ -156,8 +156,8 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
 #: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): the opening lead, the first-trick
 #: ban, the hearts lock, forced discards and the undercut from hands held as per-suit lists; tricks it cannot
 #: settle itself (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general
-#: code; the tricks in which an exposed card may still be barred (``legality.exposure_binds``) played by the
-#: general path.
+#: code; the first trick and the tricks in which an exposed card may still be barred listed card by card as
+#: ``legality.candidates`` lists them (``playout._listed_trick``).
 FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "name": ANY,
     "source": ANY,
@@ -207,9 +207,9 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
     "scoring.settlement": ANY,
-    # exposing is a decision before the first lead; the rule on an exposed card binds only until its suit has
-    # been led, and random_playout hands the tricks to the fast loop once no exposed card can bind any more
-    # (legality.exposure_binds); the doubling is the scorer's
+    # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
+    # led, and the fast loop lists those tricks' choices as legality does (playout._listed_trick); the doubling
+    # is the scorer's
     "scoring.exposable": ANY,
     "moon.kind": ANY,
     "moon.requires": ANY,

@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from heartslib.actions import Event, Pass
+from heartslib.actions import Choose, Event, Pass
 from heartslib.engine.finishing import rollout_score, score_round
-from heartslib.engine.legality import candidates, count_passes, distinct, exposure_binds, is_ordered, nth_pass
-from heartslib.engine.machine import apply, choose_cards, legal_actions, to_act
+from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
+from heartslib.engine.machine import apply, choose_cards, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
@@ -44,7 +44,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
     fast = fast and s.rules.fast_playout
     while s.phase is not OVER:
         phase = s.phase
-        if fast and phase is PLAY and not s.tcards and not (s.exposed and exposure_binds(s)):
+        if fast and phase is PLAY and not s.tcards:
             fast_playout(s, rng)
             continue
         if phase is PLAY:
@@ -66,8 +66,10 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             else:
                 choose_cards(s, action, combo)  # legal by construction: recorded without checking again
         else:
-            actions = legal_actions(s, to_act(s)[0])
-            apply(s, actions[int(rng.random() * len(actions))])
+            # a decision: one draw among its options, in the order legal_actions lists their Choose actions
+            assert s.decision is not None
+            options = s.decision[2]
+            apply(s, Choose(to_act(s)[0], options[int(rng.random() * len(options))]))
     assert s.outcome is not None
     return s.outcome.points
 
@@ -90,7 +92,7 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     ``s`` and, where the fast loop can take the rest of the hand, without recording it."""
     rules = s.rules
     if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty and not s.carry
-            and not rules.cancel and not rules.joker_conditional and not (s.exposed and exposure_binds(s))):
+            and not rules.cancel and not rules.joker_conditional):
         return random_playout(s.copy(), rng)  # what the fast loop would settle in the state itself
     taken = [t[:] for t in s.taken] if NATIVE else list(map(list.copy, s.taken))  # tables.NATIVE
     won = s.won[:]
@@ -126,12 +128,13 @@ def _fast_tricks(
     plain = not (cancel or conditional or s.kitty or s.carry)
     rnd, leader, number, order, code = rng.random, s.leader, s.trick_no, rules.order, PLAY_CODE
     size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
-    # while hearts are unbroken (and the variant locks them) a lead must avoid hearts if it can
-    guard = not s.broken and rules.locks_hearts
+    guard = not s.broken and rules.locks_hearts  # while hearts are locked a lead avoids them if it can
+    # exposed cards whose suit no completed trick has led yet: each may be barred (legality._exposed)
+    bound = [c for c in s.exposed if suit[c] not in {t[5] for t in tricks}] if s.exposed else []
     while size:
         seats = order[leader]
-        if number == 0:
-            cards, winner, led, guard = _first_trick(s, rnd, seats, split, guard, events)
+        if number == 0 or bound:
+            cards, winner, led, guard = _listed_trick(s, rnd, seats, split, guard, events, number == 0, bound)
         else:
             lists = split[leader]
             hearts = len(lists[HEART])
@@ -140,9 +143,7 @@ def _fast_tricks(
                     else _pick(lists, suits, int(rnd() * k) if k > 1 else 0))
             led = suit[card]
             guard = guard and not breaks[card]
-            best = rank[card]
-            winner = leader
-            cards = [card]
+            best, winner, cards = rank[card], leader, [card]
             events.append(leader * code + card)
             ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
             for seat in seats[1:]:
@@ -189,24 +190,26 @@ def _fast_tricks(
             taken[winner] += cards
             won[winner] += 1
             events.append((raw, raw[3]))
+        bound = [c for c in bound if suit[c] != led] if bound else bound  # free once its suit has been led
         number += 1
         leader = winner
         size -= 1
     return leader, number, guard
 
 
-def _first_trick(
+def _listed_trick(
     s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]], guard: bool,
-    events: list[Event | int | RawTrickWon],
+    events: list[Event | int | RawTrickWon], first: bool, exposed: list[int],
 ) -> tuple[list[int], int, int, bool]:
-    """The first trick of :func:`fast_playout`: the opening lead and the first-trick ban as
-    :func:`~heartslib.engine.legality.candidates` decides them, from the per-suit lists.
-    Returns (cards, winner, led suit, guard)."""
+    """A trick of :func:`fast_playout` whose every choice is listed as
+    :func:`~heartslib.engine.legality.candidates` lists it, from the per-suit lists: the first trick (the
+    opening lead, the first-trick ban) and the tricks in which an exposed card of a suit not led yet
+    (``exposed``, one deck) may be barred. Returns (cards, winner, led suit, guard)."""
     rules = s.rules
     suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-    banned = rules.first_trick_banned
+    banned = rules.first_trick_banned if first else None
     challenge = rules.challenge
-    opening = s.opening
+    opening = s.opening if first else -1
     cards: list[int] = []
     led = NO_SUIT
     best = -1
@@ -217,6 +220,8 @@ def _first_trick(
         if cards:
             follows = bool(lists[led])
             cands = lists[led] or lists[0] + lists[1] + lists[2] + lists[3]
+            if exposed and follows:  # an exposed card of the suit led, while the player holds another of it
+                cands = [c for c in cands if c not in exposed] or cands
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
             bound = follows
@@ -230,12 +235,16 @@ def _first_trick(
             cands = [opening]
         elif opening >= 0 and lists[suit[opening]]:
             cands = lists[suit[opening]]
+            if exposed:
+                cands = _unexposed(cands, exposed, lists, suit)
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
         else:
             cands = lists[0] + lists[1] + lists[2] + lists[3]
             if guard:
                 cands = [c for c in cands if suit[c] != HEART] or cands
+            if exposed:
+                cands = _unexposed(cands, exposed, lists, suit)
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
         if rules.repeats:
@@ -254,6 +263,12 @@ def _first_trick(
         events.append(seat * PLAY_CODE + card)
         cards.append(card)
     return cards, winner, led, guard
+
+
+def _unexposed(cands: list[int], exposed: list[int], lists: list[list[int]], suit: list[int]) -> list[int]:
+    """The leads among ``cands`` once the exposed cards of suits not led yet are barred where the leader holds
+    another card of their suit (``legality._exposed``), unless none would be left."""
+    return [c for c in cands if c not in exposed or len(lists[suit[c]]) == 1] or cands
 
 
 def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]:
