@@ -11,6 +11,9 @@ trick, who passed to whom, the match totals). The engine scores every hand
 with the same two steps, :func:`card_facts` then :func:`score`, except the
 hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
 
+This module is compiled by the optional mypyc build (the modifiers' scorer is
+the slow presets' hot path): keep it strictly typed.
+
 >>> import heartslib as hl
 >>> v = hl.preset("standard")
 >>> score_cards(v, ["QS 2H", "3H", "", "4H 5H 6H 7H 8H 9H TH JH QH KH AH"]).points
