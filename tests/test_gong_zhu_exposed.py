@@ -125,15 +125,19 @@ def general_playout(r: hl.Round, seed: int) -> hl.Round:
     return general
 
 
+def exposure_binds(r: hl.Round) -> bool:
+    """Whether an exposed card may still be barred: one is still held and its suit has not been led."""
+    led = {t.led_suit for t in r.tricks}
+    return any(c.suit not in led and any(c in r.hand(s) for s in range(r.variant.players)) for c in r.exposed)
+
+
 def test_the_fast_loop_keeps_the_exposed_card_rule_until_each_suit_is_led() -> None:
     # the fast loop bars an exposed card as legality does until its suit has been led: from the first lead
     # after exposing, or from the second trick, the same game as the general path for the same draws
-    from heartslib.engine.legality import exposure_binds
-
     r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
     expose(r, {1: "QS"})
     play(r, "0:2S", "1:5S", "2:7S", "3:AS")
-    assert GZX.rules.fast_playout and not exposure_binds(r._s)  # spades have been led: Q♠ is free from now on
+    assert GZX.rules.fast_playout and not exposure_binds(r)  # spades have been led: Q♠ is free from now on
     binding = 0
     for seed in range(60):
         rng = random.Random(seed)
@@ -144,7 +148,7 @@ def test_the_fast_loop_keeps_the_exposed_card_rule_until_each_suit_is_led() -> N
             if r.phase is hl.Phase.DECIDE:  # expose something when there is something to expose
                 acts = [a for a in acts if a.option != "none"] or acts  # type: ignore[union-attr]
             r.apply(acts[rng.randrange(len(acts))])
-        binding += exposure_binds(r._s)
+        binding += exposure_binds(r)
         fast = r.copy()
         fast.random_playout(random.Random(seed))
         general = general_playout(r, seed)

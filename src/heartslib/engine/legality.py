@@ -55,7 +55,6 @@ __all__ = [
     "candidates",
     "count_passes",
     "distinct",
-    "exposure_binds",
     "exposure_options",
     "is_ordered",
     "nth_pass",
@@ -232,16 +231,6 @@ def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why 
                 "an exposed card may not be played the first time its suit is led, unless it is the player's only "
                 "card of that suit")
     return keep
-
-
-def exposure_binds(s: RoundState) -> bool:
-    """Whether the exposed-card rule (:func:`_exposed`) can still bar a card this hand: some exposed card is
-    still held and its suit has not yet been led in a completed trick."""
-    if not s.exposed:
-        return False
-    suit = s.rules.suit
-    led_before = {t[5] for t in s.tricks}
-    return any(suit[c] not in led_before and any(c in hand for hand in s.hands) for c in s.exposed)
 
 
 def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | None) -> list[int]:
