@@ -110,9 +110,12 @@ class LazyActions(PassChoices):
 
 def actions_for(match: Match, seat: int) -> Sequence[Action]:
     """The legal actions to hand an agent for ``seat``: a list, or a :class:`LazyActions` while passing."""
-    if match.phase == Phase.PASS:
-        return LazyActions(match.round, seat)
-    return match.legal_actions(seat)
+    return match.legal_actions(seat) if match.is_over else _round_actions(match.round, seat)
+
+
+def _round_actions(round_: Round, seat: int) -> Sequence[Action]:
+    # actions_for on a round that is not over (play_match asks the round itself, a few calls less per decision)
+    return LazyActions(round_, seat) if round_.phase is Phase.PASS else round_.legal_actions(seat)
 
 
 def setup_agent(agent: object, variant: Variant, seat: int) -> None:
@@ -141,8 +144,7 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
         rnd = match.round
         seat = rnd.to_act[0]
         agent = agents[seat]
-        legal = LazyActions(rnd, seat) if rnd.phase is Phase.PASS else rnd.legal_actions(seat)
-        action = agent.act(rnd.observation(seat), legal)
+        action = agent.act(rnd.observation(seat), _round_actions(rnd, seat))
         try:
             match.apply(action)
         except ValueError as exc:
