@@ -399,3 +399,23 @@ def test_lazy_pass_list_holds_nothing_hidden() -> None:
     other = m.round.hand(3)
     assert hl.Pass(2, own[:3]) in lazy and hl.Pass(2, other[:3]) not in lazy and hl.Pass(2, own[:2]) not in lazy
     assert len(lazy) == 286 and list(lazy) == m.legal_actions(2)
+
+
+def test_a_random_play_is_the_first_draw_of_its_decision() -> None:
+    from heartslib.agents import _decision_key, _Draws, _first_draw
+
+    for key in (0, 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15):
+        assert _first_draw(key) == _Draws(key).random()
+    m = hl.Match(STANDARD, seed=4)
+    agent = RandomAgent(11)
+    agent.setup(STANDARD, 0)
+    checked = 0
+    while not m.is_over and checked < 60:
+        seat = m.to_act[0]
+        obs, legal = m.observation(seat), actions_for(m, seat)
+        if obs.phase is hl.Phase.PLAY:
+            draw = _Draws(_decision_key(agent.seed, obs)).random()
+            assert agent.act(obs, legal) is legal[int(draw * len(legal))]
+            checked += 1
+        m.apply(RandomAgent(seat).act(obs, legal) if obs.phase is hl.Phase.PLAY else legal[0])
+    assert checked == 60

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import heartslib as hl
@@ -175,3 +176,24 @@ def test_000_two_cards_when_more_than_four_play() -> None:
     r = hl.Round.deal(v, seed=5)
     assert r.pass_count == 2
     assert len(r.legal_actions(0)) == 28  # 2 of 8
+
+
+@pytest.mark.parametrize("name", ["standard", "omnibus", "double_deck_6_dirty", "black_maria"])
+def test_the_engine_builds_a_pass_as_its_constructor_would(name: str) -> None:
+    # legal_actions, the lazy pass list, the random playout and the agents build passes with make_pass,
+    # skipping the converters: each must be the value Pass(seat, cards) gives (equal, hashed alike, frozen)
+    variant = hl.preset(name)
+    r = hl.Round.deal(variant, seed=3)
+    assert r.phase is hl.Phase.PASS
+    agent = hl.agents.RandomAgent(5)
+    agent.setup(variant, 0)
+    lazy = hl.agents.LazyActions(r, 0)
+    made = [*r.legal_actions(0)[:40], lazy[7], lazy[-1], next(iter(lazy)), r.pass_rules(0).choices()[3],
+            agent.act(r.observation(0), lazy), hl.agents.HeuristicAgent(2).act(r.observation(0), lazy)]
+    for action in made:
+        assert type(action) is hl.Pass and type(action.cards) is tuple
+        built = hl.Pass(action.seat, list(action.cards))
+        assert built == action and hash(built) == hash(action) and repr(built) == repr(action)
+        assert action in lazy and r.is_legal(action)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            action.seat = 1  # type: ignore[misc]

@@ -38,9 +38,9 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import passable
@@ -183,6 +183,18 @@ class _Draws:
         return z ^ (z >> 31)
 
 
+def _first_draw(key: int) -> float:
+    """What ``_Draws(key).random()`` returns, without the object (a random agent's one draw).
+
+    :meth:`_Draws.next64` written out once more: a call per step would cost every draw a fifth more, and
+    a test holds the two equal.
+    """
+    z = (key + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
+
+
 # one fixed 64-bit value per card index (SplitMix64 outputs): a hand's part of a key is their sum (Zobrist)
 _CARD_KEY = tuple(_Draws(i).next64() for i in range(NUM_CARD_INDICES))
 
@@ -201,8 +213,11 @@ def _decision_key(seed: int, obs: Observation) -> int:
     # in the round (a seat may expose one card after another)
     position = ((((obs.hand_number * 256 + len(obs.tricks)) * 256 + len(obs.trick)) * 256 + len(obs.exposed))
                 * 32 + obs.seat) * 8 + code
-    # the hand makes the key differ between deals, so one agent's draws differ from match to match
-    hand = sum([_CARD_KEY[card.index] for card in obs.hand])
+    # the hand makes the key differ between deals, so one agent's draws differ from match to match (a plain
+    # loop: a third cheaper than sum() over a list, which these 64-bit values take off its fast path anyway)
+    hand = 0
+    for card in obs.hand:
+        hand += _CARD_KEY[card.index]
     return (seed ^ position * 0x9E3779B97F4A7C15 ^ hand) & _MASK
 
 
@@ -267,14 +282,15 @@ class RandomAgent(BaseAgent):
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """A random legal action (passes: random cards from the hand, none of them forbidden)."""
-        rng = self._draws(observation)
-        if observation.phase == Phase.PASS and self.variant is not None:
+        if observation.phase is _PASS and self.variant is not None:
+            rng = self._draws(observation)
             cards = passable(self.variant.rules, observation.hand)
             chosen: list[Card] = []
             for _ in range(observation.pass_count):
                 chosen.append(cards.pop(int(rng.random() * len(cards))))
-            return Pass(observation.seat, chosen)
-        return cast(Action, _pick(rng, legal_actions))
+            return make_pass(observation.seat, tuple(chosen))
+        # _pick(self._draws(observation), legal_actions) without the object: most of a random match is here
+        return legal_actions[int(_first_draw(_decision_key(self.seed, observation)) * len(legal_actions))]
 
 
 class HeuristicAgent(BaseAgent):
@@ -505,7 +521,7 @@ class _Think:
             cands.remove(card)
             remaining.remove(card)
             chosen.append(card)
-        return Pass(obs.seat, [Card.from_index(c) for c in chosen])
+        return make_pass(obs.seat, tuple(map(Card.from_index, chosen)))
 
     def pass_score(self, c: int, remaining: list[int], left: int) -> float:
         v, s, r = self.value[c], self.suit[c], self.rank[c]
@@ -772,7 +788,7 @@ class SearchAgent(BaseAgent):
             key = frozenset(combo)
             if key not in seen and len(key) == k:
                 seen.add(key)
-                out.append(Pass(obs.seat, tuple(Card.from_index(c) for c in combo)))
+                out.append(make_pass(obs.seat, tuple(map(Card.from_index, combo))))
         return out[:_MAX_PASS_CANDIDATES]
 
     def _their_pass(self, world: Round, seat: int) -> Action:

@@ -285,7 +285,7 @@ class Round:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks in order."""
-        return tuple(trick_values(self._s))
+        return trick_values(self._s)
 
     @property
     def hearts_broken(self) -> bool:

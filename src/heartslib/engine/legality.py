@@ -25,7 +25,7 @@ from math import comb, perm
 
 import attrs
 
-from heartslib.actions import Choose, Pass, Play
+from heartslib.actions import Choose, Pass, Play, make_pass
 from heartslib.cards import Card
 from heartslib.engine.args import action_problem
 from heartslib.engine.rules import Rules
@@ -328,6 +328,10 @@ def pass_problem(
 
     The one source of pass legality: rounds and :class:`PassRules` both ask it.
     """
+    if len(cards) == size:
+        distinct_cards = set(cards)
+        if len(distinct_cards) == size and distinct_cards.issubset(hand) and distinct_cards.isdisjoint(forbidden):
+            return None  # the common pass, decided without counting: distinct cards, all held, none forbidden
     text = " ".join(CODE[c] for c in cards)
     if len(cards) != size:
         return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
@@ -444,7 +448,7 @@ class PassRules:
 
     def choices(self) -> list[Pass]:
         """Every legal pass, in the order :meth:`heartslib.Round.legal_actions` lists them."""
-        return [Pass(self.seat, tuple(CARD[c] for c in combo))
+        return [make_pass(self.seat, tuple(CARD[c] for c in combo))
                 for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered)]
 
     def problem(self, action: Pass) -> tuple[str, str] | None:

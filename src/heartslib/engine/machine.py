@@ -11,7 +11,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
@@ -59,7 +59,7 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
     if phase is DECIDE:
         assert s.decision is not None
         return [Choose(seat, o) for o in s.decision[2]]
-    return [Pass(seat, tuple(CARD[c] for c in combo))
+    return [make_pass(seat, tuple(CARD[c] for c in combo))
             for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
 
 

@@ -15,13 +15,16 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 from __future__ import annotations
 
 from heartslib.actions import Event, TrickWon
+from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
-_card = CARD.__getitem__
+# a list's __getitem__ is a plain builtin call: a tuple's goes through a slot wrapper, which builds an argument
+# tuple per card (a quarter dearer in the pure build's observations)
+_card = list(CARD).__getitem__
 
 __all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
@@ -53,14 +56,15 @@ def event_value(item: Event | int | RawTrickWon, rules: Rules, doubled: frozense
     return item
 
 
-def trick_values(s: RoundState) -> list[Trick]:
-    """The completed tricks as values, each built once (the list is the state's own: do not change it)."""
+def trick_values(s: RoundState) -> tuple[Trick, ...]:
+    """The completed tricks as values, each built once (a tuple, so each observation can share it: it grows by
+    a new tuple once per trick)."""
     cache = s.trick_values
-    if cache is None:
-        cache = s.trick_values = []
     raw = s.tricks
-    if len(cache) < len(raw):
-        cache.extend(trick_value(t) for t in raw[len(cache):])
+    if cache is None:
+        cache = s.trick_values = tuple(map(trick_value, raw))
+    elif len(cache) < len(raw):
+        cache = s.trick_values = cache + tuple(map(trick_value, raw[len(cache):]))
     return cache
 
 
@@ -98,6 +102,21 @@ def exposers(s: RoundState) -> tuple[int, ...]:
     return tuple(where[c] for c in s.exposed)
 
 
+def _cards(s: RoundState, ints: tuple[int, ...]) -> tuple[Card, ...]:
+    # a pass, what a seat received or the exposed cards, as Card values built once per tuple: the state
+    # replaces these tuples and never changes one, and the memo keeps each tuple it was built from, so an id
+    # cannot be reused while its entry stands
+    memo = s.card_values
+    if memo is None:
+        memo = s.card_values = {}
+    hit = memo.get(id(ints))
+    if hit is not None and hit[0] is ints:
+        return hit[1]
+    cards = tuple(map(_card, ints))
+    memo[id(ints)] = (ints, cards)
+    return cards
+
+
 def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observation:
     """What ``seat`` may know now (a checked seat; ``acting``: the seats to act), as an
     :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass."""
@@ -117,12 +136,13 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
         "hand_sizes": tuple(map(len, s.hands)),
         "passing": s.passing,
         "pass_count": s.pass_size,
-        "passed": None if mine is None else tuple(map(_card, mine)),
-        "received": None if s.received is None else tuple(map(_card, s.received[seat])),
+        "passed": None if mine is None else _cards(s, mine),
+        "received": None if s.received is None else _cards(s, s.received[seat]),
         "leader": None if s.leader < 0 else s.leader,
-        "trick": tuple(zip(s.tseats, map(_card, s.tcards), strict=True)) if s.tcards else (),
+        # the two lists grow together: zip's strict check is a keyword call, dear in the pure build
+        "trick": tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else (),  # noqa: B905
         "led_suit": None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
-        "tricks": tuple(trick_values(s)),
+        "tricks": trick_values(s),
         "tricks_won": tuple(s.won),
         "hearts_broken": s.broken or not rules.locks_hearts,
         "kitty_size": rules.kitty_size,
@@ -131,6 +151,6 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
         "round_points": None if outcome is None else outcome.points,
         "options": decision[2] if decision is not None and seat in acting else (),
         "decision": None if decision is None else decision[0],
-        "exposed": tuple(map(_card, exposed)) if exposed else (),
-        "exposed_by": exposers(s),
+        "exposed": _cards(s, exposed) if exposed else (),
+        "exposed_by": exposers(s) if exposed else (),
     })

@@ -19,6 +19,7 @@ import random
 from typing import Any, Final
 
 from heartslib.actions import Event
+from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import NATIVE, NO_SUIT
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
@@ -98,6 +99,7 @@ FIELDS: Final[dict[str, str]] = {
     "memo": CACHE,  # the legal cards of the seat to play, until the next change (may be its hand list)
     "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
     "event_values": CACHE,  # the log as Event values (engine.records)
+    "card_values": CACHE,  # Card tuples of the state's int tuples that are replaced, never changed (engine.records)
 }
 
 
@@ -124,6 +126,7 @@ class RoundState:
     __slots__ = (
         "broken",
         "called",
+        "card_values",
         "carry",
         "carry_dead",
         "dead",
@@ -232,10 +235,13 @@ class RoundState:
     """The log: actions and events, plays as ints and tricks as raw tuples (built into values on demand)."""
     phase: Phase
     memo: list[int] | None
-    trick_values: list[Trick] | None
+    trick_values: tuple[Trick, ...] | None
     """The completed tricks as values, built once each (:mod:`heartslib.engine.records`)."""
     event_values: list[Event] | None
     """The log as events, built once each (:mod:`heartslib.engine.records`)."""
+    card_values: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] | None
+    """The cards of a pass, of what a seat received and of the exposed cards as :class:`~heartslib.Card`
+    values, built once per tuple (by its id, with the tuple kept to check it; :mod:`heartslib.engine.records`)."""
 
     @classmethod
     def start(
@@ -297,6 +303,7 @@ class RoundState:
         self.memo = None
         self.trick_values = None
         self.event_values = None
+        self.card_values = None
         return self
 
     def copy(self) -> RoundState:
@@ -347,6 +354,7 @@ class RoundState:
         new.memo = None  # it may be the hand list itself, which only this round's plays change
         new.trick_values = None  # rebuilt by the copy if it is asked (search copies rarely are)
         new.event_values = None
+        new.card_values = None
         return new
 
     def generator(self) -> random.Random:
