@@ -198,6 +198,9 @@ def _first_draw(key: int) -> float:
 # one fixed 64-bit value per card index (SplitMix64 outputs): a hand's part of a key is their sum (Zobrist)
 _CARD_KEY = tuple(_Draws(i).next64() for i in range(NUM_CARD_INDICES))
 
+# each card index's Card.suit as a number, -1 for the suitless joker (the heuristic counts suits over indices)
+_CARD_SUIT = tuple(-1 if c.suit is None else int(c.suit) for c in map(Card.from_index, range(NUM_CARD_INDICES)))
+
 
 def _decision_key(seed: int, obs: Observation) -> int:
     """A number unique to this decision within a match, mixed with the agent's seed.
@@ -465,7 +468,10 @@ class _Think:
         self.suit = t.suit
         self.rank = t.rank
         self.hand = hand = [c.index for c in obs.hand]
-        seen = [c.index for c in obs.cards_played]
+        # the cards played (Observation.cards_played) as indices in one pass, without its tuple of cards
+        self.played = played = [c.index for trick in obs.tricks for _, c in trick.plays]
+        played += [c.index for _, c in obs.trick]
+        seen = played[:]
         if obs.kitty:
             seen += [c.index for c in obs.kitty]
         #: how many of each card index nobody has been seen holding or playing (positive counts only)
@@ -621,7 +627,8 @@ class _Think:
 
     def early_in_suit(self, suit: int) -> bool:
         """Few cards of the suit have gone, so the others probably still follow it."""
-        gone = sum(1 for c in self.obs.cards_played if c.suit is not None and int(c.suit) == suit)
+        card_suit = _CARD_SUIT
+        gone = sum(1 for c in self.played if card_suit[c] == suit)
         return gone < self.obs.players and not self.penalty_suit(suit)
 
     def taken_points(self) -> list[float]:
