@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -190,10 +192,15 @@ def test_the_engine_builds_a_pass_as_its_constructor_would(name: str) -> None:
     lazy = hl.agents.LazyActions(r, 0)
     made = [*r.legal_actions(0)[:40], lazy[7], lazy[-1], next(iter(lazy)), r.pass_rules(0).choices()[3],
             agent.act(r.observation(0), lazy), hl.agents.HeuristicAgent(2).act(r.observation(0), lazy)]
+    played = r.copy()
+    played.random_playout(random.Random(1))
+    drawn = [e for e in played.events if isinstance(e, hl.Pass)]
+    assert len(drawn) == variant.players
+    made += drawn
     for action in made:
         assert type(action) is hl.Pass and type(action.cards) is tuple
         built = hl.Pass(action.seat, list(action.cards))
         assert built == action and hash(built) == hash(action) and repr(built) == repr(action)
-        assert action in lazy and r.is_legal(action)
+        assert r.is_legal(action) and (action.seat != 0 or action in lazy)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             action.seat = 1  # type: ignore[misc]

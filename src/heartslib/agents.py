@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
-from heartslib.engine.legality import passable
+from heartslib.engine.legality import pass_of, passable
 from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
@@ -471,9 +471,8 @@ class _Think:
         # the cards played (Observation.cards_played) as indices in one pass, without its tuple of cards
         self.played = played = [c.index for trick in obs.tricks for _, c in trick.plays]
         played += [c.index for _, c in obs.trick]
-        seen = played[:]
-        if obs.kitty:
-            seen += [c.index for c in obs.kitty]
+        # read, never changed, below: the played list itself unless the seat saw kitty cards
+        seen = played + [c.index for c in obs.kitty] if obs.kitty else played
         #: how many of each card index nobody has been seen holding or playing (positive counts only)
         self.unseen: dict[int, int]
         if t.one_each:
@@ -527,7 +526,7 @@ class _Think:
             cands.remove(card)
             remaining.remove(card)
             chosen.append(card)
-        return make_pass(obs.seat, tuple(map(Card.from_index, chosen)))
+        return pass_of(obs.seat, chosen)
 
     def pass_score(self, c: int, remaining: list[int], left: int) -> float:
         v, s, r = self.value[c], self.suit[c], self.rank[c]
@@ -795,7 +794,7 @@ class SearchAgent(BaseAgent):
             key = frozenset(combo)
             if key not in seen and len(key) == k:
                 seen.add(key)
-                out.append(make_pass(obs.seat, tuple(map(Card.from_index, combo))))
+                out.append(pass_of(obs.seat, combo))
         return out[:_MAX_PASS_CANDIDATES]
 
     def _their_pass(self, world: Round, seat: int) -> Action:

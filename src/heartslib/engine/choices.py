@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from heartslib.actions import Pass, make_pass
-from heartslib.engine.legality import PassRules, count_passes, nth_pass, pass_choices
-from heartslib.engine.tables import CARD
+from heartslib.actions import Pass
+from heartslib.engine.legality import PassRules, count_passes, nth_pass, pass_choices, pass_of
 
 __all__ = ["PassChoices"]
 
@@ -56,11 +55,11 @@ class PassChoices(Sequence[Pass]):
         if index < 0:
             index += n
         r = self.rules
-        return make_pass(r.seat, tuple(CARD[c] for c in nth_pass(r.hand, r.size, r.forbidden, r.ordered, index)))
+        return pass_of(r.seat, nth_pass(r.hand, r.size, r.forbidden, r.ordered, index))
 
     def __iter__(self) -> Iterator[Pass]:
         r = self.rules
-        return (make_pass(r.seat, tuple(CARD[c] for c in combo))
+        return (pass_of(r.seat, combo)
                 for combo in pass_choices(r.hand, r.size, r.forbidden, r.ordered))
 
     def __contains__(self, action: object) -> bool:

@@ -60,6 +60,7 @@ __all__ = [
     "nth_pass",
     "pass_choices",
     "pass_impossible",
+    "pass_of",
     "pass_problem",
     "passable",
     "why_action",
@@ -426,6 +427,12 @@ def pass_impossible(rules: Rules, hands: Sequence[Sequence[int]], passing: PassD
     return None
 
 
+def pass_of(seat: int, combo: Iterable[int]) -> Pass:
+    """``seat``'s pass of the card indices ``combo`` (one the engine or a built-in agent chose from the seat's
+    hand), built with :func:`heartslib.actions.make_pass`: the cards are known, so the converters are skipped."""
+    return make_pass(seat, tuple([CARD[c] for c in combo]))
+
+
 def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:
     """The cards among ``cards`` (a hand) that may be passed under ``rules``, in order."""
     forbidden = rules.forbidden
@@ -448,7 +455,7 @@ class PassRules:
 
     def choices(self) -> list[Pass]:
         """Every legal pass, in the order :meth:`heartslib.Round.legal_actions` lists them."""
-        return [make_pass(self.seat, tuple(CARD[c] for c in combo))
+        return [pass_of(self.seat, combo)
                 for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered)]
 
     def problem(self, action: Pass) -> tuple[str, str] | None:

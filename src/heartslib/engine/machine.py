@@ -11,12 +11,12 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from heartslib.actions import Action, Choose, Pass, Play, make_pass
+from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
-from heartslib.engine.legality import candidates, is_ordered, pass_choices, why_action
+from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
 from heartslib.engine.state import RoundState
-from heartslib.engine.tables import CARD, DECIDE, PASS, PLAY, PLAY_CODE, PLAYS
+from heartslib.engine.tables import DECIDE, PASS, PLAY, PLAY_CODE, PLAYS
 from heartslib.engine.tricks import call_suit, expose, play_card
 from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
@@ -59,7 +59,7 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
     if phase is DECIDE:
         assert s.decision is not None
         return [Choose(seat, o) for o in s.decision[2]]
-    return [make_pass(seat, tuple(CARD[c] for c in combo))
+    return [pass_of(seat, combo)
             for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
 
 

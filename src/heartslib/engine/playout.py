@@ -22,13 +22,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from heartslib.actions import Choose, Event, make_pass
+from heartslib.actions import Choose, Event
 from heartslib.engine.finishing import rollout_score, score_round
-from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass
+from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of
 from heartslib.engine.machine import apply, choose_cards, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
+from heartslib.engine.tables import HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
 from heartslib.engine.tricks import due_count, play_card, settle
 from heartslib.enums import Opening
 from heartslib.points import Score
@@ -60,7 +60,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
             i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
             combo = nth_pass(hand, size, forbidden, ordered, i)
-            action = make_pass(seat, tuple(map(CARD.__getitem__, combo)))
+            action = pass_of(seat, combo)
             if s.scripted is not None and to_act(s) == (seat,):
                 apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
             else:
