@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import heartslib as hl
 
@@ -86,3 +88,15 @@ def test_parse_cards_forms_and_errors() -> None:
 def test_cards_are_immutable() -> None:
     with pytest.raises(AttributeError):
         hl.Card("QS").rank = hl.Rank.ACE  # type: ignore[misc]
+
+
+@given(st.lists(st.integers(0, hl.cards.NUM_CARD_INDICES - 1), max_size=30))
+def test_the_engine_sorts_a_hand_of_indices_in_hand_order(indices: list[int]) -> None:
+    # sort_hand sorts the ints plainly and keys only hands holding a zero joker: the same order either way
+    from heartslib.engine.dealing import sort_hand
+    from heartslib.engine.tables import ORDER
+
+    hand = indices[:]
+    sort_hand(hand)
+    assert hand == sorted(indices, key=ORDER.__getitem__)
+    assert [hl.Card.from_index(i) for i in hand] == sorted(map(hl.Card.from_index, indices))
