@@ -32,12 +32,21 @@ from heartslib.engine import machine, playout
 from heartslib.engine.args import check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
 from heartslib.engine.finishing import facts, penalty_points
-from heartslib.engine.legality import PassRules, candidates, is_ordered, pass_choices, pass_problem, why_action
+from heartslib.engine.legality import (
+    PassRules,
+    candidates,
+    is_ordered,
+    pass_choices,
+    pass_problem,
+    position,
+    why_action,
+)
 from heartslib.engine.records import event_values, exposers, observation, trick_values
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
     CARD,
+    NATIVE,
     ORDER,
     OVER,
     PASS,
@@ -452,7 +461,7 @@ class Round:
                 if memo is None:
                     memo = s.memo = candidates(s, seat, None)
                 card = code - seat * PLAY_CODE
-                if card in memo:
+                if (position(memo, card) >= 0) if NATIVE else card in memo:  # legality.position
                     s.events.append(code)
                     play_card(s, seat, card)
                     return

@@ -508,7 +508,8 @@ def _passer(shooter: int, passing: PassDirection, rules: Rules) -> int | None:
 
 def _normal(v: Variant, rules: Rules, facts: RoundFacts) -> Outcome:
     bonus = v.scoring.no_tricks
-    pts = [r + (bonus if won == 0 else 0) for r, won in zip(facts.raw, facts.tricks_won, strict=True)]
+    won = facts.tricks_won  # one per seat, as facts.raw (not zip(strict=True): a keyword call, dear compiled)
+    pts = [r + (bonus if won[seat] == 0 else 0) for seat, r in enumerate(facts.raw)]
     return Outcome(tuple(_multiply(rules, facts, pts)))
 
 

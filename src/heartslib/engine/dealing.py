@@ -264,7 +264,9 @@ def deal_order(
                                                               ", not the pack's cards"))
     hands: list[list[int]] = [[] for _ in range(v.players)]
     kitty: list[int] = []
-    for card, seat in zip(order, deal_seats(rules, dealer), strict=True):
+    seats = deal_seats(rules, dealer)  # as long as the pack, so as the order (checked, or shuffled from it)
+    for i, card in enumerate(order):  # not zip(strict=True): a keyword call, dear in the compiled build
+        seat = seats[i]
         (kitty if seat < 0 else hands[seat]).append(card)
     return hands, kitty
 

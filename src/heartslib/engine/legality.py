@@ -63,12 +63,26 @@ __all__ = [
     "pass_of",
     "pass_problem",
     "passable",
+    "position",
     "why_action",
     "why_play",
 ]
 
 Why = list[tuple[str, str, frozenset[int]]]
 """What each rule removed: ``(code, message, cards)`` per narrowing."""
+
+
+def position(cards: list[int], card: int) -> int:
+    """Where ``card`` first is in ``cards``, or -1 (for the compiled build's hot steps).
+
+    Compiled, a loop comparing ints natively costs a third of ``card in cards`` or ``cards.remove(card)``,
+    which compare each element through the generic rich comparison; interpreted, those are the cheaper
+    (the callers choose by ``tables.NATIVE``).
+    """
+    for i in range(len(cards)):
+        if cards[i] == card:
+            return i
+    return -1
 
 
 def distinct(hand: list[int]) -> list[int]:
