@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from heartslib.actions import Choose, Event
 from heartslib.engine.finishing import rollout_score, score_round
-from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of
+from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of, position
 from heartslib.engine.machine import apply, choose_cards, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
@@ -151,12 +151,16 @@ def _fast_tricks(
                 same = lists[led]
                 if same:
                     if dup or ceiling >= 0:
-                        cands = list(dict.fromkeys(same)) if dup else same  # legality.distinct, inline
+                        # legality.distinct (inline where a call costs more than the dict: tables.NATIVE)
+                        cands = (distinct(same) if NATIVE else list(dict.fromkeys(same))) if dup else same
                         if ceiling >= 0:
                             cands = [c for c in cands if rank[c] < ceiling] or cands
                         k = len(cands)
                         card = cands[int(rnd() * k)] if k > 1 else cands[0]
-                        same.remove(card)
+                        if NATIVE:
+                            same.pop(position(same, card))  # legality.position: list.remove compares generically
+                        else:
+                            same.remove(card)
                     else:
                         k = len(same)
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
@@ -286,10 +290,14 @@ def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]
 def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
     """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
     per-suit lists (two decks: both copies of a card count once, as in ``candidates``)."""
-    cands = list(dict.fromkeys(lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else
-                               [c for st in suits for c in lists[st]]))  # legality.distinct, inline
+    pool = lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else [c for st in suits for c in lists[st]]
+    cands = distinct(pool) if NATIVE else list(dict.fromkeys(pool))  # legality.distinct, inline when interpreted
     card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-    lists[suit[card]].remove(card)
+    held = lists[suit[card]]
+    if NATIVE:
+        held.pop(position(held, card))  # legality.position
+    else:
+        held.remove(card)
     return card
 
 
