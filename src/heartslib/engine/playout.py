@@ -25,7 +25,7 @@ from collections.abc import Callable
 from heartslib.actions import Choose, Event
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of, position
-from heartslib.engine.machine import apply, choose_cards, to_act
+from heartslib.engine.machine import apply, choose_cards, decide, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
@@ -69,7 +69,11 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             # a decision: one draw among its options, in the order legal_actions lists their Choose actions
             assert s.decision is not None
             options = s.decision[2]
-            apply(s, Choose(to_act(s)[0], options[int(rng.random() * len(options))]))
+            choice = Choose(to_act(s)[0], options[int(rng.random() * len(options))])
+            # one of the decision's own options: recorded and carried out as apply() does, without its checks
+            s.memo = None
+            s.events.append(choice)
+            decide(s, choice.option)
     assert s.outcome is not None
     return s.outcome.points
 
@@ -133,7 +137,7 @@ def _fast_tricks(
     bound = [c for c in s.exposed if suit[c] not in {t[5] for t in tricks}] if s.exposed else []
     while size:
         seats = order[leader]
-        if number == 0 or bound:
+        if number == 0 or (bound and _bars_lead(split[leader], bound, suit)):
             cards, winner, led, guard = _listed_trick(s, rnd, seats, split, guard, events, number == 0, bound)
         else:
             lists = split[leader]
@@ -146,21 +150,18 @@ def _fast_tricks(
             best, winner, cards = rank[card], leader, [card]
             events.append(leader * code + card)
             ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
+            # the exposed cards of the suit led, which a follower holding another card of it may not play
+            barred = [c for c in bound if suit[c] == led] if bound else bound
             for seat in seats[1:]:
                 lists = split[seat]
                 same = lists[led]
                 if same:
-                    if dup or ceiling >= 0:
-                        # legality.distinct (inline where a call costs more than the dict: tables.NATIVE)
-                        cands = (distinct(same) if NATIVE else list(dict.fromkeys(same))) if dup else same
-                        if ceiling >= 0:
-                            cands = [c for c in cands if rank[c] < ceiling] or cands
-                        k = len(cands)
-                        card = cands[int(rnd() * k)] if k > 1 else cands[0]
-                        if NATIVE:
-                            same.pop(position(same, card))  # legality.position: list.remove compares generically
-                        else:
-                            same.remove(card)
+                    if barred or ceiling >= 0:
+                        card = _narrowed(rnd, same, dup, barred, ceiling, rank)
+                    elif dup:  # two decks: both copies of a card once (legality.distinct, inline: tables.NATIVE)
+                        cands = distinct(same) if NATIVE else list(dict.fromkeys(same))
+                        card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
+                        same.pop(position(same, card)) if NATIVE else same.remove(card)  # legality.position
                     else:
                         k = len(same)
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
@@ -182,8 +183,7 @@ def _fast_tricks(
                 cards.append(card)
         if not plain and (conditional or s.carry or (cancel and len(set(cards)) < len(cards))
                           or (s.kitty and due_count(rules, len(s.kitty), number, size == 1))):
-            # identical cards that may cancel, cancelled cards to collect, kitty cards due, jokers that may not
-            # score: the general settling (tricks.settle); otherwise the highest card of the suit led takes it
+            # copies that may cancel, carried cards, kitty cards due, jokers that may not score: tricks.settle
             s.trick_no = number
             s.leader = leader
             settle(s, seats, cards, led, size == 1)
@@ -199,6 +199,27 @@ def _fast_tricks(
         leader = winner
         size -= 1
     return leader, number, guard
+
+
+def _narrowed(
+    rnd: Callable[[], float], same: list[int], dup: bool, barred: list[int], ceiling: int, rank: list[int],
+) -> int:
+    """Remove and return a follower's uniform choice among ``same`` (its cards of the suit led, in hand order)
+    narrowed as ``candidates`` narrows it: both copies of a card once (``dup``), the ``barred`` exposed cards out
+    and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none."""
+    # legality.distinct, inline where a call costs more than the dict (tables.NATIVE)
+    cands = (distinct(same) if NATIVE else list(dict.fromkeys(same))) if dup else same
+    if barred:
+        cands = [c for c in cands if c not in barred] or cands
+    if ceiling >= 0:
+        cands = [c for c in cands if rank[c] < ceiling] or cands
+    k = len(cands)
+    card = cands[int(rnd() * k)] if k > 1 else cands[0]
+    if NATIVE:
+        same.pop(position(same, card))  # legality.position: list.remove compares generically compiled
+    else:
+        same.remove(card)
+    return card
 
 
 def _listed_trick(
@@ -267,6 +288,16 @@ def _listed_trick(
         events.append(seat * PLAY_CODE + card)
         cards.append(card)
     return cards, winner, led, guard
+
+
+def _bars_lead(lists: list[list[int]], bound: list[int], suit: list[int]) -> bool:
+    """Whether the leader, its hand held as per-suit lists, holds an exposed card of a suit not led yet
+    (``bound``) beside another card of that suit: its lead is then listed (:func:`_unexposed`)."""
+    for c in bound:
+        held = lists[suit[c]]
+        if len(held) > 1 and c in held:
+            return True
+    return False
 
 
 def _unexposed(cands: list[int], exposed: list[int], lists: list[list[int]], suit: list[int]) -> list[int]:
