@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -564,3 +565,26 @@ def test_fast_playout_agrees_with_the_general_path_on_every_fast_preset(name: st
         finally:
             rules.fast_playout, rules.short_tricks = saved
         assert fast == general and fast.events == general.events, (name, seed)
+
+
+@settings(max_examples=60)
+@given(hst.rounds(st.sampled_from([hl.preset("gong_zhu_exposed"), hl.preset("standard"),
+                                   hl.preset("standard").replace(passing={"schedule": ["dealers_choice"]})])),
+       st.integers(0, 2**32 - 1))
+def test_the_engine_builds_a_choice_as_its_constructor_would(r: hl.Round, seed: int) -> None:
+    # legal_actions and the random playout build their Choose actions with make_choose, skipping the converter
+    # and the validator: each must be the value Choose(seat, option) gives (equal, hashed alike, frozen)
+    made = list(r.legal_actions(r.to_act[0])) if r.phase is hl.Phase.DECIDE else []
+    played = r.copy()
+    done = len(r.events)
+    if not played.is_over:
+        played.random_playout(random.Random(seed))
+    made += [e for e in played.events[done:] if isinstance(e, hl.Choose)]
+    for action in made:
+        assert type(action) is hl.Choose and type(action.seat) is int and type(action.option) is str
+        built = hl.Choose(action.seat, action.option)
+        assert built == action and hash(built) == hash(action) and repr(built) == repr(action)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            action.seat = 1  # type: ignore[misc]
+    if r.phase is hl.Phase.DECIDE:
+        assert all(r.is_legal(a) for a in made[:len(r.legal_actions(r.to_act[0]))])

@@ -76,6 +76,18 @@ def make_pass(seat: int, cards: tuple[Card, ...]) -> Pass:
     return action
 
 
+def make_choose(seat: int, option: str) -> Choose:
+    """``Choose(seat, option)`` for a seat number and an option the engine offers (its decisions' own
+    options: ``legal_actions`` and the random playout), without running the converter and validator.
+
+    A test holds it equal to the constructor's.
+    """
+    action: Choose = _new(Choose)
+    _set(action, "seat", seat)
+    _set(action, "option", option)
+    return action
+
+
 @attrs.frozen(repr=False)
 class Pass:
     """``seat`` passes ``cards``. Order matters only for scatter and star passes,

@@ -11,7 +11,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from heartslib.actions import Action, Choose, Pass, Play
+from heartslib.actions import Action, Pass, Play, make_choose
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
@@ -58,7 +58,8 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
         return []
     if phase is DECIDE:
         assert s.decision is not None
-        return [Choose(seat, o) for o in s.decision[2]]
+        # the decision's own seat (a plain int, as the converter would make it) and options: no converters
+        return [make_choose(s.decision[1], o) for o in s.decision[2]]
     return [pass_of(seat, combo)
             for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from heartslib.actions import Choose, Event
+from heartslib.actions import Event, make_choose
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of, position
 from heartslib.engine.machine import apply, choose_cards, decide, to_act
@@ -69,7 +69,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             # a decision: one draw among its options, in the order legal_actions lists their Choose actions
             assert s.decision is not None
             options = s.decision[2]
-            choice = Choose(to_act(s)[0], options[int(rng.random() * len(options))])
+            choice = make_choose(to_act(s)[0], options[int(rng.random() * len(options))])
             # one of the decision's own options: recorded and carried out as apply() does, without its checks
             s.memo = None
             s.events.append(choice)
