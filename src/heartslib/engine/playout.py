@@ -68,8 +68,8 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
         else:
             # a decision: one draw among its options, in the order legal_actions lists their Choose actions
             assert s.decision is not None
-            options = s.decision[2]
-            choice = make_choose(to_act(s)[0], options[int(rng.random() * len(options))])
+            _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
+            choice = make_choose(seat, options[int(rng.random() * len(options))])
             # one of the decision's own options: recorded and carried out as apply() does, without its checks
             s.memo = None
             s.events.append(choice)
