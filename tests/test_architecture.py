@@ -192,7 +192,7 @@ def test_the_state_key_sees_every_field(name: str) -> None:
 # --------------------------------------------------------------------------- fast paths and strategies
 
 
-@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "PACKED_SCORING"])
+@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "PACKED_SCORING", "SUMMED_SCORING"])
 def test_every_variant_field_is_in_each_allow_list(allow: str) -> None:
     listed = set(getattr(fastpath, allow))
     fields = {path for path, _ in field_paths(hl.Variant())}
@@ -219,8 +219,11 @@ def test_the_fast_paths_take_the_presets_they_should() -> None:
     assert "cancellation" not in plain
     assert loop >= {"standard", "omnibus", "double_deck_8", "black_jack", "likha", "cancellation",
                     "double_deck_6_dirty", "gong_zhu_exposed", "likha_idlib"}  # exposed cards bind: the general path
+    summed = {name for name in hl.preset_names() if hl.preset(name).rules.tally is not None}
     assert packed >= {"standard", "omnibus", "spot_hearts", "pink_lady", "black_maria"}
     assert not packed & {"complex_hearts", "royal_hearts", "gong_zhu"}
+    assert summed >= {"complex_hearts", "royal_hearts", "gong_zhu", "gong_zhu_exposed"}  # their modifiers
+    assert not summed & packed
 
 
 def test_random_variants_draw_every_field() -> None:

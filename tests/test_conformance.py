@@ -509,19 +509,69 @@ def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Roun
 @given(st.one_of(hst.rounds(st.sampled_from([hl.preset(n) for n in hl.preset_names()])), hst.rounds()),
        st.integers(0, 2**32 - 1))
 def test_one_pass_scoring_agrees_with_the_general_scorer(r: hl.Round, seed: int) -> None:
-    # Rules.packed scores a hand without a moon in one sum per seat (negative card values included);
-    # with it switched off every hand takes the general scorer
+    # Rules.packed scores a hand without a moon in one sum per seat (negative card values included), Rules.tally
+    # the variants with modifiers from card sums; with both switched off every hand takes the general scorer
     rules = r.variant.rules
     packed = r.copy()
     packed.random_playout(random.Random(seed))
-    saved = rules.packed
-    rules.packed = None
+    saved = rules.packed, rules.tally
+    rules.packed = rules.tally = None
     try:
         general = r.copy()
         general.random_playout(random.Random(seed))
     finally:
-        rules.packed = saved
+        rules.packed, rules.tally = saved
     assert packed == general and packed.outcome == general.outcome
+    assert [type(x) for x in packed.outcome.points] == [type(x) for x in general.outcome.points]
+
+
+_SUMMED = [hl.preset(n) for n in hl.preset_names() if hl.preset(n).rules.tally is not None]
+
+
+@settings(max_examples=300)
+@given(st.one_of(st.sampled_from(_SUMMED), hst.variants().filter(lambda v: v.rules.tally is not None)), st.data())
+def test_the_summed_scorer_agrees_with_the_general_scorer_on_any_split(v: hl.Variant, data: st.DataObject) -> None:
+    # Rules.tally scores the variants with modifiers from card sums, sending a seat whose cards bring a modifier
+    # into play to hand_points: any split of the pack (one seat often takes every heart, to flip them) and any
+    # exposed cards score as the general scorer (score_cards) scores them, types of the points included
+    from heartslib.engine.finishing import summed_points
+    from heartslib.scoring import score_cards
+
+    rules = v.rules
+    n = v.players
+    pack = list(rules.pack)
+    seat_of = data.draw(st.lists(st.integers(0, n - 1), min_size=len(pack), max_size=len(pack)), label="seats")
+    if data.draw(st.booleans(), label="one seat takes every heart"):
+        hearts_to = data.draw(st.integers(0, n - 1), label="hearts to")
+        seat_of = [hearts_to if rules.suit[c] == hl.Suit.HEARTS else s for c, s in zip(pack, seat_of, strict=True)]
+    taken: list[list[int]] = [[] for _ in range(n)]
+    for card, seat in zip(pack, seat_of, strict=True):
+        taken[seat].append(card)
+    exposed = tuple(sorted(data.draw(st.sets(st.sampled_from(sorted(rules.exposable))), label="exposed")
+                           if rules.exposable else ()))
+    fast = summed_points(rules, taken, exposed)
+    assume(fast is not None)  # someone may have shot the moon: the long way
+    general = score_cards(v, taken, exposed=[hl.Card.from_index(c) for c in exposed])
+    assert general.shooter is None
+    assert fast == general.points
+    assert [type(x) for x in fast] == [type(x) for x in general.points]
+
+
+def test_the_summed_scorer_takes_the_modifier_presets() -> None:
+    # the presets the one-pass scorer refuses for their modifiers go to the summed one, and it scores
+    # Gong Zhu's examples as the general scorer does (10♣ doubling, alone, the flip, exposures)
+    from heartslib.engine.finishing import summed_points
+    from heartslib.scoring import score_cards
+
+    assert {v.name for v in _SUMMED} >= {"complex_hearts", "royal_hearts", "gong_zhu", "gong_zhu_exposed"}
+    gz, gze = hl.preset("gong_zhu"), hl.preset("gong_zhu_exposed")
+    cards = [[c.index for c in hl.parse_cards(t)] for t in ("QS TC", "JD", "AH KH", "")]
+    assert summed_points(gz.rules, cards, ()) == (-200, 100, -90, 0)
+    exposed = tuple(sorted(hl.Card(c).index for c in ("QS", "AH")))
+    assert summed_points(gze.rules, cards, exposed) == (-400, 100, -180, 0)
+    hearts = [[c.index for c in hl.parse_cards(t)] for t in
+              ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "QS", "TC", "JD")]
+    assert summed_points(gz.rules, hearts, ()) == score_cards(gz, hearts).points
 
 
 def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:

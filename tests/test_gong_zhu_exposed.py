@@ -92,6 +92,22 @@ def test_exposure_is_a_public_decision_of_every_seat_in_turn() -> None:
         hl.Choose(0, "AH"), hl.Choose(1, "none"), hl.Choose(2, "JD QS"), hl.Choose(3, "none")]
 
 
+def test_an_exposure_offered_before_the_rules_built_it_is_carried_out_the_same() -> None:
+    # the engine builds each set of exposure options once per compiled variant and remembers the cards of each
+    # option; a round made elsewhere (an unpickled one) may offer an option this Rules has not built
+    remembered = round_from(GZX, {0: "2S AH", 2: "QS JD", 3: "TC"})
+    fresh = remembered.copy()
+    for seat, option in ((0, "AH"), (1, "none"), (2, "JD QS"), (3, "none")):
+        remembered.apply(hl.Choose(seat, option))
+        built = dict(GZX.rules.exposure_cards)
+        GZX.rules.exposure_cards.clear()
+        try:
+            fresh.apply(hl.Choose(seat, option))
+        finally:
+            GZX.rules.exposure_cards.update(built)
+    assert fresh == remembered and fresh.exposed == hl.parse_cards("JD AH QS")
+
+
 # --------------------------------------------------------------------------- the first lead of a suit
 
 SPADES = {0: "2S 4S", 1: "QS 5S 6S", 2: "KS 7S", 3: "AS 3S 8S 9S TS JS"}

@@ -65,6 +65,7 @@ __all__ = [
     "moon_options",
     "moon_result",
     "moon_taker",
+    "multiply_points",
     "next_dealer",
     "reached_target",
     "reached_win_target",
@@ -247,15 +248,31 @@ def trick_points(rules: Rules, taken: Iterable[int], dead: int = 0, doubled: Col
 
 def _multiply(rules: Rules, facts: RoundFacts, points: list[Score]) -> list[Score]:
     """Apply the multiplier cards (10♣ × 2i, × 2 ...) to each taker's final hand score."""
-    if not rules.multiply or not facts.taken:
+    return multiply_points(rules, facts.taken, facts.doubled, points)
+
+
+def multiply_points(
+    rules: Rules, taken_by: Sequence[Sequence[int]], doubled: Collection[int], points: list[Score]
+) -> list[Score]:
+    """Apply the multiplier cards (10♣ × 2i, × 2 ...) to each taker's final hand score (``taken_by``: each seat's
+    cards; ``doubled``: :func:`exposure_doubles`). Without multipliers ``points`` itself comes back; otherwise
+    ``points`` is changed and a normalised copy returned.
+
+    >>> import heartslib as hl
+    >>> rules = hl.preset("gong_zhu").rules
+    >>> ten, queen = hl.Card("TC").index, hl.Card("QS").index
+    >>> multiply_points(rules, [[ten, queen], [ten + 1], [], []], frozenset(), [-100, 0, 0, 0])
+    [-200, 0, 0, 0]
+    """
+    if not rules.multiply or not taken_by:
         return points
-    for seat, taken in enumerate(facts.taken):
+    for seat, taken in enumerate(taken_by):
         for card, factor in rules.multiply.items():
             copies = taken.count(card)
             if not copies:
                 continue
             alone = rules.multiply_alone.get(card)
-            if card in facts.doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
+            if card in doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
                 factor = factor * 2
                 alone = None if alone is None else alone * 2
             others = [c for c in taken if c != card and c in rules.counters]

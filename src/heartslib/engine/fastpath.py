@@ -12,7 +12,12 @@ The engine keeps three optimised paths beside its general code:
   it cannot settle itself (cancellation, the kitty) to the general
   :func:`heartslib.engine.tricks.settle`;
 * **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
-  scored with one sum per seat (:mod:`heartslib.engine.finishing`).
+  scored with one sum per seat (:mod:`heartslib.engine.finishing`);
+* **summed scoring** (:data:`SUMMED_SCORING`): the same for the variants with
+  modifiers (multipliers, suit doublers, cancelling cards, the all-hearts flip,
+  exposed cards, complex values): two sums per seat, and the seats whose cards
+  bring a modifier into play scored by :func:`heartslib.scoring.hand_points`,
+  the multipliers by the scorer's own step (:mod:`heartslib.engine.finishing`).
 
 A variant takes a fast path only if *every* one of its fields is listed in
 that path's allow-list with its value allowed: a field that is not listed
@@ -53,7 +58,7 @@ from heartslib.enums import (
 )
 from heartslib.sections import VariantFields, field_paths
 
-__all__ = ["ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "Only", "admits", "refusals"]
+__all__ = ["ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals"]
 
 
 @attrs.frozen
@@ -308,6 +313,23 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
     "end.dealer_ties": ANY,
+}
+
+
+#: Scoring a hand with no possible moon from two sums per seat: its card values, and a tally packing its
+#: penalty cards, its modifier cards (suit doublers, cancelling cards) and its hearts (``Rules.tally``). A seat
+#: that took a modifier card or every heart with the all-hearts flip is scored by
+#: :func:`heartslib.scoring.hand_points` (which owns those rules), and the multipliers by the scorer's own step;
+#: the other seats' points are their card sums, a card an exposure doubles counted twice. For the variants
+#: :data:`PACKED_SCORING` refuses for their modifiers or complex values.
+SUMMED_SCORING: Final[Mapping[str, Allowed]] = {
+    **PACKED_SCORING,
+    "scoring.values": ANY,  # complex values too: the sums are normalised as hand_points normalises them
+    "scoring.multiply": ANY,  # the scorer's own multiplier step
+    "scoring.double_suit": ANY,  # a seat that took a doubler goes to hand_points
+    "scoring.cancels": ANY,  # a seat that took a cancelling card goes to hand_points
+    "scoring.all_hearts_flips": ANY,  # a seat that took every heart goes to hand_points
+    "scoring.exposable": ANY,  # a doubled card counts twice (with another modifier in play: hand_points)
 }
 
 

@@ -3,7 +3,10 @@
 :func:`score_round` scores a finished hand: with the one-pass scorer when the
 variant is admitted to it (``Rules.packed``; see
 :data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
-otherwise with the steps of :func:`heartslib.scoring.score_cards`, the one
+with the summed scorer for the variants with modifiers admitted to that
+(``Rules.tally``, :data:`~heartslib.engine.fastpath.SUMMED_SCORING`: card
+sums, and :func:`heartslib.scoring.hand_points` for a seat whose cards bring
+a modifier into play), otherwise with the steps of :func:`heartslib.scoring.score_cards`, the one
 scorer (:func:`heartslib.scoring.card_facts`, then
 :func:`heartslib.scoring.score`, which owns the moon, the sun and the
 modifiers). A shooter's choice of old or new moon becomes a
@@ -21,21 +24,23 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
 from heartslib.engine.tables import NATIVE
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
-from heartslib.points import Score
+from heartslib.points import Score, normalise
 from heartslib.scoring import (
     Outcome,
     RoundFacts,
     card_facts,
     exposure_doubles,
+    hand_points,
     moon_options,
     moon_result,
     moon_taker,
+    multiply_points,
     score,
 )
 
 __all__ = [
     "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "packed_points", "penalty_points", "rollout_score",
-    "score_round",
+    "score_round", "summed_points",
 ]
 
 
@@ -94,6 +99,47 @@ def packed_points(rules: Rules, taken: list[list[int]]) -> tuple[Score, ...] | N
     return tuple([x >> 7 for x in sums])
 
 
+def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]) -> tuple[Score, ...] | None:
+    """The summed scorer (for variants with modifiers admitted to it; ``Rules.tally``): a seat's points are the
+    sum of its card values (a card an exposure doubles counted twice) unless its cards bring a modifier into play
+    (a suit doubler or cancelling card, every heart with the all-hearts flip), when
+    :func:`heartslib.scoring.hand_points` scores them; then the multipliers
+    (:func:`heartslib.scoring.multiply_points`). None when the variant is not admitted or someone may have shot
+    the moon (that goes the long way)."""
+    tally = rules.tally
+    if tally is None:
+        return None
+    value = rules.value
+    doubled = exposure_doubles(rules, exposed) if exposed else frozenset()
+    flip = rules.hearts_in_pack if rules.all_hearts_flips and rules.hearts_in_pack > 0 else -1
+    complex_values = rules.complex
+    pen: list[int] = []
+    points: list[Score] = []
+    for cards in taken:
+        if NATIVE:
+            t = 0
+            x: Score = 0
+            for c in cards:
+                t += tally[c]
+                x += value[c]
+        else:
+            t = sum(map(tally.__getitem__, cards))
+            x = sum(map(value.__getitem__, cards))
+        if t & 0x3F80 or t >> 14 == flip:
+            x = hand_points(rules, cards, 0, 0, doubled=doubled)[0]
+        elif doubled and not doubled.isdisjoint(cards):
+            # with no other modifier in play, hand_points counts an exposure's doubled card twice: once more here
+            for c in cards:
+                if c in doubled:
+                    x += value[c]
+        pen.append(t & 127)
+        points.append(normalise(x) if complex_values else x)
+    total = sum(pen)
+    if rules.moon_on and total and total in pen:
+        return None
+    return tuple(multiply_points(rules, taken, doubled, points))
+
+
 def rollout_score(
     s: RoundState, taken: list[list[int]], won: list[int], tricks: list[RawTrick], rng: random.Random
 ) -> tuple[Score, ...]:
@@ -101,7 +147,7 @@ def rollout_score(
     :func:`score_round` scores the round's own; a shooter's choice of moon drawn from ``rng`` as a random
     playout draws it."""
     rules = s.rules
-    points = packed_points(rules, taken)
+    points = packed_points(rules, taken) if rules.tally is None else summed_points(rules, taken, s.exposed)
     if points is not None:
         return points
     hand = facts_of(s, taken, won, tricks)
@@ -116,7 +162,7 @@ def rollout_score(
 def score_round(s: RoundState) -> None:
     """Score the finished hand (or ask the shooter to choose how, for ``moon.kind = "choice"``)."""
     rules = s.rules
-    points = packed_points(rules, s.taken)
+    points = packed_points(rules, s.taken) if rules.tally is None else summed_points(rules, s.taken, s.exposed)
     if points is not None:
         finish(s, Outcome(points))
         return

@@ -322,11 +322,19 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
 def exposure_options(s: RoundState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may expose before the first lead: ``"none"``, then every set of the exposable cards it holds
     (``"AH"``, ``"AH QS"``, ...), smaller sets first, each in hand order."""
-    held = [c for c in distinct(s.hands[seat]) if c in s.rules.exposable]
-    options = ["none"]
-    for size in range(1, len(held) + 1):
-        options += [" ".join(CODE[c] for c in combo) for combo in combinations(held, size)]
-    return tuple(options)
+    rules = s.rules
+    hand = s.hands[seat]
+    held = tuple([c for c in rules.exposable_order if c in hand])  # one deck: validation sees to it
+    options = rules.exposure_memo.get(held)
+    if options is None:
+        names = ["none"]
+        for size in range(1, len(held) + 1):
+            for combo in combinations(held, size):
+                text = " ".join([CODE[c] for c in combo])
+                rules.exposure_cards[text] = combo
+                names.append(text)
+        options = rules.exposure_memo[held] = tuple(names)
+    return options
 
 
 def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:

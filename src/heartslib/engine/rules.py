@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol
 
-from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, admits
+from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, SUMMED_SCORING, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -129,6 +129,10 @@ class Rules:
     """Per card ``value * 128 + is_penalty`` when the one-pass scorer is admitted (:data:`PACKED_SCORING`):
     a seat's sum is ``points * 128 + penalty cards``, and ``& 127`` / ``>> 7`` take it apart, negative points
     too (a pack has fewer than 128 cards, so the count never reaches the points)."""
+    tally: list[int] | None
+    """Per card ``is_penalty + 128 * is_modifier + 16384 * is_heart`` when the summed scorer is admitted and the
+    one-pass scorer is not (:data:`SUMMED_SCORING`; a modifier card: a suit doubler or a cancelling card): a
+    seat's sum counts its penalty cards, modifier cards and hearts (each below 128)."""
     moon_on: bool
     moon: MoonRules
 
@@ -156,10 +160,17 @@ class Rules:
     must_discard_if_all: bool
     booster_nines: bool
     undercut: bool
+    """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
     exposable: dict[int, int]
     """Cards that may be exposed before the first lead (``scoring.exposable``): per card, the suit whose cards its
     exposure doubles, or -1 for the card itself."""
-    """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
+    exposable_order: tuple[int, ...]
+    """The exposable cards in hand order (as a seat's exposure options list them)."""
+    exposure_memo: dict[tuple[int, ...], tuple[str, ...]]
+    """The exposure options of each set of exposable cards held, built once (the only mutable table: it only
+    grows, with values that depend on the key alone)."""
+    exposure_cards: dict[str, tuple[int, ...]]
+    """The cards of each exposure option built into :attr:`exposure_memo`."""
     identical: Identical
     cancel: bool
     cancel_rollover: CancelRollover
@@ -247,6 +258,9 @@ class Rules:
         self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
         self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
         self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()}
+        self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
+        self.exposure_memo = {}
+        self.exposure_cards = {}
         self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
         self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
@@ -262,6 +276,12 @@ class Rules:
         self.packed = (
             [int(x.real) * 128 + p for x, p in zip(value, self.penalty, strict=True)]
             if admits(v, PACKED_SCORING) else None
+        )
+        modifiers = set(self.double_suit) | set(self.cancels)
+        self.tally = (
+            [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == HEART else 0)
+             for i, p in enumerate(self.penalty)]
+            if self.packed is None and admits(v, SUMMED_SCORING) else None
         )
         self.moon_on = v.moon.kind != MoonKind.NONE
         self.moon = v.moon

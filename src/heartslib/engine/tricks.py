@@ -58,8 +58,10 @@ def expose(s: RoundState, option: str) -> None:
     :func:`~heartslib.engine.legality.exposure_options`); the next seat decides, or the first lead follows."""
     seat = s.turn  # the seat deciding (the leader's turn comes back after the last one)
     if option != "none":
-        cards = [CODE.index(code) for code in option.split()]
-        s.exposed = tuple(sorted(s.exposed + tuple(cards), key=ORDER.__getitem__))
+        cards = s.rules.exposure_cards.get(option)
+        if cards is None:  # offered by a round made elsewhere (unpickled): this Rules has not built it yet
+            cards = tuple([CODE.index(code) for code in option.split()])
+        s.exposed = tuple(sorted(s.exposed + cards, key=ORDER.__getitem__))
     nxt = (seat + s.rules.step) % s.n
     if nxt == s.leader:
         s.phase = Phase.PLAY
