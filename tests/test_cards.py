@@ -100,3 +100,22 @@ def test_the_engine_sorts_a_hand_of_indices_in_hand_order(indices: list[int]) ->
     sort_hand(hand)
     assert hand == sorted(indices, key=ORDER.__getitem__)
     assert [hl.Card.from_index(i) for i in hand] == sorted(map(hl.Card.from_index, indices))
+
+
+@given(st.lists(st.integers(0, hl.cards.NUM_CARD_INDICES - 1), min_size=1, max_size=30), st.data())
+def test_two_decks_copies_are_counted_and_taken_in_place_as_distinct_lists_them(
+    indices: list[int], data: st.DataObject
+) -> None:
+    # the compiled build draws among two decks' cards without building distinct()'s list: the count, the card
+    # and the hand left must be what distinct() and list.remove give, for hands in hand order (copies neighbours)
+    from heartslib.engine.dealing import sort_hand
+    from heartslib.engine.legality import count_distinct, distinct, take_distinct
+
+    hand = indices + data.draw(st.lists(st.sampled_from(indices), max_size=10), label="copies")
+    sort_hand(hand)
+    listed = distinct(hand)
+    assert count_distinct(hand) == len(listed) == len(set(hand))
+    i = data.draw(st.integers(0, len(listed) - 1), label="i")
+    expected = hand[:]
+    expected.remove(listed[i])
+    assert take_distinct(hand, i) == listed[i] and hand == expected

@@ -24,7 +24,17 @@ from collections.abc import Callable
 
 from heartslib.actions import Event, make_choose
 from heartslib.engine.finishing import rollout_score, score_round
-from heartslib.engine.legality import candidates, count_passes, distinct, is_ordered, nth_pass, pass_of, position
+from heartslib.engine.legality import (
+    candidates,
+    count_distinct,
+    count_passes,
+    distinct,
+    is_ordered,
+    nth_pass,
+    pass_of,
+    position,
+    take_distinct,
+)
 from heartslib.engine.machine import apply, choose_cards, decide, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
@@ -156,12 +166,12 @@ def _fast_tricks(
                 lists = split[seat]
                 same = lists[led]
                 if same:
-                    if barred or ceiling >= 0:
+                    if barred or ceiling >= 0 or (dup and NATIVE):
                         card = _narrowed(rnd, same, dup, barred, ceiling, rank)
-                    elif dup:  # two decks: both copies of a card once (legality.distinct, inline: tables.NATIVE)
-                        cands = distinct(same) if NATIVE else list(dict.fromkeys(same))
+                    elif dup:  # two decks, interpreted: both copies of a card once (legality.distinct, inline)
+                        cands = list(dict.fromkeys(same))
                         card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-                        same.pop(position(same, card)) if NATIVE else same.remove(card)  # legality.position
+                        same.remove(card)
                     else:
                         k = len(same)
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
@@ -206,7 +216,11 @@ def _narrowed(
 ) -> int:
     """Remove and return a follower's uniform choice among ``same`` (its cards of the suit led, in hand order)
     narrowed as ``candidates`` narrows it: both copies of a card once (``dup``), the ``barred`` exposed cards out
-    and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none."""
+    and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none. The compiled
+    build's two-deck follow comes here too, counted out in place when nothing narrows it."""
+    if NATIVE and dup and not barred and ceiling < 0:
+        k = count_distinct(same)
+        return take_distinct(same, int(rnd() * k) if k > 1 else 0)
     # legality.distinct, inline where a call costs more than the dict (tables.NATIVE)
     cands = (distinct(same) if NATIVE else list(dict.fromkeys(same))) if dup else same
     if barred:
@@ -321,14 +335,22 @@ def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]
 def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
     """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
     per-suit lists (two decks: both copies of a card count once, as in ``candidates``)."""
+    if NATIVE:  # compiled: counted out in place, no list built (the same choice as distinct(pool))
+        k = 0
+        for st in suits:
+            k += count_distinct(lists[st])
+        i = int(rnd() * k) if k > 1 else 0
+        for st in suits:
+            held = lists[st]
+            n = count_distinct(held)
+            if i < n:
+                return take_distinct(held, i)
+            i -= n
+        raise IndexError(i)  # pragma: no cover
     pool = lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else [c for st in suits for c in lists[st]]
-    cands = distinct(pool) if NATIVE else list(dict.fromkeys(pool))  # legality.distinct, inline when interpreted
+    cands = list(dict.fromkeys(pool))  # legality.distinct, inline (interpreted, the dict is one C call)
     card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-    held = lists[suit[card]]
-    if NATIVE:
-        held.pop(position(held, card))  # legality.position
-    else:
-        held.remove(card)
+    lists[suit[card]].remove(card)
     return card
 
 

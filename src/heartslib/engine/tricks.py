@@ -11,7 +11,6 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from heartslib.actions import KittyTaken
@@ -185,7 +184,7 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
     if rules.joker_conditional and led != HEART:
         dead = sum(1 for c in cards if c in rules.jokers)
     pile = cards + s.carry
-    due = kitty_due(s, rules, last)
+    due = kitty_due(s, rules, last) if s.kitty else []
     if rules.joker_conditional and led != HEART:
         dead += sum(1 for c in due if c in rules.jokers)
     raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
@@ -220,12 +219,15 @@ def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     of_led = rules.of_suit[led]
     cand = [i for i, c in enumerate(cards) if of_led[c]]
     if rules.cancel and len(set(cards)) < len(cards):  # two identical cards (or jokers) in the trick
-        counts = Counter(cards)
+        # a plain dict: a Counter's constructor runs in Python, dear for a trick's few cards
+        counts = dict.fromkeys(cards, 0)
+        for c in cards:
+            counts[c] += 1
         counts.pop(JK, None)  # jokers never cancel
         cancelled = {c for c, k in counts.items() if k >= 2}
         if cancelled:
             remaining = [i for i in cand if cards[i] not in cancelled]
-            pairs = sum(k // 2 for k in counts.values())
+            pairs = sum([k // 2 for k in counts.values()])
             if (cand and not remaining) or (rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2):
                 return -1, True
             cand = remaining
