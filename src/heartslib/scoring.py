@@ -9,7 +9,9 @@ hand-score modifiers (multipliers, suit doublers, cancelling cards).
 from the cards each seat took (plus the facts scoring needs: who won each
 trick, who passed to whom, the match totals). The engine scores every hand
 with the same two steps, :func:`card_facts` then :func:`score`, except the
-hands its one-pass scorer is admitted to (:mod:`heartslib.engine.finishing`).
+hands its one-pass and summed scorers are admitted to
+(:mod:`heartslib.engine.finishing`); the summed one calls :func:`hand_points`
+and :func:`multiply_points` here for the modifiers.
 
 This module is compiled by the optional mypyc build (the modifiers' scorer is
 the slow presets' hot path): keep it strictly typed.
