@@ -5,11 +5,11 @@ variant is admitted to it (``Rules.packed``; see
 :data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
 with the summed scorer for the variants with modifiers admitted to that
 (``Rules.tally``, :data:`~heartslib.engine.fastpath.SUMMED_SCORING`: card
-sums, and :func:`heartslib.scoring.hand_points` for a seat whose cards bring
-a modifier into play), otherwise with the steps of :func:`heartslib.scoring.score_cards`, the one
-scorer (:func:`heartslib.scoring.card_facts`, then
-:func:`heartslib.scoring.score`, which owns the moon, the sun and the
-modifiers). A shooter's choice of old or new moon becomes a
+sums, and :func:`heartslib.scoring.hand_points` for a seat whose cards
+bring a modifier into play), otherwise with the steps of
+:func:`heartslib.scoring.score_cards`, the one scorer
+(:func:`heartslib.scoring.card_facts`, then :func:`heartslib.scoring.score`,
+which owns the moon, the sun and the modifiers). A shooter's choice of old or new moon becomes a
 decision (:func:`choose_moon` carries it out).
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
