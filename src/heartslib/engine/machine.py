@@ -11,7 +11,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from heartslib.actions import Action, Pass, Play, make_choose
+from heartslib.actions import Action, Choose, Pass, Play, make_choose
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
@@ -21,7 +21,7 @@ from heartslib.engine.tricks import call_suit, expose, play_card
 from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
 
-__all__ = ["apply", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
+__all__ = ["apply", "choose", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
 
 
 def to_act(s: RoundState) -> tuple[int, ...]:
@@ -85,9 +85,7 @@ def apply(s: RoundState, action: Action) -> None:
     elif isinstance(action, Pass):
         choose_cards(s, action, tuple(c.index for c in action.cards))
     else:
-        s.memo = None
-        s.events.append(action)
-        decide(s, action.option)
+        choose(s, action)
 
 
 def choose_cards(s: RoundState, action: Pass, cards: tuple[int, ...]) -> None:
@@ -97,6 +95,13 @@ def choose_cards(s: RoundState, action: Pass, cards: tuple[int, ...]) -> None:
     s.passes[action.seat] = cards
     if all(p is not None for p in s.passes):
         exchange(s)
+
+
+def choose(s: RoundState, action: Choose) -> None:
+    """Record a decision's chosen option (one of those offered: checked by the caller) and carry it out."""
+    s.memo = None
+    s.events.append(action)
+    decide(s, action.option)
 
 
 def decide(s: RoundState, option: str) -> None:

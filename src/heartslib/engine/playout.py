@@ -35,7 +35,7 @@ from heartslib.engine.legality import (
     position,
     take_distinct,
 )
-from heartslib.engine.machine import apply, choose_cards, decide, to_act
+from heartslib.engine.machine import apply, choose, choose_cards, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import HEART, NATIVE, NO_SUIT, NOT_HEARTS, OVER, PASS, PLAY, PLAY_CODE, SUITS
@@ -79,11 +79,8 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             # a decision: one draw among its options, in the order legal_actions lists their Choose actions
             assert s.decision is not None
             _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
-            choice = make_choose(seat, options[int(rng.random() * len(options))])
             # one of the decision's own options: recorded and carried out as apply() does, without its checks
-            s.memo = None
-            s.events.append(choice)
-            decide(s, choice.option)
+            choose(s, make_choose(seat, options[int(rng.random() * len(options))]))
     assert s.outcome is not None
     return s.outcome.points
 
