@@ -9,8 +9,8 @@ sums, and :func:`heartslib.scoring.hand_points` for a seat whose cards
 bring a modifier into play), otherwise with the steps of
 :func:`heartslib.scoring.score_cards`, the one scorer
 (:func:`heartslib.scoring.card_facts`, then :func:`heartslib.scoring.score`,
-which owns the moon, the sun and the modifiers). A shooter's choice of old or new moon becomes a
-decision (:func:`choose_moon` carries it out).
+which owns the moon, the sun and the modifiers). A shooter's choice of old
+or new moon becomes a decision (:func:`choose_moon` carries it out).
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
 """
@@ -39,8 +39,8 @@ from heartslib.scoring import (
 )
 
 __all__ = [
-    "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "packed_points", "penalty_points", "rollout_score",
-    "score_round", "summed_points",
+    "choose_moon", "facts", "facts_of", "fast_points", "finish", "moon_shooter", "packed_points", "penalty_points",
+    "rollout_score", "score_round", "summed_points",
 ]
 
 
@@ -140,6 +140,14 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
     return tuple(multiply_points(rules, taken, doubled, points))
 
 
+def fast_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]) -> tuple[Score, ...] | None:
+    """The hand's points from the fast scorer the variant is admitted to (:func:`packed_points` or
+    :func:`summed_points`), or None when neither takes it (the long way)."""
+    if rules.tally is not None:
+        return summed_points(rules, taken, exposed)
+    return packed_points(rules, taken)
+
+
 def rollout_score(
     s: RoundState, taken: list[list[int]], won: list[int], tricks: list[RawTrick], rng: random.Random
 ) -> tuple[Score, ...]:
@@ -147,7 +155,7 @@ def rollout_score(
     :func:`score_round` scores the round's own; a shooter's choice of moon drawn from ``rng`` as a random
     playout draws it."""
     rules = s.rules
-    points = packed_points(rules, taken) if rules.tally is None else summed_points(rules, taken, s.exposed)
+    points = fast_points(rules, taken, s.exposed)
     if points is not None:
         return points
     hand = facts_of(s, taken, won, tricks)
@@ -162,7 +170,7 @@ def rollout_score(
 def score_round(s: RoundState) -> None:
     """Score the finished hand (or ask the shooter to choose how, for ``moon.kind = "choice"``)."""
     rules = s.rules
-    points = packed_points(rules, s.taken) if rules.tally is None else summed_points(rules, s.taken, s.exposed)
+    points = fast_points(rules, s.taken, s.exposed)
     if points is not None:
         finish(s, Outcome(points))
         return
