@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import heartslib as hl
+from heartslib import strategies
 
 PRESETS = st.sampled_from(hl.preset_names())
 SEEDS = st.integers(0, 2**32)
@@ -196,3 +197,25 @@ def test_an_unseeded_round_seeds_its_generator_only_when_a_shuffle_pass_draws() 
         for x in (r, twin):
             x.apply(hl.Pass(seat, x.hand(seat)[:3]))
     assert r._s.rng is not None and r.received == twin.received
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(PRESETS.map(hl.preset), strategies.variants()), SEEDS)
+def test_kept_observation_fields_agree_with_a_fresh_build(variant: hl.Variant, seed: int) -> None:
+    # in the play phase an observation copies its seat's fields kept from the first one of the hand
+    # (engine.records): at every step of a match each seat's must equal one built from nothing, both by the
+    # full builder and by a copy of the round (whose kept fields start empty)
+    from heartslib.engine import records
+
+    m = hl.Match(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2 * len(variant.pack) + 40):
+        if m.is_over:
+            break
+        r = m.round
+        for seat in range(variant.players):
+            kept = r.observation(seat)
+            fresh = hl.Observation(**records._fields(r._s, seat, r.to_act))
+            assert kept == fresh and list(vars(kept)) == list(vars(fresh))
+            assert r.copy().observation(seat) == fresh
+        m.apply(random_action(m, rng))

@@ -44,6 +44,8 @@ from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import pass_of, passable
+from heartslib.engine.machine import to_act as _to_act
+from heartslib.engine.records import observation as _observation
 from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
@@ -115,7 +117,7 @@ def actions_for(match: Match, seat: int) -> Sequence[Action]:
 
 def _round_actions(round_: Round, seat: int) -> Sequence[Action]:
     # actions_for on a round that is not over (play_match asks the round itself, a few calls less per decision)
-    return LazyActions(round_, seat) if round_.phase is Phase.PASS else round_.legal_actions(seat)
+    return LazyActions(round_, seat) if round_._s.phase is _PASS else round_.legal_actions(seat)
 
 
 def setup_agent(agent: object, variant: Variant, seat: int) -> None:
@@ -140,11 +142,15 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
     for seat, agent in enumerate(agents):
         setup_agent(agent, variant, seat)
     while not match.is_over:
-        # the round's own calls: the match's are these same ones behind a check that it is not over
+        # the round's own calls (the match's are these same ones behind a check that it is not over), and
+        # its state's: Round.to_act and Round.observation would work out who acts once more each and check
+        # the seat, a tenth of a random agent's decision
         rnd = match.round
-        seat = rnd.to_act[0]
+        s = rnd._s
+        acting = _to_act(s)
+        seat = acting[0]
         agent = agents[seat]
-        action = agent.act(rnd.observation(seat), _round_actions(rnd, seat))
+        action = agent.act(_observation(s, seat, acting), _round_actions(rnd, seat))
         try:
             match.apply(action)
         except ValueError as exc:
@@ -293,7 +299,10 @@ class RandomAgent(BaseAgent):
                 chosen.append(cards.pop(int(rng.random() * len(cards))))
             return make_pass(observation.seat, tuple(chosen))
         # _pick(self._draws(observation), legal_actions) without the object: most of a random match is here
-        return legal_actions[int(_first_draw(_decision_key(self.seed, observation)) * len(legal_actions))]
+        count = len(legal_actions)
+        if count == 1:  # the draw could only say 0 (each decision draws afresh, so skipping it shifts nothing)
+            return legal_actions[0]
+        return legal_actions[int(_first_draw(_decision_key(self.seed, observation)) * count)]
 
 
 class HeuristicAgent(BaseAgent):

@@ -42,6 +42,8 @@ from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_s
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
 
+_PASS, _OVER = Phase.PASS, Phase.OVER
+
 __all__ = ["Match", "RoundResult"]
 
 
@@ -303,11 +305,12 @@ class Match:
         if self._over:
             raise self._over_error(action)
         rnd = self._round
-        if rnd.phase is Phase.PASS and rnd.passing is SHUFFLE:
+        s = rnd._s  # its phase and pass direction read from the state: agents' matches make this call per card
+        if s.phase is _PASS and s.passing is SHUFFLE:
             self._drawing()  # the last pass shuffles the pile with the match's generator
         rnd.apply(action)
         self._actions.append(action)
-        if rnd.is_over:
+        if s.phase is _OVER:
             self._end_round()
 
     def _end_round(self) -> None:

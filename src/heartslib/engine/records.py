@@ -14,17 +14,21 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
+from heartslib.enums import Phase
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
 # a list's __getitem__ is a plain builtin call: a tuple's goes through a slot wrapper, which builds an argument
 # tuple per card (a quarter dearer in the pure build's observations)
 _card = list(CARD).__getitem__
+PLAY = Phase.PLAY
 
 __all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
@@ -119,13 +123,44 @@ def _cards(s: RoundState, ints: tuple[int, ...]) -> tuple[Card, ...]:
 
 def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observation:
     """What ``seat`` may know now (a checked seat; ``acting``: the seats to act), as an
-    :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass."""
+    :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass.
+
+    In the play phase half the fields cannot change until the hand ends (the seat, the pass, the exposed
+    cards, the scores before the hand...): each seat's are kept (:attr:`RoundState.obs_fixed`) and copied, and
+    only the rest is worked out again, in the same dict order as a fresh build."""
+    if s.phase is not PLAY or s.decision is not None or s.outcome is not None:
+        return make_observation(_fields(s, seat, acting))
+    fixed = s.obs_fixed
+    if fixed is None:
+        fixed = s.obs_fixed = [None] * s.n
+    base = fixed[seat]
+    if base is None:
+        base = fixed[seat] = _fields(s, seat, acting)
+    fields = base.copy()
+    fields["to_act"] = acting
+    fields["hand"] = tuple(map(_card, s.hands[seat]))
+    fields["hand_sizes"] = tuple(map(len, s.hands))
+    fields["leader"] = None if s.leader < 0 else s.leader
+    fields["trick"] = tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else ()  # noqa: B905 (see _fields)
+    fields["led_suit"] = None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit]
+    done = s.trick_values
+    fields["tricks"] = done if done is not None and len(done) == len(s.tricks) else trick_values(s)
+    fields["tricks_won"] = tuple(s.won)
+    rules = s.rules
+    fields["hearts_broken"] = s.broken or not rules.locks_hearts
+    if rules.kitty_seen:
+        fields["kitty"] = tuple(map(_card, s.kitty_seen[seat])) if s.kitty_seen[seat] else None
+    return make_observation(fields)
+
+
+def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]:
+    """Every field of ``seat``'s observation now, by name in the fields' order (:func:`observation`)."""
     mine = s.passes[seat]
     rules = s.rules
     decision = s.decision
     outcome = s.outcome
     exposed = s.exposed
-    return make_observation({
+    return {
         "seat": seat,
         "players": s.n,
         "phase": s.phase,
@@ -153,4 +188,4 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
         "decision": None if decision is None else decision[0],
         "exposed": _cards(s, exposed) if exposed else (),
         "exposed_by": exposers(s) if exposed else (),
-    })
+    }

@@ -100,6 +100,7 @@ FIELDS: Final[dict[str, str]] = {
     "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
     "event_values": CACHE,  # the log as Event values (engine.records)
     "card_values": CACHE,  # Card tuples of the state's int tuples that are replaced, never changed (engine.records)
+    "obs_fixed": CACHE,  # per seat, the observation fields the play phase does not change (engine.records)
 }
 
 
@@ -144,6 +145,7 @@ class RoundState:
         "memo",
         "n",
         "nines",
+        "obs_fixed",
         "opening",
         "outcome",
         "pass_size",
@@ -242,6 +244,9 @@ class RoundState:
     card_values: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] | None
     """The cards of a pass, of what a seat received and of the exposed cards as :class:`~heartslib.Card`
     values, built once per tuple (by its id, with the tuple kept to check it; :mod:`heartslib.engine.records`)."""
+    obs_fixed: list[dict[str, Any] | None] | None
+    """Per seat, an observation's fields in the play phase with those the play phase cannot change filled in
+    (the seat, its pass, the exposed cards, the scores before the hand...; :mod:`heartslib.engine.records`)."""
 
     @classmethod
     def start(
@@ -304,6 +309,7 @@ class RoundState:
         self.trick_values = None
         self.event_values = None
         self.card_values = None
+        self.obs_fixed = None
         return self
 
     def copy(self) -> RoundState:
@@ -355,6 +361,7 @@ class RoundState:
         new.trick_values = None  # rebuilt by the copy if it is asked (search copies rarely are)
         new.event_values = None
         new.card_values = None
+        new.obs_fixed = None
         return new
 
     def generator(self) -> random.Random:
