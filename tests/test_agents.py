@@ -133,6 +133,27 @@ def test_setup_is_called_with_the_variant_and_seat() -> None:
     assert seen == [("standard", 0), ("standard", 1), ("standard", 2), ("standard", 3)]
 
 
+class Counting(RandomAgent):
+    """A subclass with an attribute of its own (at module level, where pickle finds it)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.plays = [0]
+
+
+def test_a_subclass_keeps_its_own_attributes_through_copy_and_pickle() -> None:
+    # simulate deep-copies an agent given as an instance and a process pool pickles it; in the compiled build
+    # mypyc's default __getstate__ would keep only BaseAgent's compiled attributes
+    import copy
+    import pickle
+
+    agent = Counting(3)
+    agent.setup(STANDARD, 1)
+    for twin in (copy.copy(agent), copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))):
+        assert type(twin) is Counting
+        assert (twin.plays, twin.seed, twin.seat, twin.variant) == ([0], 3, 1, STANDARD)
+
+
 def test_lazy_actions_count_index_and_check_without_listing() -> None:
     m = hl.Match(STANDARD, seed=4)
     expected = m.legal_actions(2)

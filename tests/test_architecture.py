@@ -32,7 +32,7 @@ SRC = ROOT / "src" / "heartslib"
 #: The layers, bottom to top: a module may import modules of its own layer or below (never above), and
 #: imports within a layer must not form a cycle. ``docs/architecture.md`` shows the same list.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "points"),
+    ("errors", "points", "_mypyc"),
     ("cards",),
     ("enums",),
     ("serialize", "actions", "observation"),
@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match", "inference", "search"),
-    ("agents", "simulate", "strategies"),
+    ("_agent_protocol", "agents", "simulate", "strategies"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel"),
     ("cli", "__main__", ""),
 )

@@ -38,8 +38,10 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from heartslib._agent_protocol import Agent  # re-exported; a module of its own, never compiled (see there)
+from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
@@ -71,28 +73,8 @@ __all__ = [
 ]
 
 
-@runtime_checkable
-class Agent(Protocol):
-    """What a player must provide: one method choosing among the legal actions.
-
-    ``legal_actions`` is a sequence of :class:`~heartslib.Pass`,
-    :class:`~heartslib.Play` or :class:`~heartslib.Choose` values, valid
-    during the call. Optionally define ``setup(variant, seat)`` (called before
-    each match) to learn the public rules; see :class:`BaseAgent`.
-
-    >>> import heartslib as hl
-    >>> class FirstCard:
-    ...     def act(self, observation, legal_actions):
-    ...         return legal_actions[0]
-    >>> isinstance(FirstCard(), hl.agents.Agent)
-    True
-    """
-
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """Choose one of ``legal_actions`` for ``observation.seat``."""
-        ...
-
-
+# a plain Python class when compiled too: mypyc refuses __slots__ on a compiled class with an interpreted base
+@mypyc_attr(native_class=False)
 class LazyActions(PassChoices):
     """The legal passes of one seat, counted and indexed without being listed.
 
@@ -230,6 +212,8 @@ def _decision_key(seed: int, obs: Observation) -> int:
     return (seed ^ position * 0x9E3779B97F4A7C15 ^ hand) & _MASK
 
 
+# allow_interpreted_subclasses on each agent class: users (and tests) subclass them, as in the pure build
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BaseAgent:
     """A convenient base for agents: a seed, and the variant and seat from ``setup``.
 
@@ -239,7 +223,7 @@ class BaseAgent:
     """
 
     #: The name drivers and the command line use for this agent.
-    name = "agent"
+    name: ClassVar[str] = "agent"  # ClassVar: compiled, a plain class attribute (else a per-instance default)
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
@@ -269,12 +253,26 @@ class BaseAgent:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
+    # copy and pickle (simulate deep-copies an agent given as an instance, process pools pickle it): compiled,
+    # mypyc's default __getstate__ saves only the compiled attributes (named in __mypyc_attrs__) and would drop
+    # an interpreted subclass's own, which live in its __dict__; pure, everything is in __dict__, as before
+    def __getstate__(self) -> dict[str, Any]:
+        compiled = getattr(type(self), "__mypyc_attrs__", ())
+        state = {name: getattr(self, name) for name in compiled if name != "__dict__" and hasattr(self, name)}
+        state.update(getattr(self, "__dict__", {}))
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
 
 def _pick(rng: _Draws, items: Sequence[Any]) -> Any:
     # random() is the one draw Python keeps identical across versions
     return items[int(rng.random() * len(items))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(BaseAgent):
     """Plays a uniformly random legal card, passes random cards, makes random decisions.
 
@@ -305,6 +303,7 @@ class RandomAgent(BaseAgent):
         return legal_actions[int(_first_draw(_decision_key(self.seed, observation)) * count)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicAgent(BaseAgent):
     """Plays sensible hearts in any variant, from the variant's card values.
 
@@ -707,6 +706,7 @@ class _Think:
 # --------------------------------------------------------------------------- the search player
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchAgent(BaseAgent):
     """A determinized Monte Carlo (PIMC) player for every variant: the machinery is :mod:`heartslib.search`,
     ``docs/search-player.md`` explains it.

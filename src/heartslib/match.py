@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
@@ -84,6 +85,10 @@ class RoundResult:
         return self.round.events
 
 
+# the compiled class must make a bare instance (__new__ without __init__), as object.__new__ does, for
+# copy() and pickle; allow_interpreted_subclasses gives that, and subclasses as in the pure build
+# (serializable=True alone would skip __init__ on Match(...) as well, in mypy 2.4)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
     """A game to the variant's end (target, fixed hands, ...), dealing each round from one seeded RNG.
 
@@ -414,7 +419,7 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy, RNG included."""
-        new = object.__new__(Match)
+        new = Match.__new__(Match)  # a bare instance, as before (object.__new__ refuses a compiled class)
         new.variant = self.variant
         new.seed = self.seed
         # the copy shares the generator's saved state and makes its own generator only when it is to draw
@@ -461,7 +466,10 @@ class Match:
     def _rng_state(self) -> tuple[Any, ...]:
         return self._rng_saved if self._rng_saved is not None else self._generator().getstate()
 
-    __copy__ = copy
+    def __copy__(self) -> Match:
+        # a def, not ``__copy__ = copy``: mypyc compiles a class-body assignment as an instance attribute's
+        # default and looks ``copy`` up among the module's globals, where it is missing (a KeyError left pending)
+        return self.copy()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
