@@ -263,8 +263,14 @@ class BaseAgent:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        # the compiled attributes through their setters, the rest into __dict__ as default unpickling puts
+        # them (a subclass's properties or __setattr__ are not run, in either build)
+        compiled = getattr(type(self), "__mypyc_attrs__", ())
         for name, value in state.items():
-            setattr(self, name, value)
+            if name in compiled:
+                setattr(self, name, value)
+            else:
+                self.__dict__[name] = value
 
 
 def _pick(rng: _Draws, items: Sequence[Any]) -> Any:
