@@ -24,6 +24,7 @@ from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
+from heartslib.engine.tables import OVER, PASS
 from heartslib.enums import SHUFFLE, BigMoon, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.observation import Observation
@@ -42,8 +43,6 @@ from heartslib.scoring import (
 from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
 from heartslib.variant import Variant
-
-_PASS, _OVER = Phase.PASS, Phase.OVER
 
 __all__ = ["Match", "RoundResult"]
 
@@ -311,11 +310,11 @@ class Match:
             raise self._over_error(action)
         rnd = self._round
         s = rnd._s  # its phase and pass direction read from the state: agents' matches make this call per card
-        if s.phase is _PASS and s.passing is SHUFFLE:
+        if s.phase is PASS and s.passing is SHUFFLE:
             self._drawing()  # the last pass shuffles the pile with the match's generator
         rnd.apply(action)
         self._actions.append(action)
-        if s.phase is _OVER:
+        if s.phase is OVER:
             self._end_round()
 
     def _end_round(self) -> None:

@@ -21,8 +21,7 @@ from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, NO_SUIT, PLAY_CODE, PLAYS, SUIT_OF
-from heartslib.enums import Phase
+from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
@@ -40,7 +39,6 @@ def _cards_of(ints: list[int]) -> tuple[Card, ...]:
         return cards
     return (CARD[ints[0]],) if ints else ()
 
-PLAY = Phase.PLAY
 
 __all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
@@ -139,7 +137,7 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
 
     In the play phase half the fields cannot change until the hand ends (the seat, the pass, the exposed
     cards, the scores before the hand...): each seat's are kept (:attr:`RoundState.obs_fixed`) and copied, and
-    only the rest is worked out again, in the same dict order as a fresh build."""
+    only the rest is worked out again (:func:`_changing`), in the same dict order as a fresh build."""
     if s.phase is not PLAY or s.decision is not None or s.outcome is not None:
         return make_observation(_fields(s, seat, acting))
     fixed = s.obs_fixed
@@ -148,52 +146,41 @@ def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observatio
     base = fixed[seat]
     if base is None:
         base = fixed[seat] = _fields(s, seat, acting)
+        return make_observation(base.copy())
     fields = base.copy()
-    fields["to_act"] = acting
-    fields["hand"] = _cards_of(s.hands[seat])
-    fields["hand_sizes"] = tuple(map(len, s.hands))
-    fields["leader"] = None if s.leader < 0 else s.leader
-    fields["trick"] = tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else ()  # noqa: B905 (see _fields)
-    fields["led_suit"] = None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit]
-    done = s.trick_values
-    fields["tricks"] = done if done is not None and len(done) == len(s.tricks) else trick_values(s)
-    fields["tricks_won"] = tuple(s.won)
-    rules = s.rules
-    fields["hearts_broken"] = s.broken or not rules.locks_hearts
-    if rules.kitty_seen:
-        fields["kitty"] = tuple(map(_card, s.kitty_seen[seat])) if s.kitty_seen[seat] else None
+    _changing(fields, s, seat, acting)
     return make_observation(fields)
 
 
 def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]:
-    """Every field of ``seat``'s observation now, by name in the fields' order (:func:`observation`)."""
+    """Every field of ``seat``'s observation now, by name in the fields' order (:func:`observation`); the
+    ones that change during play are filled in by :func:`_changing`."""
     mine = s.passes[seat]
     rules = s.rules
     decision = s.decision
     outcome = s.outcome
     exposed = s.exposed
-    return {
+    fields: dict[str, Any] = {
         "seat": seat,
         "players": s.n,
         "phase": s.phase,
-        "to_act": acting,
+        "to_act": None,
         "hand_number": s.hand_number,
         "dealer": s.dealer,
-        "hand": _cards_of(s.hands[seat]),
-        "hand_sizes": tuple(map(len, s.hands)),
+        "hand": None,
+        "hand_sizes": None,
         "passing": s.passing,
         "pass_count": s.pass_size,
         "passed": None if mine is None else _cards(s, mine),
         "received": None if s.received is None else _cards(s, s.received[seat]),
-        "leader": None if s.leader < 0 else s.leader,
-        # the two lists grow together: zip's strict check is a keyword call, dear in the pure build
-        "trick": tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else (),  # noqa: B905
-        "led_suit": None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit],
-        "tricks": trick_values(s),
-        "tricks_won": tuple(s.won),
-        "hearts_broken": s.broken or not rules.locks_hearts,
+        "leader": None,
+        "trick": None,
+        "led_suit": None,
+        "tricks": None,
+        "tricks_won": None,
+        "hearts_broken": None,
         "kitty_size": rules.kitty_size,
-        "kitty": tuple(map(_card, s.kitty_seen[seat])) if rules.kitty_seen and s.kitty_seen[seat] else None,
+        "kitty": None,
         "scores": s.scores,
         "round_points": None if outcome is None else outcome.points,
         "options": decision[2] if decision is not None and seat in acting else (),
@@ -201,3 +188,25 @@ def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]
         "exposed": _cards(s, exposed) if exposed else (),
         "exposed_by": exposers(s) if exposed else (),
     }
+    _changing(fields, s, seat, acting)
+    return fields
+
+
+def _changing(fields: dict[str, Any], s: RoundState, seat: int, acting: tuple[int, ...]) -> None:
+    """Set in ``fields`` (which hold every key already, so their order stays) the observation fields that
+    change during play: who acts, the hands, the trick, the tricks done, whether hearts are broken, the kitty
+    cards this seat has seen."""
+    fields["to_act"] = acting
+    fields["hand"] = _cards_of(s.hands[seat])
+    fields["hand_sizes"] = tuple(map(len, s.hands))
+    fields["leader"] = None if s.leader < 0 else s.leader
+    # the two lists grow together: zip's strict check is a keyword call, dear in the pure build
+    fields["trick"] = tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else ()  # noqa: B905
+    fields["led_suit"] = None if s.tsuit == NO_SUIT else SUIT_OF[s.tsuit]
+    done = s.trick_values  # trick_values(s) without the call while no trick has been completed since
+    fields["tricks"] = done if done is not None and len(done) == len(s.tricks) else trick_values(s)
+    fields["tricks_won"] = tuple(s.won)
+    rules = s.rules
+    fields["hearts_broken"] = s.broken or not rules.locks_hearts
+    kitty = s.kitty_seen[seat] if rules.kitty_seen else None
+    fields["kitty"] = tuple(map(_card, kitty)) if kitty else None
