@@ -219,3 +219,46 @@ def test_kept_observation_fields_agree_with_a_fresh_build(variant: hl.Variant, s
             assert kept == fresh and list(vars(kept)) == list(vars(fresh))
             assert r.copy().observation(seat) == fresh
         m.apply(random_action(m, rng))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(PRESETS.map(hl.preset), strategies.variants()), SEEDS, SEEDS)
+def test_a_random_agents_play_from_the_state_is_the_play_its_act_chooses(
+    variant: hl.Variant, seed: int, agent_seed: int,
+) -> None:
+    # play_match takes a RandomAgent's plays from the round's state (RandomAgent._play) instead of calling
+    # act() with an observation: at every play of a match the two must choose the very same action
+    from heartslib.agents import RandomAgent, actions_for
+
+    m = hl.Match(variant, seed=seed)
+    rng = random.Random(seed)
+    plays = 0
+    for _ in range(2 * len(variant.pack) + 40):
+        if m.is_over:
+            break
+        seat = m.to_act[0]
+        if m.round.phase is hl.Phase.PLAY:
+            agent = RandomAgent(agent_seed + seat)
+            agent.setup(variant, seat)
+            chosen = agent._play(m.round._s, seat)
+            assert chosen is agent.act(m.observation(seat), actions_for(m, seat))
+            plays += 1
+            m.apply(chosen)
+        else:
+            m.apply(random_action(m, rng))
+    assert plays or m.is_over or m.round.phase is not hl.Phase.PLAY
+
+
+def test_play_match_gives_a_random_agent_and_one_driven_through_act_the_same_match() -> None:
+    # the whole driver: RandomAgent's plays from the state, a subclass's (which could change act) through
+    # act() with observations; the saves must be equal, byte for byte
+    from heartslib.agents import RandomAgent, play_match
+
+    class ThroughAct(RandomAgent):
+        pass
+
+    for name in ("standard", "cancellation", "gong_zhu_exposed", "likha"):
+        v = hl.preset(name)
+        fast = play_match(v, [RandomAgent(7 + s) for s in range(v.players)], seed=3)
+        slow = play_match(v, [ThroughAct(7 + s) for s in range(v.players)], seed=3)
+        assert fast.to_json() == slow.to_json()

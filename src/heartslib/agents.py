@@ -46,8 +46,11 @@ from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import pass_of, passable
+from heartslib.engine.machine import legal_cards as _legal_cards
 from heartslib.engine.machine import to_act as _to_act
 from heartslib.engine.records import observation as _observation
+from heartslib.engine.state import RoundState
+from heartslib.engine.tables import PLAYS as _PLAYS
 from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
@@ -132,7 +135,13 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
         acting = _to_act(s)
         seat = acting[0]
         agent = agents[seat]
-        action = agent.act(_observation(s, seat, acting), _round_actions(rnd, seat))
+        if s.phase is _PLAY and type(agent) is RandomAgent:
+            # a random agent's play from the state itself: the same choice as act() (the facts its key
+            # reads, the legal cards in legal_actions' order), without the observation and the action list
+            # it would not read (tests hold the two paths to the same matches)
+            action = agent._play(s, seat)
+        else:
+            action = agent.act(_observation(s, seat, acting), _round_actions(rnd, seat))
         try:
             match.apply(action)
         except ValueError as exc:
@@ -200,15 +209,21 @@ def _decision_key(seed: int, obs: Observation) -> int:
     """
     phase = obs.phase  # compared by identity: an enum's hash runs in Python
     code = 3 if phase is _PLAY else 2 if phase is _PASS else 1 if phase is _DECIDE else 4
-    # completed tricks, plays in the current one and exposed cards (each below 256) place the decision
-    # in the round (a seat may expose one card after another)
-    position = ((((obs.hand_number * 256 + len(obs.tricks)) * 256 + len(obs.trick)) * 256 + len(obs.exposed))
-                * 32 + obs.seat) * 8 + code
     # the hand makes the key differ between deals, so one agent's draws differ from match to match (a plain
-    # loop: a third cheaper than sum() over a list, which these 64-bit values take off its fast path anyway)
+    # loop: cheaper than sum() over map(), which these 64-bit values take off its fast path anyway, and than
+    # sums of their 32-bit halves)
     hand = 0
     for card in obs.hand:
         hand += _CARD_KEY[card.index]
+    return _key(seed, code, obs.hand_number, len(obs.tricks), len(obs.trick), len(obs.exposed), obs.seat, hand)
+
+
+def _key(seed: int, code: int, hand_number: int, tricks: int, trick: int, exposed: int, seat: int, hand: int) -> int:
+    """:func:`_decision_key` from the facts it reads (``code``: the phase's number; ``hand``: the sum of
+    ``_CARD_KEY`` over the hand's card indices)."""
+    # completed tricks, plays in the current one and exposed cards (each below 256) place the decision
+    # in the round (a seat may expose one card after another)
+    position = ((((hand_number * 256 + tricks) * 256 + trick) * 256 + exposed) * 32 + seat) * 8 + code
     return (seed ^ position * 0x9E3779B97F4A7C15 ^ hand) & _MASK
 
 
@@ -307,6 +322,19 @@ class RandomAgent(BaseAgent):
         if count == 1:  # the draw could only say 0 (each decision draws afresh, so skipping it shifts nothing)
             return legal_actions[0]
         return legal_actions[int(_first_draw(_decision_key(self.seed, observation)) * count)]
+
+    def _play(self, s: RoundState, seat: int) -> Action:
+        """What :meth:`act` returns for ``seat``'s play in ``s`` (the seat to play): :func:`play_match`'s path
+        for this class exactly, which a subclass's act() may change."""
+        cards = _legal_cards(s)
+        count = len(cards)
+        if count == 1:
+            return _PLAYS[seat][cards[0]]
+        hand = 0
+        for card in s.hands[seat]:
+            hand += _CARD_KEY[card]
+        key = _key(self.seed, 3, s.hand_number, len(s.tricks), len(s.tcards), len(s.exposed), seat, hand)
+        return _PLAYS[seat][cards[int(_first_draw(key) * count)]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
