@@ -102,20 +102,40 @@ def test_the_engine_sorts_a_hand_of_indices_in_hand_order(indices: list[int]) ->
     assert [hl.Card.from_index(i) for i in hand] == sorted(map(hl.Card.from_index, indices))
 
 
-@given(st.lists(st.integers(0, hl.cards.NUM_CARD_INDICES - 1), min_size=1, max_size=30), st.data())
-def test_two_decks_copies_are_counted_and_taken_in_place_as_distinct_lists_them(
+#: card indices of a suit (the fast loop admits only jokers of a suit)
+SUITED = [c for c in range(hl.cards.NUM_CARD_INDICES) if hl.preset("cancellation").rules.suit[c] < 4]
+
+
+@given(st.lists(st.sampled_from(SUITED), min_size=1, max_size=30), st.data())
+def test_the_fast_loops_two_deck_hand_lists_distinct_cards_and_counts_the_copies(
     indices: list[int], data: st.DataObject
 ) -> None:
-    # the compiled build draws among two decks' cards without building distinct()'s list: the count, the card
-    # and the hand left must be what distinct() and list.remove give, for hands in hand order (copies neighbours)
+    # the fast playout holds a two-deck hand as per-suit lists of its distinct cards plus the extra copies by
+    # card index (playout._split): the lists must be distinct()'s choices, and taking or dropping a card must
+    # leave what list.remove leaves of the hand, for hands in hand order (copies neighbours)
+    from heartslib.engine import playout
     from heartslib.engine.dealing import sort_hand
-    from heartslib.engine.legality import count_distinct, distinct, take_distinct
+    from heartslib.engine.legality import distinct
 
+    v = hl.preset("cancellation")
+    r = hl.Round.deal(v, seed=0)
     hand = indices + data.draw(st.lists(st.sampled_from(indices), max_size=10), label="copies")
     sort_hand(hand)
-    listed = distinct(hand)
-    assert count_distinct(hand) == len(listed) == len(set(hand))
-    i = data.draw(st.integers(0, len(listed) - 1), label="i")
-    expected = hand[:]
-    expected.remove(listed[i])
-    assert take_distinct(hand, i) == listed[i] and hand == expected
+    r._s.hands[0] = hand[:]
+    split, extra = playout._split(r._s, clear=False)
+    lists, more = split[0], extra[0]
+    suit = v.rules.suit
+    assert [c for st_ in range(4) for c in lists[st_]] == [c for c in distinct(hand)]
+    for _ in range(data.draw(st.integers(1, len(hand)), label="takes")):
+        held = [c for st_ in range(4) for c in lists[st_]]
+        if not held:
+            break
+        card = data.draw(st.sampled_from(held), label="card")
+        cards = lists[suit[card]]
+        if data.draw(st.booleans(), label="take"):
+            assert playout._take(cards, cards.index(card), more) == card
+        else:
+            playout._drop(cards, card, more)
+        hand.remove(card)
+        left = sorted(c for st_ in range(4) for c in lists[st_] for _ in range(1 + more[c]))
+        assert left == sorted(hand)

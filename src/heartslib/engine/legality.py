@@ -103,31 +103,6 @@ def distinct(hand: list[int]) -> list[int]:
     return list(dict.fromkeys(hand))  # one C-level pass (the order of first copies is kept)
 
 
-def count_distinct(cards: list[int]) -> int:
-    """``len(distinct(cards))`` without the list (``cards`` in hand order: copies are neighbours)."""
-    k = 0
-    prev = -1
-    for c in cards:
-        if c != prev:
-            k += 1
-            prev = c
-    return k
-
-
-def take_distinct(cards: list[int], i: int) -> int:
-    """Remove and return ``distinct(cards)[i]`` (its first copy) without building the list; the compiled
-    build's way to draw among two decks' cards (``tables.NATIVE``: a native loop allocates nothing)."""
-    prev = -1
-    for j in range(len(cards)):
-        c = cards[j]
-        if c != prev:
-            if i == 0:
-                return cards.pop(j)
-            i -= 1
-            prev = c
-    raise IndexError(i)
-
-
 def _record(why: Why, cands: list[int], keep: list[int], code: str, message: str) -> None:
     """Note which cards a legality rule removed, for the explanation of an illegal play."""
     if len(keep) < len(cands):

@@ -7,9 +7,11 @@ the tricks from the start of one run in :func:`fast_playout`, which draws
 exactly what the general path draws: the same candidates in the same order,
 one ``rng.random()`` per choice of two or more. It holds each hand as four
 per-suit lists (following suit is one list operation; a choice among several
-suits counts through them in hand order); two copies of a card count once,
-and ties go to the first or last played (``rules.challenge``); a trick it
-cannot settle itself goes to :func:`heartslib.engine.tricks.settle`. The
+suits counts through them in hand order); with two decks the lists hold a
+hand's distinct cards and a count of its extra copies by card index beside
+them, so both copies of a card are one choice, and ties go to the first or
+last played (``rules.challenge``); a trick it cannot settle itself goes to
+:func:`heartslib.engine.tricks.settle` (:func:`_unsettled`). The
 property tests ``test_fast_playout_agrees_with_the_general_path_on_random_variants``
 and ``..._on_every_fast_preset`` hold the two to the same game for the same
 random numbers.
@@ -23,17 +25,16 @@ import random
 from collections.abc import Callable
 
 from heartslib.actions import Event, make_choose
+from heartslib.cards import NUM_CARD_INDICES
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import (
     candidates,
-    count_distinct,
     count_passes,
     distinct,
     is_ordered,
     nth_pass,
     pass_of,
     position,
-    take_distinct,
 )
 from heartslib.engine.machine import apply, choose, choose_cards, to_act
 from heartslib.engine.rules import Rules
@@ -90,7 +91,8 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
     handed out), then scoring: the candidates and draws of the general path, one ``rng.random()`` per choice
     of two or more."""
     s.memo = None
-    leader, number, guard = _fast_tricks(s, rng, _split(s, clear=True), s.taken, s.won, s.tricks, s.events)
+    split, extra = _split(s, clear=True)
+    leader, number, guard = _fast_tricks(s, rng, split, extra, s.taken, s.won, s.tricks, s.events)
     if not guard and s.rules.locks_hearts:
         s.broken = True
     s.leader = leader
@@ -108,50 +110,70 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     taken = [t[:] for t in s.taken] if NATIVE else list(map(list.copy, s.taken))  # tables.NATIVE
     won = s.won[:]
     tricks = s.tricks[:]
-    _fast_tricks(s, rng, _split(s, clear=False), taken, won, tricks, [])
+    split, extra = _split(s, clear=False)
+    _fast_tricks(s, rng, split, extra, taken, won, tricks, [])
     return rollout_score(s, taken, won, tricks, rng)
 
 
-def _split(s: RoundState, *, clear: bool) -> list[list[list[int]]]:
-    """Each hand as four per-suit lists (in hand order); with ``clear`` the hands themselves are emptied."""
+def _split(s: RoundState, *, clear: bool) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """Each hand as four per-suit lists (in hand order), and with two decks each seat's extra copies by card
+    index: a card held twice is listed once and counted there, so the lists hold the distinct cards a choice
+    is drawn among (``legality.distinct``). With ``clear`` the hands themselves are emptied."""
     suit = s.rules.suit
+    dup = s.rules.repeats
     split: list[list[list[int]]] = []
+    extra: list[list[int]] = []
     for hand in s.hands:
         lists: list[list[int]] = [[], [], [], []]
-        for c in hand:
-            lists[suit[c]].append(c)
+        if dup:
+            more = [0] * NUM_CARD_INDICES  # a list: indexing it is native compiled, a dict's get is not
+            prev = -1
+            for c in hand:
+                if c == prev:  # hand order: the copies of a card are neighbours
+                    more[c] += 1
+                else:
+                    lists[suit[c]].append(c)
+                    prev = c
+            extra.append(more)
+        else:
+            for c in hand:
+                lists[suit[c]].append(c)
         split.append(lists)
         if clear:
             hand.clear()
-    return split
+    return split, extra
 
 
 def _fast_tricks(
-    s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
-    tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
+    s: RoundState, rng: random.Random, split: list[list[list[int]]], extra: list[list[int]],
+    taken: list[list[int]], won: list[int], tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
 ) -> tuple[int, int, bool]:
-    """:func:`fast_playout`'s tricks, recorded in the lists given: (last winner, tricks played, hearts locked)."""
+    """:func:`fast_playout`'s tricks from :func:`_split`'s hands, into the lists given: (last winner, tricks, guard)."""
     rules = s.rules
     suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
-    dup, forced, cancel, conditional = rules.repeats, bool(rules.must_discard), rules.cancel, rules.joker_conditional
-    undercut, leekhas = rules.undercut, rules.must_discard  # the undercut binds below the highest leekha played
-    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards)
-    plain = not (cancel or conditional or s.kitty or s.carry)
+    dup, forced, undercut, leekhas = rules.repeats, bool(rules.must_discard), rules.undercut, rules.must_discard
+    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards); the
+    # undercut binds below the highest leekha played
+    plain = not (rules.cancel or rules.joker_conditional or s.kitty or s.carry)
     rnd, leader, number, order, code = rng.random, s.leader, s.trick_no, rules.order, PLAY_CODE
-    size = len(split[leader][0]) + len(split[leader][1]) + len(split[leader][2]) + len(split[leader][3])
+    lists = split[leader]
+    size = len(lists[0]) + len(lists[1]) + len(lists[2]) + len(lists[3]) + (sum(extra[leader]) if dup else 0)
     guard = not s.broken and rules.locks_hearts  # while hearts are locked a lead avoids them if it can
     # exposed cards whose suit no completed trick has led yet: each may be barred (legality._exposed)
     bound = [c for c in s.exposed if suit[c] not in {t[5] for t in tricks}] if s.exposed else []
     while size:
         seats = order[leader]
         if number == 0 or (bound and _bars_lead(split[leader], bound, suit)):
-            cards, winner, led, guard = _listed_trick(s, rnd, seats, split, guard, events, number == 0, bound)
+            cards, winner, led, guard = _listed_trick(s, rnd, seats, split, extra, guard, events, not number, bound)
         else:
             lists = split[leader]
-            hearts = len(lists[HEART])
-            suits, k = (NOT_HEARTS, size - hearts) if guard and 0 < hearts < size else (SUITS, size)
-            card = (_take_distinct(rnd, lists, suits, suit) if dup
-                    else _pick(lists, suits, int(rnd() * k) if k > 1 else 0))
+            if dup:  # the lists hold distinct cards: a lead avoids hearts while they are locked, if it can
+                suits = NOT_HEARTS if guard and lists[HEART] and (lists[0] or lists[1] or lists[3]) else SUITS
+                card = _take_distinct(rnd, lists, suits, extra[leader])
+            else:
+                hearts = len(lists[HEART])
+                suits, k = (NOT_HEARTS, size - hearts) if guard and 0 < hearts < size else (SUITS, size)
+                card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
             led = suit[card]
             guard = guard and not breaks[card]
             best, winner, cards = rank[card], leader, [card]
@@ -163,14 +185,12 @@ def _fast_tricks(
                 lists = split[seat]
                 same = lists[led]
                 if same:
-                    if barred or ceiling >= 0 or (dup and NATIVE):
-                        card = _narrowed(rnd, same, dup, barred, ceiling, rank)
-                    elif dup:  # two decks, interpreted: both copies of a card once (legality.distinct, inline)
-                        cands = list(dict.fromkeys(same))
-                        card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-                        same.remove(card)
+                    k = len(same)
+                    if barred or ceiling >= 0:
+                        card = _narrowed(rnd, same, barred, ceiling, rank, extra[seat] if dup else None)
+                    elif dup:
+                        card = _take(same, int(rnd() * k) if k > 1 else 0, extra[seat])
                     else:
-                        k = len(same)
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
                     if challenge[card] > best:
                         best = rank[card]
@@ -179,18 +199,16 @@ def _fast_tricks(
                     if ceiling >= 0:
                         held = [c for c in held if rank[c] < ceiling] or held
                     card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
-                    lists[suit[card]].remove(card)
+                    _drop(lists[suit[card]], card, extra[seat] if dup else None)
                 else:
-                    card = (_take_distinct(rnd, lists, SUITS, suit) if dup
+                    card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
                             else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
                 guard = guard and not breaks[card]
                 if undercut and card in leekhas and rank[card] > ceiling:
                     ceiling = rank[card]
                 events.append(seat * code + card)
                 cards.append(card)
-        if not plain and (conditional or s.carry or (cancel and len(set(cards)) < len(cards))
-                          or (s.kitty and due_count(rules, len(s.kitty), number, size == 1))):
-            # copies that may cancel, carried cards, kitty cards due, jokers that may not score: tricks.settle
+        if not plain and _unsettled(s, cards, seats, winner, number, size == 1):
             s.trick_no = number
             s.leader = leader
             settle(s, seats, cards, led, size == 1)
@@ -208,34 +226,66 @@ def _fast_tricks(
     return leader, number, guard
 
 
+def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: int, number: int, last: bool) -> bool:
+    """Whether trick ``number`` (``cards`` played by ``seats``, ``winner`` as the loop found it) is for
+    :func:`~heartslib.engine.tricks.settle`: jokers that may not score, carried cards, kitty cards due with it,
+    or copies that cancel where they may change the winner. With one card repeated, and not the winning one,
+    the winner stands: cancelled cards below it leave it the highest card left, and one pair rolls nothing
+    over (``tricks._winner``, which settles every other case)."""
+    rules = s.rules
+    if rules.joker_conditional or s.carry or (s.kitty and due_count(rules, len(s.kitty), number, last)):
+        return True
+    if not rules.cancel or len(set(cards)) == len(cards):
+        return False
+    return len(set(cards)) < len(cards) - 1 or cards.count(cards[seats.index(winner)]) > 1
+
+
 def _narrowed(
-    rnd: Callable[[], float], same: list[int], dup: bool, barred: list[int], ceiling: int, rank: list[int],
+    rnd: Callable[[], float], same: list[int], barred: list[int], ceiling: int, rank: list[int],
+    more: list[int] | None,
 ) -> int:
-    """Remove and return a follower's uniform choice among ``same`` (its cards of the suit led, in hand order)
-    narrowed as ``candidates`` narrows it: both copies of a card once (``dup``), the ``barred`` exposed cards out
-    and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none. The compiled
-    build's two-deck follow comes here too, counted out in place when nothing narrows it."""
-    if NATIVE and dup and not barred and ceiling < 0:
-        k = count_distinct(same)
-        return take_distinct(same, int(rnd() * k) if k > 1 else 0)
-    # legality.distinct, inline where a call costs more than the dict (tables.NATIVE)
-    cands = (distinct(same) if NATIVE else list(dict.fromkeys(same))) if dup else same
+    """Remove and return a follower's uniform choice among ``same`` (its distinct cards of the suit led, in hand
+    order; ``more``: its extra copies, two decks) narrowed as ``candidates`` narrows it: the ``barred`` exposed
+    cards out and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none."""
+    cands = same
     if barred:
         cands = [c for c in cands if c not in barred] or cands
     if ceiling >= 0:
         cands = [c for c in cands if rank[c] < ceiling] or cands
     k = len(cands)
     card = cands[int(rnd() * k)] if k > 1 else cands[0]
-    if NATIVE:
-        same.pop(position(same, card))  # legality.position: list.remove compares generically compiled
+    _drop(same, card, more)
+    return card
+
+
+def _drop(cards: list[int], card: int, more: list[int] | None) -> None:
+    """Remove ``card`` from the per-suit list ``cards`` holding it; a card held twice (``more``: the seat's
+    extra copies by card index, two decks) stays listed, one copy fewer."""
+    if more is not None and more[card]:
+        more[card] -= 1
+    elif NATIVE:
+        cards.pop(position(cards, card))  # legality.position: list.remove compares generically compiled
     else:
-        same.remove(card)
+        cards.remove(card)
+
+
+def _take(cards: list[int], i: int, more: list[int]) -> int:
+    """Remove and return ``cards[i]`` from a per-suit list of distinct cards (two decks; ``more``: the seat's
+    extra copies by card index): a card held twice stays listed, one copy fewer."""
+    card = cards[i]
+    if more[card]:
+        more[card] -= 1
+    elif NATIVE:
+        cards.pop(i)  # compiled, a pop costs less than del's slice assignment; interpreted, more
+    else:
+        del cards[i]
     return card
 
 
 def _listed_trick(
-    s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]], guard: bool,
-    events: list[Event | int | RawTrickWon], first: bool, exposed: list[int],
+    s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]],
+    extra: list[list[int]], guard: bool, events: list[Event | int | RawTrickWon], first: bool,
+    exposed: list[int],
 ) -> tuple[list[int], int, int, bool]:
     """A trick of :func:`fast_playout` whose every choice is listed as
     :func:`~heartslib.engine.legality.candidates` lists it, from the per-suit lists: the first trick (the
@@ -283,10 +333,11 @@ def _listed_trick(
                 cands = _unexposed(cands, exposed, lists, suit)
             if banned is not None:
                 cands = [c for c in cands if not banned[c]] or cands
+        card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]  # distinct cards (_split)
         if rules.repeats:
-            cands = distinct(cands)
-        card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-        lists[suit[card]].remove(card)
+            _drop(lists[suit[card]], card, extra[seat])
+        else:
+            lists[suit[card]].remove(card)
         if not cards:
             led = suit[card]
         if guard and breaks[card]:
@@ -329,26 +380,25 @@ def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]
     return held
 
 
-def _take_distinct(rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], suit: list[int]) -> int:
-    """Remove and return a uniform choice among the distinct cards of ``suits`` in a hand held as
-    per-suit lists (two decks: both copies of a card count once, as in ``candidates``)."""
-    if NATIVE:  # compiled: counted out in place, no list built (the same choice as distinct(pool))
+def _take_distinct(
+    rnd: Callable[[], float], lists: list[list[int]], suits: tuple[int, ...], more: list[int],
+) -> int:
+    """Remove and return a uniform choice among the cards of ``suits`` in a two-deck hand held as per-suit
+    lists of distinct cards (``more``: its extra copies): both copies of a card count once, as in
+    ``candidates``."""
+    if NATIVE:  # compiled, a native loop (sum, map and len are looked up and called generically)
         k = 0
         for st in suits:
-            k += count_distinct(lists[st])
-        i = int(rnd() * k) if k > 1 else 0
-        for st in suits:
-            held = lists[st]
-            n = count_distinct(held)
-            if i < n:
-                return take_distinct(held, i)
-            i -= n
-        raise IndexError(i)  # pragma: no cover
-    pool = lists[0] + lists[1] + lists[2] + lists[3] if suits is SUITS else [c for st in suits for c in lists[st]]
-    cands = list(dict.fromkeys(pool))  # legality.distinct, inline (interpreted, the dict is one C call)
-    card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
-    lists[suit[card]].remove(card)
-    return card
+            k += len(lists[st])
+    else:
+        k = sum(map(len, lists)) if suits is SUITS else sum([len(lists[st]) for st in suits])
+    i = int(rnd() * k) if k > 1 else 0
+    for st in suits:
+        cards = lists[st]
+        if i < len(cards):
+            return _take(cards, i, more)
+        i -= len(cards)
+    raise IndexError(i)  # pragma: no cover
 
 
 def _pick(lists: list[list[int]], suits: tuple[int, ...], i: int) -> int:
