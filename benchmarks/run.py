@@ -375,27 +375,18 @@ def section_whole(args: argparse.Namespace, out: dict[str, Any]) -> None:
     if agents is not None:
         matches = max(1, int(args.matches) // 2)
 
-        def agent_rounds() -> int:
+        class ThroughAct(agents.RandomAgent):
+            """A subclass: play_match drives it through act() with observations, as any agent of a user's."""
+
+        def agent_rounds(make: Callable[[int], Any] = agents.RandomAgent) -> int:
             played = 0
             for g in range(matches):
-                m = agents.play_match(v, [agents.RandomAgent(args.seed + 4 * g + s) for s in range(4)],
-                                      seed=args.seed + g)
+                m = agents.play_match(v, [make(args.seed + 4 * g + s) for s in range(4)], seed=args.seed + g)
                 played += len(m.rounds)
             return played
 
         cases["a round of a match between 4 x RandomAgent"] = agent_rounds
-
-        class ThroughAct(agents.RandomAgent):
-            """A subclass: play_match drives it through act() with observations, as any agent of a user's."""
-
-        def act_rounds() -> int:
-            played = 0
-            for g in range(matches):
-                m = agents.play_match(v, [ThroughAct(args.seed + 4 * g + s) for s in range(4)], seed=args.seed + g)
-                played += len(m.rounds)
-            return played
-
-        cases["the same through act() (a RandomAgent subclass)"] = act_rounds
+        cases["the same through act() (a RandomAgent subclass)"] = lambda: agent_rounds(ThroughAct)
     result = measure(cases, args.reps, args.block)
     print_rates("Whole rounds of the standard game", result, "rounds")
     out["whole"] = result

@@ -30,7 +30,6 @@ from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import (
     candidates,
     count_passes,
-    distinct,
     is_ordered,
     nth_pass,
     pass_of,
@@ -235,9 +234,10 @@ def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: 
     rules = s.rules
     if rules.joker_conditional or s.carry or (s.kitty and due_count(rules, len(s.kitty), number, last)):
         return True
-    if not rules.cancel or len(set(cards)) == len(cards):
+    if not rules.cancel:
         return False
-    return len(set(cards)) < len(cards) - 1 or cards.count(cards[seats.index(winner)]) > 1
+    repeats = len(cards) - len(set(cards))
+    return repeats > 1 or (repeats == 1 and cards.count(cards[seats.index(winner)]) > 1)
 
 
 def _narrowed(
@@ -370,11 +370,10 @@ def _unexposed(cands: list[int], exposed: list[int], lists: list[list[int]], sui
 
 def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]:
     """The forced discards (``play.must_discard``) among ``cands`` of a void player whose hand is held as
-    per-suit lists, in hand order and once per card, as ``candidates`` finds them; empty when none applies."""
+    per-suit lists, in hand order and once per card (the lists hold distinct cards: :func:`_split`), as
+    ``candidates`` finds them; empty when none applies."""
     md = rules.must_discard
     held = [c for c in cands if c in md]
-    if held and rules.repeats:
-        held = distinct(held)
     if held and rules.must_discard_if_all and not all(c in lists[rules.suit[c]] for c in md):
         return []
     return held
