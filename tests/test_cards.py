@@ -102,6 +102,36 @@ def test_the_engine_sorts_a_hand_of_indices_in_hand_order(indices: list[int]) ->
     assert [hl.Card.from_index(i) for i in hand] == sorted(map(hl.Card.from_index, indices))
 
 
+#: one-deck variants the fast loop admits, without jokers and with the zero jokers (0♣ 0♦ sort first in their suits)
+ONE_DECK = {
+    "no_jokers": hl.preset("standard"),
+    "zero_jokers": hl.preset("standard").replace(players=6, deck={"fill": "jokers", "joker": "zero_suits"}),
+}
+
+
+@pytest.mark.parametrize("name", list(ONE_DECK))
+@given(data=st.data())
+def test_the_fast_loops_one_deck_hands_are_each_suits_cards_in_hand_order(name: str, data: st.DataObject) -> None:
+    # playout._split holds a one-deck hand as four per-suit lists in hand order: card by card interpreted and
+    # with jokers, in four slices of the sorted hand compiled without them (this test runs in both builds)
+    from heartslib.engine import playout
+    from heartslib.engine.dealing import sort_hand
+
+    v = ONE_DECK[name]
+    rules = v.rules
+    assert rules.fast_playout and not rules.repeats
+    s = hl.Round.deal(v, seed=0)._s
+    pack = list(rules.pack)
+    for seat in range(v.players):
+        hand = data.draw(st.lists(st.sampled_from(pack), unique=True, max_size=len(pack)), label=f"hand {seat}")
+        sort_hand(hand)
+        s.hands[seat] = hand
+    hands = [h[:] for h in s.hands]
+    split, extra = playout._split(s, clear=True)
+    assert split == [[[c for c in h if rules.suit[c] == st_] for st_ in range(4)] for h in hands]
+    assert extra == [] and s.hands == [[] for _ in hands]
+
+
 #: card indices of a suit (the fast loop admits only jokers of a suit)
 SUITED = [c for c in range(hl.cards.NUM_CARD_INDICES) if hl.preset("cancellation").rules.suit[c] < 4]
 

@@ -62,8 +62,11 @@ def event_value(item: Event | int | RawTrickWon, rules: Rules, doubled: frozense
     if isinstance(item, int):
         return PLAYS[item // PLAY_CODE][item % PLAY_CODE]
     if isinstance(item, tuple):
-        raw, taken = item[0], item[1]
-        dead = item[2] if len(item) == 3 else 0  # jokers taken on it that score only on a hearts lead
+        if len(item) == 6:  # the raw trick alone: its winner took its cards
+            raw, taken, dead = item, item[3], 0
+        else:
+            raw, taken = item[0], item[1]
+            dead = item[2] if len(item) == 3 else 0  # jokers taken on it that score only on a hearts lead
         trick = trick_value(raw)
         return TrickWon(trick.number, trick.leader, trick.plays, trick.winner, tuple(CARD[c] for c in taken),
                         trick_points(rules, taken, dead, doubled))

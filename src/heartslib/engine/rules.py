@@ -74,6 +74,9 @@ class Rules:
     """+1 clockwise, -1 anticlockwise: the next seat is ``(seat + step) % players``."""
     order: tuple[tuple[int, ...], ...]
     """``order[leader]``: the seats in playing order for a trick led by ``leader``."""
+    followers: list[list[int]]
+    """``followers[leader]``: the seats after ``leader`` in playing order (lists: the compiled fast loop iterates
+    a list natively, a tuple's slice generically)."""
     pack: tuple[int, ...]
     """Every card in play, sorted in hand order (copies repeat)."""
     pack_cards: tuple[Card, ...]
@@ -206,6 +209,7 @@ class Rules:
         self.players = n
         self.step = 1 if v.direction == Direction.CLOCKWISE else -1
         self.order = tuple(tuple((lead + self.step * i) % n for i in range(n)) for lead in range(n))
+        self.followers = [list(seats[1:]) for seats in self.order]
         self.pack = tuple(pack)
         self.pack_cards = tuple(Card.from_index(i) for i in pack)
         self.kitty_size = kitty_size

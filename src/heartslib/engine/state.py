@@ -35,9 +35,10 @@ __all__ = [
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
 RawTrick = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
-#: A TrickWon event as stored: the raw trick and the card indices its winner took, and (only where jokers score
-#: on a hearts lead alone) how many of those jokers scored nothing.
-RawTrickWon = tuple[RawTrick, tuple[int, ...]] | tuple[RawTrick, tuple[int, ...], int]
+#: A TrickWon event as stored: the raw trick itself when its winner took its cards (most tricks: no tuple built
+#: for the event), else the raw trick and the card indices its winner took, and (only where jokers score on a
+#: hearts lead alone) how many of those jokers scored nothing.
+RawTrickWon = RawTrick | tuple[RawTrick, tuple[int, ...]] | tuple[RawTrick, tuple[int, ...], int]
 #: A pending decision: what it is about, who makes it, the options.
 Pending = tuple[Decision, int, tuple[str, ...]]
 

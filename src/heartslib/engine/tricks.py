@@ -145,7 +145,7 @@ def resolve(s: RoundState) -> None:
         s.tricks.append(raw)
         s.taken[winner] += cards
         s.won[winner] += 1
-        s.events.append((raw, raw[3]))
+        s.events.append(raw)
         s.leader = winner
         s.trick_no += 1
         s.tseats = []
@@ -204,8 +204,12 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
     s.carry = []
     s.carry_dead = 0
     s.leader = winner
-    # the dead jokers' count rides along where jokers score on a hearts lead only (TrickWon.points)
-    s.events.append((raw, tuple(taken), trick_dead) if rules.joker_conditional else (raw, tuple(taken)))
+    if rules.joker_conditional:  # the dead jokers' count rides along (TrickWon.points)
+        s.events.append((raw, tuple(taken), trick_dead))
+    elif len(taken) == len(cards):  # no carried or kitty cards: the trick's own, logged as the raw trick alone
+        s.events.append(raw)
+    else:
+        s.events.append((raw, tuple(taken)))
     if due:
         s.kitty_seen[winner].extend(due)
         s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
