@@ -324,7 +324,8 @@ def exposure_options(s: RoundState, seat: int) -> tuple[str, ...]:
     (``"AH"``, ``"AH QS"``, ...), smaller sets first, each in hand order."""
     rules = s.rules
     hand = s.hands[seat]
-    held = tuple([c for c in rules.exposable_order if c in hand])  # one deck: validation sees to it
+    # one deck: validation sees to it (compiled, position's native loop, not the generic `in`)
+    held = tuple([c for c in rules.exposable_order if (position(hand, c) >= 0 if NATIVE else c in hand)])
     options = rules.exposure_memo.get(held)
     if options is None:
         names = ["none"]

@@ -16,9 +16,17 @@ from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
 from heartslib.engine.state import RoundState
-from heartslib.engine.tables import DECIDE, PASS, PLAY, PLAY_CODE, PLAYS
+from heartslib.engine.tables import (
+    DECIDE,
+    EXPOSE_DECISION,
+    PASS,
+    PASS_DECISION,
+    PLAY,
+    PLAY_CODE,
+    PLAYS,
+    SUIT_DECISION,
+)
 from heartslib.engine.tricks import call_suit, expose, play_card
-from heartslib.enums import Decision
 from heartslib.errors import IllegalAction
 
 __all__ = ["apply", "choose", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
@@ -109,11 +117,11 @@ def decide(s: RoundState, option: str) -> None:
     assert s.decision is not None
     what = s.decision[0]
     s.decision = None
-    if what == Decision.PASS:
+    if what is PASS_DECISION:
         choose_pass(s, option)
-    elif what == Decision.SUIT:
+    elif what is SUIT_DECISION:
         call_suit(s, option)
-    elif what == Decision.EXPOSE:
+    elif what is EXPOSE_DECISION:
         expose(s, option)
     else:
         assert s.outcome is None

@@ -190,7 +190,10 @@ def _fast_tricks(
                 card = _take_distinct(rnd, lists, suits, extra[leader])
             else:
                 hearts = len(lists[HEART])
-                suits, k = (NOT_HEARTS, size - hearts) if guard and 0 < hearts < size else (SUITS, size)
+                if guard and 0 < hearts < size:  # not a conditional pair: compiled, the pair is built and unpacked
+                    suits, k = NOT_HEARTS, size - hearts
+                else:
+                    suits, k = SUITS, size
                 card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
             led = suit[card]
             guard = guard and not breaks[card]
@@ -213,11 +216,8 @@ def _fast_tricks(
                     if challenge[card] > best:
                         best = rank[card]
                         winner = seat
-                elif forced and (held := _forced(rules, lists, [c for st in SUITS for c in lists[st]])):
-                    if ceiling >= 0:
-                        held = [c for c in held if rank[c] < ceiling] or held
-                    card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
-                    _drop(lists[suit[card]], card, extra[seat] if dup else None)
+                elif forced:
+                    card = _discard(rnd, rules, lists, size, ceiling, extra[seat] if dup else None)
                 else:
                     card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
                             else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
@@ -242,6 +242,24 @@ def _fast_tricks(
         leader = winner
         size -= 1
     return leader, number, guard
+
+
+def _discard(
+    rnd: Callable[[], float], rules: Rules, lists: list[list[int]], size: int, ceiling: int, more: list[int] | None,
+) -> int:
+    """Remove and return a void follower's uniform discard among the ``size`` cards of its hand, held as per-suit
+    lists (``more``: its extra copies by card index with two decks, else None), where discards may be forced
+    (``play.must_discard``: :func:`_forced`; with the undercut, below ``ceiling`` unless none is)."""
+    held = _forced(rules, lists, [c for st in SUITS for c in lists[st]])
+    if held:
+        if ceiling >= 0:
+            held = [c for c in held if rules.rank[c] < ceiling] or held
+        card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
+        _drop(lists[rules.suit[card]], card, more)
+        return card
+    if more is not None:
+        return _take_distinct(rnd, lists, SUITS, more)
+    return _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0)
 
 
 def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: int, number: int, last: bool) -> bool:

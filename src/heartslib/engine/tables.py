@@ -11,7 +11,7 @@ from typing import Final
 
 from heartslib.actions import Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
-from heartslib.enums import Phase
+from heartslib.enums import Decision, Phase
 
 __all__ = [
     "C0",
@@ -59,9 +59,10 @@ ORDER: Final = card_order
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 #: ``SUIT_OF[suit number]``: the :class:`~heartslib.Suit` (a table: calling the enum costs more).
 SUIT_OF: Final = tuple(Suit)
-#: The suits a lead may come from: any, or anything but hearts while they are locked.
-SUITS: Final = (0, 1, 2, 3)
-NOT_HEARTS: Final = (0, 1, 3)
+#: The suits a lead may come from: any, or anything but hearts while they are locked (typed as tuples of any
+#: length: compiled, a fixed-length tuple is held unboxed and boxed into a new tuple at each use).
+SUITS: Final[tuple[int, ...]] = (0, 1, 2, 3)
+NOT_HEARTS: Final[tuple[int, ...]] = (0, 1, 3)
 CODE: Final = tuple(Card.from_index(i).code for i in range(NUM_CARD_INDICES))
 CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
 #: Interned Play actions, ``PLAYS[seat][card index]``: legal_actions returns these without building new ones.
@@ -80,3 +81,7 @@ PLAY: Final = Phase.PLAY
 PASS: Final = Phase.PASS
 DECIDE: Final = Phase.DECIDE
 OVER: Final = Phase.OVER
+# The decisions likewise (a compiled build looks a member up on the enum class generically, each time).
+PASS_DECISION: Final = Decision.PASS
+SUIT_DECISION: Final = Decision.SUIT
+EXPOSE_DECISION: Final = Decision.EXPOSE

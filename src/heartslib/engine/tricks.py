@@ -18,8 +18,21 @@ from heartslib.engine.finishing import score_round
 from heartslib.engine.legality import callable_suits, exposure_options, position
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
-from heartslib.engine.tables import CARD, CODE, HEART, JK, NATIVE, NO_SUIT, ORDER, SUIT_NAMES
-from heartslib.enums import CancelRollover, Decision, Identical, JokerLead, KittyMode, Phase
+from heartslib.engine.tables import (
+    CARD,
+    CODE,
+    DECIDE,
+    EXPOSE_DECISION,
+    HEART,
+    JK,
+    NATIVE,
+    NO_SUIT,
+    ORDER,
+    PLAY,
+    SUIT_DECISION,
+    SUIT_NAMES,
+)
+from heartslib.enums import CancelRollover, Identical, JokerLead, KittyMode
 
 __all__ = ["begin_play", "call_suit", "due_count", "expose", "kitty_due", "play_card", "resolve", "settle"]
 
@@ -30,7 +43,7 @@ def begin_play(s: RoundState) -> None:
     rules = s.rules
     n = s.n
     step = rules.step
-    s.phase = Phase.PLAY
+    s.phase = PLAY
     leader = (s.dealer + step) % n
     if s.lead >= 0:
         leader = s.lead
@@ -48,8 +61,8 @@ def begin_play(s: RoundState) -> None:
     if rules.exposable:
         # exposing ("selling") cards before the first lead: every seat in turn from the leader, so that who is
         # asked tells nothing about who holds what
-        s.phase = Phase.DECIDE
-        s.decision = (Decision.EXPOSE, leader, exposure_options(s, leader))
+        s.phase = DECIDE
+        s.decision = (EXPOSE_DECISION, leader, exposure_options(s, leader))
 
 
 def expose(s: RoundState, option: str) -> None:
@@ -63,12 +76,12 @@ def expose(s: RoundState, option: str) -> None:
         s.exposed = tuple(sorted(s.exposed + cards, key=ORDER.__getitem__))
     nxt = (seat + s.rules.step) % s.n
     if nxt == s.leader:
-        s.phase = Phase.PLAY
+        s.phase = PLAY
         s.turn = s.leader
     else:
-        s.phase = Phase.DECIDE
+        s.phase = DECIDE
         s.turn = nxt
-        s.decision = (Decision.EXPOSE, nxt, exposure_options(s, nxt))
+        s.decision = (EXPOSE_DECISION, nxt, exposure_options(s, nxt))
 
 
 def play_card(s: RoundState, seat: int, card: int) -> None:
@@ -102,8 +115,8 @@ def play_card(s: RoundState, seat: int, card: int) -> None:
     if len(tcards) == 1:
         s.tsuit = csuit
         if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT:
-            s.phase = Phase.DECIDE
-            s.decision = (Decision.SUIT, seat, callable_suits(s, seat))
+            s.phase = DECIDE
+            s.decision = (SUIT_DECISION, seat, callable_suits(s, seat))
             return
     elif s.tsuit == NO_SUIT and not s.called and csuit != NO_SUIT:
         s.tsuit = csuit
@@ -119,7 +132,7 @@ def call_suit(s: RoundState, option: str) -> None:
     """A joker's leader called the suit ``option`` (one of :func:`~heartslib.engine.legality.callable_suits`)."""
     s.tsuit = SUIT_NAMES.index(option)
     s.called = True
-    s.phase = Phase.PLAY
+    s.phase = PLAY
     s.turn = (s.turn + s.rules.step) % s.n
 
 
