@@ -40,6 +40,15 @@ ZERO_HEARTS = {f"{r}H": 0 for r in "23456789TJQKA"}
         # the highest score wins: J♦ is then the only card that counts against its taker
         (lambda: STD.replace(end={"winner": "highest"}, scoring={"values": {"QS": 13, "JD": -10}}), "moon.kind",
          "an old moon adds -4"),
+        # the exact-total rules take points back: Q♠ alone scores 13 and 13 returns to 0, or 50 and a landing
+        # on 50 or 100 loses 50 (found by fuzzing: both validated, and simulate never finished)
+        (lambda: STD.replace(scoring={"values": {**ZERO_HEARTS, "QS": 13}}, moon={"kind": "none"},
+                             end={"target": 13, "reset_at_exact": True}), "end.reset_at_exact", "pass the target 13"),
+        (lambda: STD.replace(scoring={"values": {**ZERO_HEARTS, "QS": 50}}, end={"target": 100, "exact_fifty": "any"}),
+         "end.exact_fifty", "pass the target 100"),
+        # multipliers of 0 or below: the scores drift away from the target, or stay at 0
+        (lambda: STD.replace(scoring={"multiply": {"QS": -1}}), "scoring.multiply", "QS by -1"),
+        (lambda: STD.replace(scoring={"multiply": {"QS": 0}}), "scoring.multiply", "QS by 0"),
     ],
 )
 def test_a_match_that_might_never_end_is_refused(variant: object, path: str, words: str) -> None:
@@ -55,6 +64,23 @@ def test_a_fixed_number_of_hands_or_a_reachable_target_ends_it() -> None:
     for name in hl.preset_names():
         v = hl.preset(name)
         assert check_ends(v, v.rules.pack) == [], name
+        # the exact-total rules as options of every preset: some player can always pass the target
+        for end in ({"reset_at_exact": True}, {"exact_fifty": "any"}, {"exact_fifty": "above_50"}):
+            v.replace(end=end)
+    # Q♠ at 26 jumps past the target 13 that resets; a complex multiplier (complex hearts' 10♣) is not refused
+    STD.replace(scoring={"values": {**ZERO_HEARTS, "QS": 26}}, moon={"kind": "none"},
+                end={"target": 13, "reset_at_exact": True})
+    hl.preset("complex_hearts")
+
+
+@settings(max_examples=10)
+@given(hst.variants(reset_at_exact=True), st.integers(0, 2**32 - 1))
+def test_drawn_variants_with_the_exact_reset_play_to_their_end(v: hl.Variant, seed: int) -> None:
+    m = hl.Match(v, seed)
+    rng = random.Random(seed)
+    while not m.is_over and m.hand_number < 2000:
+        m.apply(hst.random_action(m, rng))
+    assert m.is_over, v.name
 
 
 def test_validate_reports_it_and_the_strategies_repair_it() -> None:

@@ -34,6 +34,7 @@ import attrs
 from heartslib.cards import Card, CardLike, parse_cards
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART, NATIVE
+from heartslib.engine.values import exact_total
 from heartslib.enums import (
     HOLD,
     BigMoon,
@@ -445,16 +446,7 @@ def apply_exact_reset(
     end = v.end
     if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
         return tuple(totals)
-    lowest = 100 if end.exact_fifty == ExactFifty.ABOVE_50 else 50
-    out: list[Score] = []
-    for i, t in enumerate(totals):
-        if end.reset_at_exact and end.target and t == end.target:
-            t = 0
-        elif (end.exact_fifty != ExactFifty.NONE and isinstance(t, int) and t >= lowest and t % 50 == 0
-              and (before is None or before[i] != t)):
-            t -= 50
-        out.append(t)
-    return tuple(out)
+    return tuple(exact_total(end, t, None if before is None else before[i]) for i, t in enumerate(totals))
 
 
 def match_over(

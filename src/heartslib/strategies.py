@@ -434,7 +434,9 @@ def _repair_end(draft: _Draft) -> None:
 
 
 #: Where :func:`heartslib.engine.checks.check_ends` reports a match that might never end.
-_END_PATHS = frozenset({"end.target", "moon.kind", "moon.continue_after_moon"})
+_END_PATHS = frozenset({
+    "end.target", "moon.kind", "moon.continue_after_moon", "scoring.multiply", "end.reset_at_exact", "end.exact_fifty",
+})
 
 _STANDARD_DATA: dict[str, Any] | None = None
 

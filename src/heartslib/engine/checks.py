@@ -21,10 +21,11 @@ from collections.abc import Sequence
 
 from heartslib.cards import Card, card_order
 from heartslib.engine.tables import C0, D0, JK, STANDARD_DECK
-from heartslib.engine.values import card_values, counts_against, pass_size
+from heartslib.engine.values import card_values, counts_against, exact_total, pass_size
 from heartslib.enums import (
     SCATTER,
     STAR,
+    ExactFifty,
     Fill,
     HeartsFlip,
     Identical,
@@ -299,7 +300,11 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     Not counted: the hand-score modifiers (``scoring.multiply``,
     ``double_suit``, ``cancels``, ``all_hearts_flips``), and moons and suns
     that the players choose to shoot: a match in which someone shoots a new
-    moon every hand goes on as long as they keep doing it.
+    moon every hand goes on as long as they keep doing it. But a multiplier
+    of 0 or below is refused (it can take a hand's points away from the
+    target: :func:`_factors_problems`), and with the exact-total rules, which
+    take points back, some player must be able to pass the target at all
+    (:func:`_exact_totals_problem`).
 
     >>> import heartslib as hl
     >>> check_ends(hl.preset("standard"), hl.preset("standard").rules.pack)
@@ -310,6 +315,10 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         return []  # a fixed number of hands ends it (no target and no hands is _end's problem)
     n = v.players
     value = card_values(v)
+    out: list[Problem] = _factors_problems(v)
+    stuck = _exact_totals_problem(v, value, pack)
+    if stuck is not None:
+        out.append(stuck)
     deck = v.deck
     conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
     jokers = (C0, D0, JK)
@@ -322,7 +331,6 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     low, high = low + min(0, no_tricks), high + max(0, no_tricks)
     re_part, im_part = _parts(total)
     sums: list[_HandSum] = [("a hand without a moon", re_part + low, re_part + high, im_part)]
-    out: list[Problem] = []
     moon = v.moon
     sign = 1 if end.winner == Winner.LOWEST else -1
     penalty = [c for c in pack if counts_against(value[c], sign)]
@@ -349,6 +357,70 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                 f"which does not move them {toward}; change the card values or the target, or end the match "
                 "after a fixed number of hands (end.hands)"))
     return out
+
+
+def _factors_problems(v: VariantFields) -> list[Problem]:
+    """Multipliers (``scoring.multiply``) of 0 or below, in a match that only a target ends: a hand's points
+    multiplied by one go nowhere or away from the target (a match under ``{"QS": -1}`` drifts away from it
+    for ever)."""
+    low = [f"{card.code} by {score_text(f)}" for card, f in v.scoring.multiply.items()
+           if not is_complex(f) and f.real <= 0]
+    if not low:
+        return []
+    return [("scoring.multiply", f"the match might never end: a multiplier of 0 or below ({', '.join(low)}) "
+             "can take its taker's points away from the target; a multiplier must be above 0 (or a complex "
+             "number), or end the match after a fixed number of hands (end.hands)")]
+
+
+#: The most totals :func:`_exact_totals_problem` follows before it takes the match to be able to end.
+_EXACT_LIMIT = 20_000
+
+
+def _exact_totals_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> Problem | None:
+    """With the exact-total rules (``end.reset_at_exact``, ``end.exact_fifty``), which take points back, the
+    problem when no player can ever pass the target: starting from 0, by the points one player can take in a
+    hand (any set of the pack's cards, or no tricks), every way toward it lands where a rule takes the points
+    back (the target 13 when Q♠ alone scores 13: every hand resets whoever took it). Judged on whole-number
+    card values without the hand-score modifiers (those are not counted), by the total alone (not where
+    lives, a winning target or team totals may end the match)."""
+    end = v.end
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
+        return None
+    sc = v.scoring
+    if (end.measure == Measure.MAGNITUDE or end.lives or end.win_target or end.team_scores
+            or sc.multiply or sc.double_suit or sc.cancels or sc.all_hearts_flips != HeartsFlip.NONE):
+        return None
+    amounts: set[int] = {0, int(sc.no_tricks)} if isinstance(sc.no_tricks, int) else {0}
+    for c in pack:
+        x = value[c]
+        if not isinstance(x, int):
+            return None
+        if x:
+            amounts |= {a + x for a in amounts}
+            if len(amounts) > _EXACT_LIMIT:
+                return None
+    steps = sorted(amounts - {0})
+    target = end.target
+    reach = max((abs(a) for a in steps), default=0)
+    low, high = min(0, target) - reach, max(0, target) + reach  # totals beyond these cannot help
+    seen, todo = {0}, [0]
+    while todo:
+        x = todo.pop()
+        for a in steps:
+            y = exact_total(end, x + a, x)
+            assert isinstance(y, int)  # whole numbers in, whole numbers out
+            if (y >= target) if target > 0 else (y <= target):
+                return None
+            if y not in seen and low <= y <= high:
+                if len(seen) >= _EXACT_LIMIT:
+                    return None
+                seen.add(y)
+                todo.append(y)
+    rule = "end.reset_at_exact" if end.reset_at_exact else "end.exact_fifty"
+    return (rule, f"the match might never end: no player can pass the target {target}, since every total a "
+            f"hand's points ({', '.join(map(str, steps[:6]))}{', ...' if len(steps) > 6 else ''}) can bring a "
+            f"player to on the way lands where {rule} takes points back; change the card values, the target or "
+            "this rule, or end the match after a fixed number of hands (end.hands)")
 
 
 def _magnitude(x: Score) -> float:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.tables import C0, D0, JK
-from heartslib.enums import HOLD, SCATTER, STAR, HeartsScoring, PassDirection
+from heartslib.enums import HOLD, SCATTER, STAR, ExactFifty, HeartsScoring, PassDirection
 from heartslib.points import Score
-from heartslib.sections import VariantFields
+from heartslib.sections import EndRules, VariantFields
 
-__all__ = ["card_values", "counts_against", "dealing_order", "pass_size"]
+__all__ = ["card_values", "counts_against", "dealing_order", "exact_total", "pass_size"]
 
 
 def card_values(v: VariantFields) -> list[Score]:
@@ -54,3 +54,15 @@ def dealing_order(players: int, step: int, hand_size: int, pack_size: int, deale
     dealer's left in the direction of play (``step``), the cards left over to the kitty."""
     return tuple((dealer + step * (1 + i % players)) % players if i < hand_size * players else -1
                  for i in range(pack_size))
+
+
+def exact_total(end: EndRules, total: Score, before: Score | None) -> Score:
+    """A player's match total after the exact-total rules: exactly the target returns to 0
+    (``end.reset_at_exact``); a total a hand landed exactly on a multiple of 50 (``before``, the total before
+    the hand, is another; None: unknown) is reduced by 50 (``end.exact_fifty``); the reset wins where both
+    apply. The scorer (``scoring.apply_exact_reset``) and the check that a match ends both apply it."""
+    if end.reset_at_exact and end.target and total == end.target:
+        return 0
+    if end.exact_fifty == ExactFifty.NONE or not isinstance(total, int) or total % 50 or before == total:
+        return total
+    return total - 50 if total >= (100 if end.exact_fifty == ExactFifty.ABOVE_50 else 50) else total
