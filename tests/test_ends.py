@@ -76,11 +76,7 @@ def test_a_fixed_number_of_hands_or_a_reachable_target_ends_it() -> None:
 @settings(max_examples=10)
 @given(hst.variants(reset_at_exact=True), st.integers(0, 2**32 - 1))
 def test_drawn_variants_with_the_exact_reset_play_to_their_end(v: hl.Variant, seed: int) -> None:
-    m = hl.Match(v, seed)
-    rng = random.Random(seed)
-    while not m.is_over and m.hand_number < 2000:
-        m.apply(hst.random_action(m, rng))
-    assert m.is_over, v.name
+    _plays_to_its_end(v, seed)
 
 
 def test_validate_reports_it_and_the_strategies_repair_it() -> None:
@@ -116,6 +112,10 @@ def test_a_hand_without_a_moon_moves_the_scores_toward_the_target(r: hl.Round) -
 @settings(max_examples=8)
 @given(hst.variants(), st.integers(0, 2**32 - 1))
 def test_drawn_variants_play_to_their_end(v: hl.Variant, seed: int) -> None:
+    _plays_to_its_end(v, seed)
+
+
+def _plays_to_its_end(v: hl.Variant, seed: int) -> None:
     m = hl.Match(v, seed)
     rng = random.Random(seed)
     while not m.is_over and m.hand_number < 2000:
