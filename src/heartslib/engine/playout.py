@@ -216,11 +216,11 @@ def _fast_tricks(
                     if challenge[card] > best:
                         best = rank[card]
                         winner = seat
-                elif forced:
-                    card = _discard(rnd, rules, lists, size, ceiling, extra[seat] if dup else None)
                 else:
-                    card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
-                            else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
+                    card = _forced_discard(rnd, rules, lists, ceiling, extra[seat] if dup else None) if forced else -1
+                    if card < 0:
+                        card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
+                                else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
                 guard = guard and not breaks[card]
                 if undercut and card in leekhas and rank[card] > ceiling:
                     ceiling = rank[card]
@@ -244,22 +244,21 @@ def _fast_tricks(
     return leader, number, guard
 
 
-def _discard(
-    rnd: Callable[[], float], rules: Rules, lists: list[list[int]], size: int, ceiling: int, more: list[int] | None,
+def _forced_discard(
+    rnd: Callable[[], float], rules: Rules, lists: list[list[int]], ceiling: int, more: list[int] | None,
 ) -> int:
-    """Remove and return a void follower's uniform discard among the ``size`` cards of its hand, held as per-suit
-    lists (``more``: its extra copies by card index with two decks, else None), where discards may be forced
-    (``play.must_discard``: :func:`_forced`; with the undercut, below ``ceiling`` unless none is)."""
+    """Remove and return a void follower's uniform choice among its forced discards (``play.must_discard``:
+    :func:`_forced`; with the undercut, below ``ceiling`` unless none is), its hand held as per-suit lists
+    (``more``: its extra copies by card index with two decks, else None); -1 when none is forced (the discard
+    is then free)."""
     held = _forced(rules, lists, [c for st in SUITS for c in lists[st]])
-    if held:
-        if ceiling >= 0:
-            held = [c for c in held if rules.rank[c] < ceiling] or held
-        card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
-        _drop(lists[rules.suit[card]], card, more)
-        return card
-    if more is not None:
-        return _take_distinct(rnd, lists, SUITS, more)
-    return _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0)
+    if not held:
+        return -1
+    if ceiling >= 0:
+        held = [c for c in held if rules.rank[c] < ceiling] or held
+    card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
+    _drop(lists[rules.suit[card]], card, more)
+    return card
 
 
 def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: int, number: int, last: bool) -> bool:
