@@ -319,3 +319,252 @@ def test_the_digest_is_checked_after_the_replay() -> None:
         hl.Match.from_json(_edited(m, lambda d: d.pop("digest")))
     assert "missing digest" in str(info.value)
     assert hl.Match.from_json(m.to_json()) == m
+
+
+# --------------------------------------------------------------------------- arguments of the wrong type
+
+#: What a wrongly typed argument raises: the documented error in the pure build; the compiled build types the
+#: arguments of its compiled functions at the call, a TypeError there (docs/performance.md, "Two builds").
+def _refused(error: type[Exception]) -> Any:
+    return (error, TypeError) if hl.COMPILED else error
+
+
+def test_an_unknown_keyword_of_a_variant_or_a_section_is_a_variant_error_naming_it() -> None:
+    """``Variant(zzz=1)`` was the TypeError of the ``__init__`` attrs writes; it is reported as
+    ``Variant.from_dict`` reports an unknown key: at its path, with every field, and the closest name."""
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant(zzz=1)  # type: ignore[call-arg]
+    assert info.value.path == "zzz"
+    with pytest.raises(hl.VariantError) as from_dict:
+        hl.Variant.from_dict({"zzz": 1})
+    assert str(info.value) == str(from_dict.value)
+    assert "a variant has deck, direction, end" in str(info.value)
+    with pytest.raises(hl.VariantError, match="did you mean players") as info:
+        hl.Variant(playrs=5)  # type: ignore[call-arg]
+    assert info.value.path == "playrs"
+    with pytest.raises(hl.VariantError, match="did you mean decks") as info:
+        hl.DeckRules(dekcs=2)  # type: ignore[call-arg]
+    assert info.value.path == "deck.dekcs"
+    with pytest.raises(hl.VariantError) as info:
+        hl.MoonRules(kind="new", knd="old", zzz=1)  # type: ignore[call-arg]
+    assert [p for p, _ in info.value.problems] == ["moon.knd", "moon.zzz"]
+    with pytest.raises(hl.VariantError) as info:
+        STD.replace(zzz=1)
+    assert info.value.path == "zzz"
+    assert hl.Variant(players=5).players == 5 and hl.MoonRules(kind="new").kind == hl.MoonKind.NEW
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(lambda: hl.Round.deal(STD, rng="x"), id="deal"),
+        pytest.param(lambda: hl.Round.deal(STD, rng=1), id="deal-int"),
+        pytest.param(lambda: hl.Round.from_hands(STD, HANDS, rng=1.5), id="from_hands"),
+        pytest.param(lambda: hl.Round.deal(STD, seed=1).copy(rng=[]), id="copy"),
+    ],
+)
+def test_an_rng_that_is_not_a_random_random_is_a_bad_argument(call: Any) -> None:
+    with pytest.raises(_refused(hl.IllegalAction)) as info:
+        call()
+    if isinstance(info.value, hl.IllegalAction):
+        assert info.value.code == "bad_argument" and "random.Random" in str(info.value)
+
+
+def test_the_helpers_that_draw_need_a_random_random() -> None:
+    from heartslib.inference import Sampler, sample_round
+
+    r = hl.Round.deal(STD, seed=1)
+    for bad in (None, "x", 7):
+        with pytest.raises(hl.IllegalAction, match=r"random\.Random"):
+            hst.random_action(r, bad)
+        with pytest.raises(hl.IllegalAction, match=r"random\.Random"):
+            sample_round(r.observation(0), bad, variant=STD)
+        with pytest.raises(hl.IllegalAction, match=r"random\.Random"):
+            Sampler(r.observation(0), STD).draw(bad)
+    with pytest.raises(hl.VariantError, match="expected a Variant"):
+        sample_round(r.observation(0), random.Random(1), variant="standard")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [None, 1.5, b"0:play QS", ["0:play QS"], "play QS", ""])
+def test_action_from_text_of_anything_but_the_text_of_an_action_is_not_an_action(text: Any) -> None:
+    with pytest.raises(hl.IllegalAction) as info:
+        hl.action_from_text(text)
+    assert info.value.code == "not_an_action"
+    assert hl.action_from_text(" 0:play QS ") == hl.Play(0, "QS")
+
+
+def test_offsets_and_pass_names_check_their_arguments() -> None:
+    for k in (None, "1", 1.5, True, []):
+        with pytest.raises(hl.IllegalAction, match="whole number of seats") as info:
+            hl.Offset(k)  # type: ignore[arg-type]
+        assert info.value.code == "bad_argument"
+    for players in (None, "4", 0, -1, 4.0):
+        with pytest.raises(hl.IllegalAction, match="players"):
+            hl.Offset(1).name(players)  # type: ignore[arg-type]
+        with pytest.raises(hl.IllegalAction, match="players"):
+            hl.pass_name(hl.SCATTER, players)  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction, match="pass direction"):
+        hl.pass_name("left", 4)  # type: ignore[arg-type]
+    assert hl.pass_name(hl.Offset(-1), 4) == "right" and hl.Offset(2).name(5) == "left-2"
+
+
+_TAKEN = ["QS 2H", "3H", "", "4H 5H"]
+#: The compiled build reads a bool where it expects an int as the int it is (docs/performance.md, "Two builds").
+_BOOL_IS_INT = pytest.mark.skipif(hl.COMPILED, reason="compiled: a bool reaches an int argument as the int it is")
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"variant": None}, hl.VariantError),
+        ({"variant": "standard"}, hl.VariantError),
+        ({"taken": None}, hl.IllegalAction),
+        ({"taken": 1.5}, hl.IllegalAction),
+        ({"taken": [None, "3H", "", ""]}, hl.CardError),
+        ({"trick_winners": 1.5}, hl.IllegalAction),
+        pytest.param({"trick_winners": [0, 1, 2, True]}, hl.IllegalAction, marks=_BOOL_IS_INT),
+        ({"tricks_won": -1}, hl.IllegalAction),
+        ({"tricks_won": [4, 3, 3, None]}, hl.IllegalAction),
+        ({"dead": 1.5}, hl.IllegalAction),
+        pytest.param({"dead": [0, 0, 0, True]}, hl.IllegalAction, marks=_BOOL_IS_INT),
+        ({"passing": "left"}, hl.IllegalAction),
+        ({"passing": None}, hl.IllegalAction),
+        ({"scores": 1.5}, hl.IllegalAction),
+        ({"scores": [0, 0, 0, "1"]}, hl.IllegalAction),
+        pytest.param({"hand_number": True}, hl.IllegalAction, marks=_BOOL_IS_INT),
+        ({"hand_number": "0"}, hl.IllegalAction),
+    ],
+)
+def test_score_cards_checks_every_argument(changes: dict[str, Any], error: type[Exception]) -> None:
+    from heartslib.scoring import score_cards
+
+    kwargs: dict[str, Any] = {"variant": STD, "taken": _TAKEN, **changes}
+    with pytest.raises(_refused(error)) as info:
+        score_cards(kwargs.pop("variant"), kwargs.pop("taken"), **kwargs)
+    if isinstance(info.value, hl.IllegalAction):
+        assert info.value.code == "bad_argument"
+    assert score_cards(STD, _TAKEN, tricks_won=[4, 3, 3, 3], scores=(1, 2, 3, 4)).points == (14, 1, 0, 2)
+
+
+def test_turns_apply_id_refuses_an_index_that_is_not_a_whole_number() -> None:
+    from heartslib.adapters.encoding import Encoding, Turns
+
+    turns = Turns(Encoding(STD), hl.Round.deal(STD, seed=1))
+    seat = turns.current()
+    assert seat is not None
+    legal = turns.legal_ids(seat)
+    for bad in (1.5, float(legal[0]), None, str(legal[0]), True, [legal[0]]):
+        with pytest.raises(hl.IllegalAction) as info:
+            turns.apply_id(seat, bad)  # type: ignore[arg-type]
+        assert info.value.code == "illegal_action_index"
+        assert turns.pending == [] and turns.legal_ids(seat) == legal
+    with pytest.raises(hl.IllegalAction) as info:
+        turns.apply_id("0", legal[0])  # type: ignore[arg-type]
+    assert info.value.code == "no_such_seat"
+    assert turns.apply_id(seat, legal[0]) is None and len(turns.pending) == 1
+    np = pytest.importorskip("numpy")
+    assert turns.apply_id(seat, np.int64(turns.legal_ids(seat)[0])) is None  # an index from a NumPy space
+
+
+def test_pettingzoo_step_takes_none_only_from_a_finished_agent() -> None:
+    pytest.importorskip("pettingzoo", exc_type=ImportError)
+    from heartslib.adapters.pettingzoo import raw_env
+
+    env = raw_env("standard")
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    for bad in (None, 1.5, True, "3", -1):
+        with pytest.raises(hl.IllegalAction) as info:
+            env.step(bad)
+        assert info.value.code == "illegal_action_index" and "None" in str(info.value)
+        assert env.agent_selection == agent
+        assert (env.observe(agent)["observation"] == before["observation"]).all()
+    for name in ("player_9", None, []):
+        with pytest.raises(hl.IllegalAction) as info:
+            env.observe(name)  # type: ignore[arg-type]
+        assert info.value.code == "no_such_seat"
+        with pytest.raises(hl.IllegalAction):
+            env.action_space(name)  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction, match="seed"):
+        env.reset(seed="3")  # type: ignore[arg-type]
+    # the AEC contract: a terminated agent steps with None (and only with None)
+    while not all(env.terminations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(mask.nonzero()[0][0]))
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(0)
+    while env.agents:
+        env.step(None)
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        pytest.param(lambda: hl.Round.deal(None), hl.VariantError, id="Round.deal"),
+        pytest.param(lambda: hl.Round.from_hands("standard", HANDS), hl.VariantError, id="Round.from_hands"),
+        pytest.param(lambda: hl.Round.deal(STD, seed=1).script_shuffle_pass(None), hl.CardError,
+                     id="Round.script_shuffle_pass"),
+        pytest.param(lambda: hl.Match(STD, seed=1).to_json(indent=1.5), hl.IllegalAction, id="Match.to_json"),
+        pytest.param(lambda: hl.sort_cards(None), hl.CardError, id="sort_cards"),
+        pytest.param(lambda: hl.sort_cards("QS 2C"), hl.CardError, id="sort_cards-text"),
+        pytest.param(lambda: hl.CardValues(None), hl.VariantError, id="CardValues"),
+        pytest.param(lambda: hl.CardSuits([1, 2]), hl.VariantError, id="CardSuits"),
+        pytest.param(lambda: hl.StripTable.from_mapping(None), hl.VariantError, id="StripTable.from_mapping"),
+        pytest.param(lambda: hl.parse_score("13", None), hl.IllegalAction, id="parse_score-limit"),
+        pytest.param(lambda: hl.simulate(None, "random", games=1), hl.VariantError, id="simulate-variant"),
+        pytest.param(lambda: hl.simulate(STD, None, games=1), hl.IllegalAction, id="simulate-agents"),
+        pytest.param(lambda: hl.simulate(STD, "random", games=1, executor="x"), hl.IllegalAction,
+                     id="simulate-executor"),
+        pytest.param(lambda: hl.simulate(STD, "random", games=1, progress="x"), hl.IllegalAction,
+                     id="simulate-progress"),
+        pytest.param(lambda: hl.agents.RandomAgent(1.5), hl.IllegalAction, id="RandomAgent-seed"),
+        pytest.param(lambda: hl.agents.play_match(None, []), hl.VariantError, id="play_match-variant"),
+        pytest.param(lambda: hl.agents.play_match(STD, None), hl.IllegalAction, id="play_match-agents"),
+        pytest.param(lambda: hl.agents.play_match(STD, [object()] * 4), hl.IllegalAction, id="play_match-not-agents"),
+        pytest.param(lambda: hl.agents.LazyActions(None, 0), hl.IllegalAction, id="LazyActions"),
+        pytest.param(lambda: hl.agents.actions_for(None, 0), hl.IllegalAction, id="actions_for"),
+    ],
+)
+def test_public_functions_refuse_arguments_of_the_wrong_type(call: Any, error: type[Exception]) -> None:
+    with pytest.raises(_refused(error)):
+        call()
+
+
+def test_the_encoding_refuses_arguments_of_the_wrong_type() -> None:
+    from heartslib.adapters.encoding import Encoding, Turns, table_text
+
+    enc = Encoding(STD)
+    for call, code in [
+        (lambda: enc.card("3"), "illegal_action_index"),
+        (lambda: enc.action_text(None), "illegal_action_index"),
+        (lambda: enc.option(1.5), "illegal_action_index"),
+        (lambda: enc.action_id(None), "not_an_action"),
+        (lambda: enc.option_id([]), ""),
+        (lambda: enc.encode(None), "bad_argument"),
+        (lambda: enc.observation_text("x"), "bad_argument"),
+        (lambda: enc.visible_points(None), "bad_argument"),
+        (lambda: Turns(enc, None), "bad_argument"),
+        (lambda: Turns(None, hl.Round.deal(STD, seed=1)), "bad_argument"),
+        (lambda: table_text(None), "bad_argument"),
+    ]:
+        with pytest.raises(hl.IllegalAction if code else ValueError) as info:
+            call()  # type: ignore[no-untyped-call]
+        assert getattr(info.value, "code", "") == code
+    with pytest.raises(hl.VariantError, match="expected a Variant"):
+        Encoding("standard")  # type: ignore[arg-type]
+    assert enc.card(49) == hl.Card("QS") and enc.action_text(49) == "QS"
+
+
+def test_openspiel_game_parameters_are_a_dict() -> None:
+    pytest.importorskip("pyspiel", exc_type=ImportError)
+    from heartslib.adapters.openspiel import HeartsGame
+
+    for params in (1.5, "standard", [("preset", "standard")]):
+        with pytest.raises(hl.IllegalAction, match="game parameters"):
+            HeartsGame(params)  # type: ignore[arg-type]
+    state = HeartsGame({"preset": "standard"}).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(hl.IllegalAction, match=r"random\.Random"):
+        state.core.resample_history(0, None)  # type: ignore[arg-type]

@@ -123,7 +123,7 @@ def test_agent_specs() -> None:
         resolve_agents("heartslib.agents:Nobody", 4)
     with pytest.raises(ValueError, match="4 players need 4 agents"):
         resolve_agents(["random", "random"], 4)
-    with pytest.raises(TypeError):
+    with pytest.raises(hl.IllegalAction, match="3 is not an agent name"):
         resolve_agents([3, 4, 5, 6], 4)  # type: ignore[list-item]
 
 
@@ -142,7 +142,7 @@ def test_factories_run_in_worker_processes() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(hl.VariantError, match="expected a Variant"):
         simulate("standard", "random", games=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         simulate(STANDARD, "random", games=-1)

@@ -159,12 +159,24 @@ Action = Pass | Play | Choose
 
 
 def action_from_text(text: str) -> Action:
-    """Parse the text form of an action (``"2:play QS"``, ``"0:pass AS KS QS"``, ``"1:choose new"``)."""
+    """Parse the text form of an action (``"2:play QS"``, ``"0:pass AS KS QS"``, ``"1:choose new"``).
+
+    Anything else raises :class:`~heartslib.IllegalAction` (``not_an_action``; a
+    :class:`~heartslib.CardError` for a bad card), a ``ValueError``.
+
+    >>> action_from_text("play QS")
+    Traceback (most recent call last):
+    ...
+    heartslib.errors.IllegalAction: 'play QS' is not an action: write '<seat>:play QS', ...
+    """
+    if not isinstance(text, str):
+        raise IllegalAction("not_an_action", f"the text of an action is a str such as '2:play QS', "
+                            f"not {text!r:.60}")
     seat_text, sep, rest = text.strip().partition(":")
     kind, _, arg = rest.strip().partition(" ")
     if not sep or not seat_text.strip().isdigit() or kind not in ("pass", "play", "choose"):
-        raise ValueError(f"{text!r} is not an action: write '<seat>:play QS', '<seat>:pass AS KS QS' "
-                         "or '<seat>:choose OPTION'")
+        raise IllegalAction("not_an_action", f"{text!r} is not an action: write '<seat>:play QS', "
+                            "'<seat>:pass AS KS QS' or '<seat>:choose OPTION'")
     seat = int(seat_text)
     if kind == "play":
         return Play(seat, arg.strip())

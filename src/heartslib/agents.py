@@ -52,6 +52,7 @@ from heartslib.engine.records import observation as _observation
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import PLAYS as _PLAYS
 from heartslib.enums import SCATTER, STAR, Identical, Phase
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
 from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS, Budget, Search
@@ -92,12 +93,20 @@ class LazyActions(PassChoices):
     __slots__ = ()
 
     def __init__(self, round_: Round, seat: int) -> None:
-        super().__init__(round_.pass_rules(seat))
+        try:
+            pass_rules = round_.pass_rules
+        except AttributeError:
+            raise IllegalAction("bad_argument", f"LazyActions takes a Round, not {arg_text(round_)}") from None
+        super().__init__(pass_rules(seat))
 
 
 def actions_for(match: Match, seat: int) -> Sequence[Action]:
     """The legal actions to hand an agent for ``seat``: a list, or a :class:`LazyActions` while passing."""
-    return match.legal_actions(seat) if match.is_over else _round_actions(match.round, seat)
+    try:
+        over, round_ = match.is_over, match.round
+    except AttributeError:
+        raise IllegalAction("bad_argument", f"actions_for takes a Match, not {arg_text(match)}") from None
+    return match.legal_actions(seat) if over else _round_actions(round_, seat)
 
 
 def _round_actions(round_: Round, seat: int) -> Sequence[Action]:
@@ -120,9 +129,17 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
     :class:`~heartslib.IllegalAction` with a note naming the agent.
     """
     from heartslib.match import Match
+    from heartslib.variant import expect_variant
 
-    if len(agents) != variant.players:
-        raise ValueError(f"{variant.name!r} needs {variant.players} agents (one per seat), got {len(agents)}")
+    expect_variant(variant)
+    if isinstance(agents, str) or not isinstance(agents, Sequence) or len(agents) != variant.players:
+        got = len(agents) if isinstance(agents, Sequence) and not isinstance(agents, str) else arg_text(agents)
+        raise IllegalAction("bad_argument", f"{variant.name!r} needs {variant.players} agents (one per seat), "
+                            f"got {got}")
+    for agent in agents:
+        if not callable(getattr(agent, "act", None)):
+            raise IllegalAction("bad_argument", f"{arg_text(agent)} is not an agent: an agent has a method "
+                                "act(observation, legal_actions)")
     match = Match(variant, seed)
     for seat, agent in enumerate(agents):
         setup_agent(agent, variant, seat)
@@ -244,7 +261,7 @@ class BaseAgent:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"an agent's seed is a whole number (or None), not {seed!r}")
+            raise IllegalAction("bad_argument", f"an agent's seed is a whole number (or None), not {arg_text(seed)}")
         self.seed = seed
         self.variant: Variant | None = None
         self.seat: int | None = None

@@ -359,7 +359,10 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> sort_cards(parse_cards("QS 2C AH 0C"))
     (Card('0C'), Card('2C'), Card('AH'), Card('QS'))
     """
-    return tuple(sorted(cards, key=_order_key))
+    try:
+        return tuple(sorted(cards, key=_order_key))
+    except (TypeError, AttributeError):  # not iterable, or not of cards (the key reads a Card's index)
+        raise CardError(f"sort_cards takes Cards (parse_cards reads text), got {cards!r:.60}") from None
 
 
 def _order_key(card: Card) -> int:

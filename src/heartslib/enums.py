@@ -7,10 +7,11 @@ Every enum value is the lower-case string used in TOML and JSON, so
 from __future__ import annotations
 
 import enum
+from typing import Any, TypeGuard
 
 import attrs
 
-from heartslib.errors import VariantError
+from heartslib.errors import IllegalAction, VariantError
 
 __all__ = [
     "DEALERS_CHOICE",
@@ -327,6 +328,21 @@ class PassMode(enum.StrEnum):
         return f"hl.{self.name}"
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _offset_k(_inst: object, _attr: object, value: Any) -> None:
+    if not _whole(value):
+        raise IllegalAction("bad_argument", f"an Offset is a whole number of seats (1 is left, -1 right), "
+                            f"not {value!r:.60}")
+
+
+def _check_players(players: object) -> None:
+    if not _whole(players) or players < 1:
+        raise IllegalAction("bad_argument", f"players must be a whole number >= 1, not {players!r:.60}")
+
+
 @attrs.frozen
 class Offset:
     """Pass to the player ``k`` seats on in the direction of play.
@@ -339,10 +355,11 @@ class Offset:
     ('left', 'right', 'across', 'left-2')
     """
 
-    k: int = attrs.field(validator=attrs.validators.instance_of(int))
+    k: int = attrs.field(validator=_offset_k)
 
     def name(self, players: int) -> str:
         """The schedule word for this offset with ``players`` at the table."""
+        _check_players(players)
         k = self.k % players
         if k == 0:
             return "hold"
@@ -376,6 +393,10 @@ def pass_name(direction: PassDirection, players: int, *, words: bool = False) ->
     """
     if isinstance(direction, Offset):
         return direction.name(players)
+    if not isinstance(direction, PassMode):
+        raise IllegalAction("bad_argument", f"a pass direction is an Offset or a PassMode (hl.HOLD, hl.SCATTER, "
+                            f"...), not {direction!r:.60}")
+    _check_players(players)
     return _MODE_WORDS.get(direction, direction.value) if words else direction.value
 
 

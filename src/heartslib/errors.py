@@ -7,7 +7,9 @@ All of them are :class:`ValueError` subclasses (``UnknownVariant`` is a
 
 from __future__ import annotations
 
-__all__ = ["CardError", "IllegalAction", "SaveError", "UnknownVariant", "VariantError"]
+import math
+
+__all__ = ["CardError", "IllegalAction", "SaveError", "UnknownVariant", "VariantError", "arg_text"]
 
 
 class CardError(ValueError):
@@ -96,3 +98,11 @@ class SaveError(ValueError):
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def arg_text(value: object) -> str:
+    """``repr(value)``, short (a huge number is named by its size): how an error message quotes an argument."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:40] + "..."

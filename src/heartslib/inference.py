@@ -75,6 +75,7 @@ import attrs
 
 from heartslib.actions import Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.engine.args import check_rng
 from heartslib.engine.tables import HEART, JK, NO_SUIT, QS, SPADE
 from heartslib.enums import (
     DEALERS_CHOICE,
@@ -100,7 +101,7 @@ from heartslib.enums import (
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.variant import Variant
+from heartslib.variant import Variant, expect_variant
 
 __all__ = [
     "Determinization",
@@ -228,8 +229,7 @@ def _facts(v: Variant) -> _Facts:
 
 def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
     if variant is not None:
-        if not isinstance(variant, Variant):
-            raise TypeError(f"variant must be a Variant, not {variant!r}")
+        expect_variant(variant)
         if variant.players != obs.players:
             raise ValueError(f"the variant {variant.name!r} has {variant.players} players; the observation "
                              f"{obs.players}")
@@ -944,6 +944,7 @@ class Sampler:
         >>> d.dealt[0] == r.hand(0), d.round.hands == d.dealt
         (True, True)
         """
+        check_rng(rng, optional=False)
         last: Exception | None = None
         plans = self._plans
         for i in range(MAX_TRIES):

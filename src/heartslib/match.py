@@ -26,7 +26,7 @@ from heartslib.engine.args import action_problem, check_scores, check_seat, chec
 from heartslib.engine.dealing import deal_order
 from heartslib.engine.tables import OVER, PASS
 from heartslib.enums import SHUFFLE, BigMoon, PassDirection, Phase, Settlement
-from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
@@ -42,7 +42,7 @@ from heartslib.scoring import (
 )
 from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_save, save_data, score_data
 from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
-from heartslib.variant import Variant
+from heartslib.variant import Variant, expect_variant
 
 __all__ = ["Match", "RoundResult"]
 
@@ -123,8 +123,7 @@ class Match:
     """The seed of the match's RNG (chosen at random and recorded when not given)."""
 
     def __init__(self, variant: Variant, seed: int | None = None, *, dealer: int = 0) -> None:
-        if not isinstance(variant, Variant):
-            raise VariantError("", f"expected a Variant (e.g. hl.preset('standard')), got {variant!r}")
+        expect_variant(variant)
         seed = check_seed(seed)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
@@ -515,6 +514,8 @@ class Match:
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The save as JSON text; :meth:`from_json` resumes it exactly, RNG included."""
+        if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool) or indent < 0):
+            raise IllegalAction("bad_argument", f"indent must be a whole number >= 0 (or None), not {arg_text(indent)}")
         return json_text(self.to_dict(), indent=indent)
 
     @classmethod

@@ -29,7 +29,7 @@ from typing import Any
 from heartslib.actions import Action, Event
 from heartslib.cards import Card, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
-from heartslib.engine.args import check_seat, check_seed
+from heartslib.engine.args import check_rng, check_seat, check_seed
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
 from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import (
@@ -58,11 +58,11 @@ from heartslib.engine.tables import (
 )
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
-from heartslib.errors import CardError, IllegalAction
+from heartslib.errors import CardError, IllegalAction, arg_text
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
 from heartslib.scoring import Outcome, moon_taker
-from heartslib.variant import Variant
+from heartslib.variant import Variant, expect_variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
 
@@ -123,6 +123,9 @@ class Round:
         >>> [c.code for c in r.hand(1)][:4]
         ['2C', '6C', 'TC', 'AC']
         """
+        if type(v) is not Variant or (rng is not None and type(rng) is not random.Random):
+            expect_variant(v)  # the checks, off the common path: a subclass passes them
+            check_rng(rng)
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
@@ -173,6 +176,9 @@ class Round:
         >>> r.phase, r.to_act, r.legal_actions()
         (<Phase.PLAY: 'play'>, (0,), [Play(seat=0, card=Card('2C'))])
         """
+        if type(v) is not Variant or (rng is not None and type(rng) is not random.Random):
+            expect_variant(v)  # the checks, off the common path: a subclass passes them
+            check_rng(rng)
         n = v.players
         if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
             raise CardError(f"expected {n} hands (one per player), got {hands!r}")
@@ -195,6 +201,8 @@ class Round:
         ``rng``, when given, is the generator the copy draws a pending shuffle
         pass from (a copied match hands its copied generator to its round).
         """
+        if rng is not None:  # a search loop's copy gives none: no call on its path
+            check_rng(rng)
         new = Round()
         state = new._s = self._s.copy()
         if rng is not None:
@@ -487,6 +495,8 @@ class Round:
         >>> r.received[0] == first[3]
         True
         """
+        if isinstance(received, str) or not isinstance(received, Sequence):
+            raise CardError(f"expected a sequence of collections of cards (one per seat), got {arg_text(received)}")
         s = self._s
         if s.passing is not SHUFFLE or s.phase is not PASS:
             raise IllegalAction("no_shuffle_pass", "there is no shuffle pass to script now")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import NoReturn
 
 import attrs
 
@@ -46,13 +47,14 @@ from heartslib.enums import (
     NextDealer,
     Offset,
     PassDirection,
+    PassMode,
     Shot,
     Sun,
     Winner,
 )
-from heartslib.errors import CardError
+from heartslib.errors import CardError, IllegalAction, arg_text
 from heartslib.points import Score, normalise
-from heartslib.variant import Variant
+from heartslib.variant import Variant, expect_variant
 
 __all__ = [
     "BIG_MOON_HANDS",
@@ -664,7 +666,9 @@ def score_cards(
       the moon rules that look at the game;
     * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``).
 
-    Raises ``ValueError`` (a :class:`~heartslib.CardError` for a bad card) naming what is wrong.
+    Raises :class:`~heartslib.IllegalAction` (``bad_argument``) naming the argument that is wrong and what it
+    may be, :class:`~heartslib.CardError` for a bad card, :class:`~heartslib.VariantError` when ``variant`` is
+    not a :class:`~heartslib.Variant` (all ``ValueError``).
 
     >>> import heartslib as hl
     >>> gz = hl.preset("gong_zhu")
@@ -673,51 +677,85 @@ def score_cards(
     >>> score_cards(hl.preset("gong_zhu_exposed"), ["QS TC", "JD", "AH KH", ""], exposed="QS AH").points
     (-400, 100, -180, 0)
     """
+    expect_variant(variant)
     rules = variant.rules
     n = variant.players
-    if isinstance(taken, str) or len(taken) != n:
-        raise ValueError(f"taken must hold the cards of each of the {n} seats, got {taken!r}")
+    if not _many(taken) or len(taken) != n:
+        _bad(f"taken must hold the cards of each of the {n} seats, got {arg_text(taken)}")
     cards = [_indices(t) for t in taken]
-    if dead is not None and (len(dead) != n or not all(isinstance(d, int) and d >= 0 for d in dead)):
-        raise ValueError(f"dead must be {n} whole numbers >= 0 (jokers that did not score, per seat), got {dead!r}")
-    won: tuple[int, ...] | None = None
-    if trick_winners is None:
-        if variant.moon.sun != Sun.NONE and variant.moon.sun_skips_first_trick:
-            raise ValueError("moon.sun_skips_first_trick: give trick_winners (who won each trick) to judge the sun")
-        holders = [s for s in range(n) if cards[s]]
-        winners_seen: tuple[int | None, ...] = tuple(holders)
-    else:
-        for w in trick_winners:
-            if w is not None and (not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < n):
-                raise ValueError(f"trick_winners holds seats 0-{n - 1} (or None), not {w!r}")
-        winners_seen = tuple(trick_winners)
-        won = tuple(sum(1 for w in trick_winners if w == s) for s in range(n))
-    if tricks_won is not None:
-        if len(tricks_won) != n or not all(isinstance(w, int) and w >= 0 for w in tricks_won):
-            raise ValueError(f"tricks_won must be {n} whole numbers >= 0, got {tricks_won!r}")
-        won = tuple(tricks_won)
+    if dead is not None and (not _many(dead) or len(dead) != n or not all(_natural(d) for d in dead)):
+        _bad(f"dead must be {n} whole numbers >= 0 (jokers that did not score, per seat), got {arg_text(dead)}")
+    winners_seen, won = _trick_facts(variant, cards, trick_winners, tricks_won)
     exposed_cards = frozenset(c.index for c in parse_cards(exposed))
+    if not isinstance(passing, Offset | PassMode):
+        _bad(f"passing is a pass direction (an Offset, hl.HOLD, hl.SCATTER, ...), not {arg_text(passing)}")
     facts = card_facts(rules, cards, dead=dead, tricks_won=won, trick_winners=winners_seen,
                        doubled=exposure_doubles(rules, exposed_cards))
+    if scores is not None and not _many(scores):
+        _bad(f"scores must be the {n} match totals before the hand, got {arg_text(scores)}")
     before: tuple[Score, ...] = (0,) * n if scores is None else tuple(scores)
     if len(before) != n or not all(isinstance(x, int | complex) and not isinstance(x, bool) for x in before):
-        raise ValueError(f"scores must be the {n} match totals before the hand, got {scores!r}")
-    if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 0:
-        raise ValueError(f"hand_number must be a whole number >= 0, not {hand_number!r}")
+        _bad(f"scores must be the {n} match totals before the hand, got {arg_text(scores)}")
+    if not _natural(hand_number):
+        _bad(f"hand_number must be a whole number >= 0, not {arg_text(hand_number)}")
     result = score(variant, rules, facts, scores_before=before, passing=passing, hands_played=hand_number + 1)
     if isinstance(result, int):
         options = moon_options()
         if moon_choice is None or moon_choice not in options:
-            raise ValueError(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"choice\"): "
-                             f"give moon_choice, one of {', '.join(options)}; got {moon_choice!r}")
+            _bad(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"choice\"): "
+                 f"give moon_choice, one of {', '.join(options)}; got {arg_text(moon_choice)}")
         keep = variant.moon.requires == MoonRequires.PENALTY_CARDS
         return moon_result(facts, rules, result, MoonScoring(moon_choice), keep)
     return result
 
 
+def _trick_facts(
+    variant: Variant, cards: list[list[int]], trick_winners: Sequence[int | None] | None,
+    tricks_won: Sequence[int] | None,
+) -> tuple[tuple[int | None, ...], tuple[int, ...] | None]:
+    """:func:`score_cards`' ``trick_winners`` and ``tricks_won``, checked: who won each trick (without them, the
+    seats that took cards) and the tricks won per seat (None: counted from the cards)."""
+    n = variant.players
+    won: tuple[int, ...] | None = None
+    if trick_winners is None:
+        if variant.moon.sun != Sun.NONE and variant.moon.sun_skips_first_trick:
+            _bad("moon.sun_skips_first_trick: give trick_winners (who won each trick) to judge the sun")
+        winners_seen: tuple[int | None, ...] = tuple(s for s in range(n) if cards[s])
+    else:
+        if not _many(trick_winners):
+            _bad(f"trick_winners is a sequence of seats 0-{n - 1} (or None), not {arg_text(trick_winners)}")
+        for w in trick_winners:
+            if w is not None and (not _natural(w) or not w < n):
+                _bad(f"trick_winners holds seats 0-{n - 1} (or None), not {arg_text(w)}")
+        winners_seen = tuple(trick_winners)
+        won = tuple(sum(1 for w in trick_winners if w == s) for s in range(n))
+    if tricks_won is not None:
+        if not _many(tricks_won) or len(tricks_won) != n or not all(_natural(w) for w in tricks_won):
+            _bad(f"tricks_won must be {n} whole numbers >= 0, got {arg_text(tricks_won)}")
+        won = tuple(tricks_won)
+    return winners_seen, won
+
+
+def _many(value: object) -> bool:
+    """Whether an argument of :func:`score_cards` can be per-seat (or per-trick) values: a collection (a list, a
+    tuple, an array), not text."""
+    return isinstance(value, Collection) and not isinstance(value, str)
+
+
+def _natural(value: object) -> bool:
+    """Whether ``value`` is a whole number >= 0 (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _bad(message: str) -> NoReturn:
+    raise IllegalAction("bad_argument", message)
+
+
 def _indices(cards: str | Iterable[CardLike | int]) -> list[int]:
     if isinstance(cards, str):
         return [c.index for c in parse_cards(cards)]
+    if not isinstance(cards, Iterable):
+        raise CardError(f"{arg_text(cards)} is not the cards a seat took (text such as 'QS 2H', cards or indices)")
     out: list[int] = []
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int | str | Card):

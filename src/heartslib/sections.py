@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import attrs
 
@@ -48,9 +48,9 @@ from heartslib.enums import (
     Sun,
     Winner,
 )
-from heartslib.errors import CardError, VariantError
+from heartslib.errors import CardError, VariantError, arg_text
 from heartslib.points import Score
-from heartslib.serialize import parse_score, read_section, score_data
+from heartslib.serialize import parse_score, read_section, score_data, unknown_fields
 
 __all__ = [
     "BOUNDS_KEY",
@@ -69,6 +69,7 @@ __all__ = [
     "MoonRules",
     "PassingRules",
     "PlayRules",
+    "Record",
     "ScoringRules",
     "StripTable",
     "VariantFields",
@@ -197,6 +198,9 @@ class StripTable:
     @classmethod
     def from_mapping(cls, mapping: Mapping[Any, Any], path: str = "deck.strip") -> StripTable:
         """Build a table from ``{players: cards}`` (keys may be strings, as in TOML)."""
+        if not isinstance(mapping, Mapping):
+            raise VariantError(path, f"expected a table of player counts and the cards to strip, got "
+                               f"{arg_text(mapping)}")
         entries = []
         for key, cards in mapping.items():
             try:
@@ -242,7 +246,14 @@ class CardMap(Mapping[Card, V]):
 
     def __init__(self, values: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), path: str = "") -> None:
         path = path or self._path
-        pairs = values.items() if isinstance(values, Mapping) else values
+        if isinstance(values, Mapping):
+            pairs: Iterable[tuple[Any, Any]] = values.items()
+        else:
+            try:
+                pairs = [(key, raw) for key, raw in values]
+            except (TypeError, ValueError):  # not iterable, or not of pairs
+                raise VariantError(path, f"expected a table of cards, each with its {self._what}, got "
+                                   f"{arg_text(values)}") from None
         table: dict[Card, V] = {}
         for key, raw in pairs:
             try:
@@ -526,8 +537,38 @@ def _schedule_converter(value: Any) -> str | tuple[str, ...]:
 # --------------------------------------------------------------------------- sections
 
 
+class Record:
+    """The base of :class:`~heartslib.Variant` and its sections: a keyword that names no field raises
+    :class:`~heartslib.VariantError` at the field's path (``"deck.dekcs"``), with the closest field name and every
+    field the record has, as :meth:`Variant.from_dict <heartslib.Variant.from_dict>` reports an unknown key
+    (instead of the ``TypeError`` of the ``__init__`` attrs writes).
+
+    >>> import heartslib as hl
+    >>> hl.DeckRules(dekcs=2)
+    Traceback (most recent call last):
+    ...
+    heartslib.errors.VariantError: deck.dekcs: unknown field; did you mean decks? deck has ...
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        known = _FIELD_NAMES.get(cls)
+        if known is None:
+            known = _FIELD_NAMES[cls] = frozenset(f.name for f in attrs.fields(cast(Any, cls)) if f.init)
+        if not known.issuperset(kwargs):
+            section = next((name for name, record in SECTIONS.items() if record is cls), "")
+            problems = unknown_fields(kwargs.keys() - known, known, section)
+            raise VariantError(problems[0][0], problems[0][1], problems=tuple(problems))
+        return super().__new__(cls)
+
+
+#: Each record class's field names (filled on first use: attrs has made the final class by then).
+_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
-class DeckRules:
+class DeckRules(Record):
     """The pack: how many decks, how the deal is made even, and jokers."""
 
     decks: int = int_field(
@@ -659,7 +700,7 @@ class DeckRules:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class PassingRules:
+class PassingRules(Record):
     """Passing cards before play: how many, in which cycle of directions, and what may not be passed."""
 
     cards: int = int_field(
@@ -695,7 +736,7 @@ class PassingRules:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class PlayRules:
+class PlayRules(Record):
     """Leading and following: the opening lead, breaking hearts, first-trick and forced plays, ties."""
 
     opening: Opening = enum_field(
@@ -867,7 +908,7 @@ class PlayRules:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class ScoringRules:
+class ScoringRules(Record):
     """Card values: hearts, the queen and any other scoring cards, and the no-tricks bonus."""
 
     hearts: HeartsScoring = enum_field(
@@ -990,7 +1031,7 @@ class ScoringRules:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class MoonRules:
+class MoonRules(Record):
     """Shooting the moon (all penalty cards) and the sun (all tricks)."""
 
     kind: MoonKind = enum_field(
@@ -1122,7 +1163,7 @@ class MoonRules:
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class EndRules:
+class EndRules(Record):
     """When the match ends."""
 
     target: int = int_field(

@@ -38,6 +38,7 @@ takes the class it is to build as an argument.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import math
@@ -51,7 +52,7 @@ import attrs
 
 from heartslib.cards import Card, Suit
 from heartslib.enums import Offset, PassDirection, PassMode
-from heartslib.errors import CardError, SaveError, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, MAX_SEED, Score, score_text
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "score_data",
     "tagged_data",
     "toml_text",
+    "unknown_fields",
 ]
 
 #: The ``format`` of a match save, and the version this heartslib writes and reads.
@@ -101,6 +103,8 @@ def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
     ...
     ValueError: '12345678901234567891i' is too large: each part of a score is at most 1000000000000000
     """
+    if type(limit) is not int or limit < 0:  # an int subclass (a bool) is not a limit
+        raise IllegalAction("bad_argument", f"limit must be a whole number >= 0, not {_short(limit)}")
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a score (a whole number or text like '13i')")
     if isinstance(value, int):
@@ -207,14 +211,31 @@ def _sorted_keys(keys: Iterable[Any]) -> list[Any]:
     return sorted(keys, key=lambda k: (type(k).__name__, repr(k)))
 
 
+def unknown_fields(keys: Iterable[Any], known: Iterable[str], section: str = "") -> list[tuple[str, str]]:
+    """A ``(path, message)`` problem for each unknown key of a variant (``section`` "") or of one of its sections:
+    the key's path, the closest field name when one is close, and every field the record has.
+
+    >>> unknown_fields(["knd"], ["kind", "points", "requires"], "moon")
+    [('moon.knd', 'unknown field; did you mean kind? moon has kind, points, requires')]
+    """
+    names = sorted(known)
+    owner = section or "a variant"
+    problems = []
+    for key in _sorted_keys(keys):
+        close = difflib.get_close_matches(key, names, n=1) if isinstance(key, str) else []
+        hint = f"did you mean {close[0]}? " if close else ""
+        path = f"{section}.{key}" if section else str(key)
+        problems.append((path, f"unknown field; {hint}{owner} has {', '.join(names)}"))
+    return problems
+
+
 def read_section(cls: type[Any], name: str, data: Mapping[str, Any], base: Any = None) -> Any:
     """A variant section (``cls``, named ``name``) from plain data, or ``base`` with the listed fields changed.
 
     Unknown keys are rejected; every bad field is reported, each with its path.
     """
     known = {f.name for f in attrs.fields(cls)}
-    problems = [(f"{name}.{key}", f"unknown field; {name} has {', '.join(sorted(known))}")
-                for key in _sorted_keys(set(data) - known)]
+    problems = unknown_fields(set(data) - known, known, name)
     if not problems:
         try:
             return cls(**data) if base is None else attrs.evolve(base, **data)
@@ -239,8 +260,7 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
     if not isinstance(data, Mapping):
         raise VariantError("", f"expected a table of variant fields, got {type(data).__name__}")
     known = {f.name for f in attrs.fields(cls) if f.init}
-    problems = [(str(key), f"unknown field; a variant has {', '.join(sorted(known))}")
-                for key in _sorted_keys(set(data) - known)]
+    problems = unknown_fields(set(data) - known, known)
     fields: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:

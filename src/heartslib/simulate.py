@@ -35,7 +35,8 @@ from typing import Any, TypeAlias, cast
 import attrs
 
 from heartslib.agents import AGENTS, Agent, BaseAgent, play_match
-from heartslib.variant import Variant
+from heartslib.errors import IllegalAction, arg_text
+from heartslib.variant import Variant, expect_variant
 
 __all__ = [
     "CHUNK_GAMES",
@@ -105,7 +106,7 @@ def _factory(spec: object) -> Callable[[int], Agent]:
         return cast("Callable[[int], Agent]", spec)
     if hasattr(spec, "act"):
         return _InstanceFactory(cast(Agent, spec))
-    raise TypeError(f"{spec!r} is not an agent name or a factory taking a seed")
+    raise IllegalAction("bad_argument", f"{arg_text(spec)} is not an agent name, an agent or a factory taking a seed")
 
 
 class _InstanceFactory:
@@ -145,7 +146,8 @@ def agent_name(spec: AgentSpec) -> str:
 def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tuple[AgentSpec, ...]:
     """One spec per seat: a single spec plays every seat; a sequence must have one per seat.
 
-    Raises ``ValueError``/``TypeError`` for unknown names and wrong lengths.
+    Raises ``ValueError`` for unknown names and wrong lengths (:class:`~heartslib.IllegalAction`,
+    ``bad_argument``, for a value that is no agent spec at all).
     """
     if isinstance(agents, str) or callable(agents) or hasattr(agents, "act"):
         specs = cast("tuple[AgentSpec, ...]", (agents,) * players)
@@ -153,7 +155,8 @@ def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tup
         try:
             specs = tuple(agents)
         except TypeError:
-            raise TypeError(f"agents must be a spec or a sequence of specs (one per seat), not {agents!r}") from None
+            raise IllegalAction("bad_argument", f"agents must be a spec or a sequence of specs (one per seat), "
+                                f"not {arg_text(agents)}") from None
         if len(specs) != players:
             raise ValueError(f"{players} players need {players} agents (one per seat), got {len(specs)}")
     for spec in specs:
@@ -443,8 +446,13 @@ def simulate(
     >>> a == simulate(hl.preset("standard"), "random", games=3, seed=2, chunk_size=1)
     True
     """
-    if not isinstance(variant, Variant):
-        raise TypeError(f"expected a Variant (e.g. hl.preset('standard')), got {variant!r}")
+    expect_variant(variant)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise IllegalAction("bad_argument", f"executor must be a concurrent.futures.Executor (or None), "
+                            f"not {arg_text(executor)}")
+    if progress is not None and not callable(progress):
+        raise IllegalAction("bad_argument", f"progress must be a function progress(done, total) (or None), "
+                            f"not {arg_text(progress)}")
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, not {games!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -48,6 +48,7 @@ import attrs
 
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, sort_cards
+from heartslib.engine.args import check_rng
 from heartslib.enums import SCATTER, STAR, Phase
 from heartslib.errors import IllegalAction, VariantError
 from heartslib.match import Match
@@ -572,6 +573,7 @@ def random_action(state: State, rng: random.Random, seat: int | None = None) -> 
     Only ``rng.random()`` is used, whose sequence Python keeps the same
     across versions, so a seeded sequence of actions is reproducible.
     """
+    check_rng(rng, optional=False)
     acting = state.to_act
     if not acting:
         raise IllegalAction("nothing_to_do", f"{state!r}: no seat is to act")

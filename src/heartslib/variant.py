@@ -29,7 +29,7 @@ from heartslib.cards import Card
 from heartslib.describe import describe
 from heartslib.engine.rules import Rules, compile_rules
 from heartslib.enums import Direction
-from heartslib.errors import VariantError
+from heartslib.errors import VariantError, arg_text
 from heartslib.points import Score
 from heartslib.sections import (
     META_KEY,
@@ -43,6 +43,7 @@ from heartslib.sections import (
     MoonRules,
     PassingRules,
     PlayRules,
+    Record,
     ScoringRules,
     StripTable,
     enum_field,
@@ -76,18 +77,19 @@ __all__ = [
     "ScoringRules",
     "StripTable",
     "Variant",
+    "expect_variant",
     "field_metadata",
 ]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class Variant:
+class Variant(Record):
     """The complete rules of one game: pure, immutable, validated data.
 
     Build one from a preset (:func:`heartslib.preset`), from keyword
     arguments, from a dict or from TOML. Sections may be given as dicts.
-    Impossible combinations raise :class:`~heartslib.VariantError` naming
-    the field.
+    Impossible combinations, bad values and unknown fields raise
+    :class:`~heartslib.VariantError` naming the field.
 
     >>> v = Variant(players=3, deck={"strip": ["2S"]}, passing={"schedule": "left"})
     >>> v.deal_size, v.penalty_total
@@ -198,11 +200,7 @@ class Variant:
                 resolved[key] = read_section(SECTIONS[key], key, value, base=getattr(self, key))
             else:
                 resolved[key] = value
-        try:
-            new = attrs.evolve(self, **resolved)
-        except TypeError as exc:
-            known = [f.name for f in attrs.fields(Variant) if f.init]
-            raise VariantError("", f"{exc}; a variant has {', '.join(known)}") from None
+        new = attrs.evolve(self, **resolved)  # an unknown field: VariantError (Record)
         if ("name" in changes and "source" in changes) or all(
             getattr(new, f.name) == getattr(self, f.name) for f in attrs.fields(Variant) if f.name not in _LABELS
         ):
@@ -252,6 +250,20 @@ class Variant:
 #: name of a copy with other rules.
 _LABELS = ("name", "source")
 _MODIFIED = " (modified)"
+
+
+def expect_variant(value: object) -> Variant:
+    """``value`` if it is a :class:`Variant`, else :class:`~heartslib.VariantError`: the check of the functions and
+    constructors that take a variant (``Match``, ``Round.deal``, ``simulate``, ``score_cards``, ...).
+
+    >>> expect_variant("standard")
+    Traceback (most recent call last):
+    ...
+    heartslib.errors.VariantError: expected a Variant (e.g. hl.preset('standard')), got 'standard'
+    """
+    if isinstance(value, Variant):
+        return value
+    raise VariantError("", f"expected a Variant (e.g. hl.preset('standard')), got {arg_text(value)}")
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:

@@ -91,14 +91,16 @@ a seat gets the decrease of its score's magnitude.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
+from heartslib.engine.args import check_seat
 from heartslib.engine.dealing import dealers_choice_options
 from heartslib.engine.legality import passable
 from heartslib.engine.tables import SUIT_NAMES
@@ -117,14 +119,14 @@ from heartslib.enums import (
     Winner,
     pass_name,
 )
-from heartslib.errors import IllegalAction, VariantError
+from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.match import Match
 from heartslib.observation import Observation
 from heartslib.points import Score, score_text
 from heartslib.presets import preset
 from heartslib.round import Round
 from heartslib.scoring import exposure_doubles, moon_options
-from heartslib.variant import Variant
+from heartslib.variant import Variant, expect_variant
 
 __all__ = ["CARD_ACTIONS", "MOON_OPTIONS", "SUIT_OPTIONS", "Encoding", "Turns", "resolve_variant", "table_text"]
 
@@ -207,7 +209,7 @@ class Encoding:
     )
 
     def __init__(self, variant: Variant) -> None:
-        self.variant = variant
+        self.variant = expect_variant(variant)
         rules = variant.rules
         n = variant.players
         self.n = n
@@ -289,7 +291,7 @@ class Encoding:
         """The action index of a decision option."""
         try:
             return self._option_ids[option]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: not even hashable
             raise ValueError(
                 f"{option!r} is not a decision option of variant {self.variant.name!r} "
                 f"(its options: {', '.join(self.options) or 'none'})"
@@ -303,22 +305,27 @@ class Encoding:
             if len(action.cards) != 1:
                 raise ValueError(f"{action}: a pass is encoded one card at a time; split it into single cards")
             return action.cards[0].index
+        if not isinstance(action, Choose):
+            raise IllegalAction("not_an_action", f"{arg_text(action)} is not an action (Pass, Play or Choose)")
         return self.option_id(action.option)
 
     def card(self, action_id: int) -> Card:
         """The card of a card action index."""
+        action_id = _action_index(action_id)
         if not 0 <= action_id < CARD_ACTIONS:
             raise ValueError(f"action {action_id} is not a card action (cards are 0..{CARD_ACTIONS - 1})")
         return _CARDS[action_id]
 
     def option(self, action_id: int) -> str:
         """The decision option of an action index from 55 on."""
+        action_id = _action_index(action_id)
         if not CARD_ACTIONS <= action_id < self.num_actions:
             raise ValueError(f"action {action_id} is not a decision option of variant {self.variant.name!r}")
         return self.options[action_id - CARD_ACTIONS]
 
     def action_text(self, action_id: int) -> str:
         """``"QS"`` for a card, ``"choose old"`` for a decision."""
+        action_id = _action_index(action_id)
         if 0 <= action_id < CARD_ACTIONS:
             return _CARDS[action_id].code
         return "choose " + self.option(action_id)
@@ -332,6 +339,7 @@ class Encoding:
         sequential pass (shown as passed, no longer in hand); ``acting``
         overrides ``obs.my_turn`` (while passing, only one seat chooses at a time).
         """
+        _check_observation(obs)
         vec = [0.0] * self.size
         o = self._offsets
         n = self.n
@@ -433,6 +441,7 @@ class Encoding:
     def visible_points(self, obs: Observation) -> tuple[Score, ...]:
         """Points per seat as everyone can see them: the scored points once the round is over,
         else the card values of the tricks each seat took (cancelled tricks go to the next winner)."""
+        _check_observation(obs)
         if obs.round_points is not None:
             return obs.round_points
         values = self.values
@@ -469,6 +478,7 @@ class Encoding:
 
     def observation_text(self, obs: Observation, *, pending: Sequence[Card] = (), acting: bool | None = None) -> str:
         """The same information as :meth:`encode`, as text (OpenSpiel's observation string)."""
+        _check_observation(obs)
         if acting is None:
             acting = obs.my_turn
         held = list(obs.hand)
@@ -512,6 +522,24 @@ class Encoding:
         return "\n".join(lines)
 
 
+def _action_index(action_id: Any) -> int:
+    """``action_id`` as an ``int`` (a NumPy integer too); :class:`~heartslib.IllegalAction`
+    (``illegal_action_index``) for anything that is not a whole number."""
+    if type(action_id) is int:
+        return action_id
+    if not isinstance(action_id, bool):
+        try:
+            return operator.index(action_id)
+        except TypeError:
+            pass
+    raise IllegalAction("illegal_action_index", f"an action index is a whole number, not {arg_text(action_id)}")
+
+
+def _check_observation(obs: object) -> None:
+    if not isinstance(obs, Observation):
+        raise IllegalAction("bad_argument", f"expected an Observation (round.observation(seat)), got {arg_text(obs)}")
+
+
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards) or "-"
 
@@ -521,6 +549,8 @@ def table_text(rnd: Round, *, chooser: int | None = None, pending: Sequence[Card
 
     ``chooser`` and ``pending`` describe a hidden sequential pass in progress.
     """
+    if not isinstance(rnd, Round):
+        raise IllegalAction("bad_argument", f"expected a Round, got {arg_text(rnd)}")
     n = rnd.n
     v = rnd.variant
     acting = rnd.to_act
@@ -580,6 +610,10 @@ class Turns:
     __slots__ = ("encoding", "game", "pending")
 
     def __init__(self, encoding: Encoding, game: Round | Match) -> None:
+        if not isinstance(encoding, Encoding):
+            raise IllegalAction("bad_argument", f"expected an Encoding, got {arg_text(encoding)}")
+        if not isinstance(game, Round | Match):
+            raise IllegalAction("bad_argument", f"expected a Round or a Match, got {arg_text(game)}")
         self.encoding = encoding
         self.game = game
         self.pending: list[Card] = []
@@ -631,12 +665,15 @@ class Turns:
         With ``defer`` the engine action is returned but not applied (a pass choice
         is still recorded): OpenSpiel inserts chance nodes (a shuffle pass, the
         next deal) before the engine draws from its RNG, then applies it.
-        Raises :class:`~heartslib.IllegalAction` for an index that is not legal now.
+        Raises :class:`~heartslib.IllegalAction` for an index that is not legal now
+        (``illegal_action_index``, also for one that is not a whole number) or a seat that does not act now.
         """
+        action_id = _action_index(action_id)
         legal = self.legal_ids(seat)
         if action_id not in legal:
             current = self.current()
             if seat != current:
+                check_seat(seat, self.encoding.n)
                 raise IllegalAction("not_your_turn", f"seat {seat} does not act now (seat {current} does)")
             shown = self.encoding.action_text(action_id) if 0 <= action_id < self.encoding.num_actions else "?"
             raise IllegalAction(

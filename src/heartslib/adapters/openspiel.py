@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -65,10 +65,11 @@ from heartslib.actions import (
 )
 from heartslib.adapters.encoding import CARD_ACTIONS, Encoding, Turns, resolve_variant
 from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.args import check_rng, check_seat
 from heartslib.engine.dealing import deal_seats, pile_seats
 from heartslib.engine.values import pass_size
 from heartslib.enums import HOLD, SHUFFLE, Offset, Phase, pass_name
-from heartslib.errors import IllegalAction
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import Determinization, Sampler
 from heartslib.match import Match
 from heartslib.points import score_text
@@ -664,6 +665,8 @@ class HeartsCore:
         Earlier hands of a match are kept as they were (nothing hidden in them matters any more).
         Raises ``ValueError`` when no consistent sample was found (then try again).
         """
+        check_rng(rng, optional=False)
+        check_seat(seat, self.n)
         if self.chance is not None or self.turns is None:
             raise ValueError("resample at a decision node")
         return _Resampler(self, seat, rng).history()
@@ -818,6 +821,8 @@ class HeartsGame(_GameBase):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         _require()
+        if params is not None and not isinstance(params, Mapping):
+            raise IllegalAction("bad_argument", f"the game parameters are a dict (or None), not {arg_text(params)}")
         setup = Setup.from_params(dict(params or {}))
         super().__init__(_GAME_TYPE, setup.game_info(), setup.params)
         self.setup = setup

@@ -35,18 +35,23 @@ given, so every pass direction appears. ``episode="match"`` plays a whole
 match to the variant's end. Terminated agents must be stepped with
 ``None`` (the AEC contract); :func:`env` adds PettingZoo's
 out-of-bounds and order-enforcing wrappers, :class:`raw_env` is bare and
-raises :class:`~heartslib.IllegalAction` for a masked-out action.
+raises :class:`~heartslib.IllegalAction` for a masked-out action, for an
+action that is not an index (``None`` from a live agent included) and for an
+agent name that is not one of the table's.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from heartslib.actions import TrickWon
 from heartslib.adapters.encoding import Encoding, Turns, resolve_variant
+from heartslib.engine.args import check_seed
 from heartslib.enums import Measure, Winner
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.match import Match
 from heartslib.round import Round
 from heartslib.variant import Variant
@@ -190,11 +195,21 @@ class raw_env(AECEnv):
 
     def observation_space(self, agent: str) -> Any:
         """The Dict space of ``agent``'s observations (the same object every call)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_such_agent(agent) from None
 
     def action_space(self, agent: str) -> Any:
         """``Discrete(num_actions)`` (the same object every call)."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_such_agent(agent) from None
+
+    def _no_such_agent(self, agent: object) -> IllegalAction:
+        return IllegalAction("no_such_seat", f"no agent {arg_text(agent)}: the agents are "
+                             f"{', '.join(self.possible_agents)}")
 
     # ------------------------------------------------------------------ state
 
@@ -212,6 +227,7 @@ class raw_env(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode; the same ``seed`` gives the same deals and the same game."""
+        check_seed(seed)
         if seed is not None:
             self._seeder = random.Random(seed)
         rng = random.Random(self._seeder.getrandbits(63))
@@ -242,7 +258,10 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
         turns = self.turns
-        seat = self._seat_of[agent]
+        try:
+            seat = self._seat_of[agent]
+        except (KeyError, TypeError):
+            raise self._no_such_agent(agent) from None
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         legal = turns.legal_ids(seat)
         if legal:
@@ -258,7 +277,15 @@ class raw_env(AECEnv):
         turns = self.turns
         seat = self._seat_of[agent]
         rnd = turns.round
-        turns.apply_id(seat, int(action))  # an illegal action raises here, before anything changed
+        try:
+            index = operator.index(action)  # an int, a NumPy integer (space.sample()); not None, 1.5 or True
+        except TypeError:
+            index = -1
+        if index < 0 or isinstance(action, bool):
+            raise IllegalAction("illegal_action_index", f"{agent}: an action is an index into Discrete("
+                                f"{self.encoding.num_actions}) that its action mask allows, not {arg_text(action)} "
+                                "(only a terminated or truncated agent steps with None)")
+        turns.apply_id(seat, index)  # an illegal action raises here, before anything changed
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
