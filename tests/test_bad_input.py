@@ -385,6 +385,17 @@ def test_the_helpers_that_draw_need_a_random_random() -> None:
         sample_round(r.observation(0), random.Random(1), variant="standard")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("method", ["random_playout", "rollout_points"])
+@pytest.mark.parametrize("bad", [None, "x", 7])
+def test_a_playout_with_an_rng_that_is_not_a_random_random_changes_nothing(method: str, bad: Any) -> None:
+    # the fast loop empties the hands before its first draw: the generator is checked before anything changes
+    r = hl.Round.from_hands(STD, hl.Round.deal(STD, seed=3).hands, passing=hl.HOLD)
+    before = r.copy()
+    with pytest.raises(_refused(hl.IllegalAction)):
+        getattr(r, method)(bad)
+    assert r == before and r.events == before.events
+
+
 @pytest.mark.parametrize("text", [None, 1.5, b"0:play QS", ["0:play QS"], "play QS", ""])
 def test_action_from_text_of_anything_but_the_text_of_an_action_is_not_an_action(text: Any) -> None:
     with pytest.raises(hl.IllegalAction) as info:

@@ -520,6 +520,8 @@ class Round:
         >>> r.is_over, sum(points) in (26, 78)
         (True, True)
         """
+        if type(rng) is not random.Random:  # one test on the common path; a subclass passes check_rng
+            check_rng(rng, optional=False)  # before anything changes
         return playout.random_playout(self._s, rng, fast)
 
     def rollout_points(self, rng: random.Random) -> tuple[Score, ...]:
@@ -532,6 +534,8 @@ class Round:
         >>> r.rollout_points(random.Random(2)) == r.copy().random_playout(random.Random(2)), r.phase
         (True, <Phase.PASS: 'pass'>)
         """
+        if type(rng) is not random.Random:  # one test on the common path; a subclass passes check_rng
+            check_rng(rng, optional=False)  # before anything changes
         return playout.rollout_points(self._s, rng)
 
     # ------------------------------------------------------------------ observation
