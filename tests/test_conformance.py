@@ -493,6 +493,8 @@ def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Roun
     # step takes the general path
     rules = r.variant.rules
     fast = r.copy()
+    if seed % 2:
+        assert fast.events == r.events  # the log read before the fast run: its values are kept and read on after
     fast_points = fast.random_playout(random.Random(seed))
     saved = rules.fast_playout, rules.short_tricks
     rules.fast_playout = rules.short_tricks = False
@@ -503,6 +505,31 @@ def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Roun
         rules.fast_playout, rules.short_tricks = saved
     assert fast_points == general_points
     assert fast == general and fast.events == general.events
+
+
+def test_the_fast_loop_logs_a_trick_as_its_entry_alone() -> None:
+    # a fast run's plays are not logged one by one (RoundState.events): the mark, then one entry a trick, which
+    # the log's values, the state key and equality read as the plays and the trick, as the general path logs them
+    from heartslib.engine.state import played_log
+    from heartslib.engine.tables import FAST_RUN
+
+    v = hl.preset("standard")
+    start = hl.Round.from_hands(v, hl.Round.deal(v, seed=5).hands, passing=hl.HOLD)
+    for plays in (0, 6):  # from the first trick, and from the second after two public plays into it
+        r = start.copy()
+        for _ in range(plays):
+            r.apply(r.legal_actions()[0])
+        general = r.copy()
+        r.random_playout(random.Random(1))
+        general.random_playout(random.Random(1), fast=False)
+        log = r._s.events
+        mark = log.index(FAST_RUN)
+        assert not [x for x in log[mark + 1:] if isinstance(x, int)]  # no play after the mark
+        assert FAST_RUN not in general._s.events
+        assert played_log(log) == tuple(general._s.events) and r == general
+        assert r.events == general.events
+        assert [type(e).__name__ for e in r.events].count("Play") == 52
+        assert [type(e).__name__ for e in r.events].count("TrickWon") == 13
 
 
 @settings(max_examples=80)

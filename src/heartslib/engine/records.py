@@ -21,7 +21,7 @@ from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
+from heartslib.engine.tables import CARD, FAST_RUN, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
@@ -86,14 +86,27 @@ def trick_values(s: RoundState) -> tuple[Trick, ...]:
 
 
 def event_values(s: RoundState) -> list[Event]:
-    """The log as events, each built once (the list is the state's own: do not change it)."""
+    """The log as events, each built once (the list is the state's own: do not change it).
+
+    After the mark of a fast run (``FAST_RUN``: the random playout's fast loop does not log plays one by one)
+    a trick's entry gives its plays' events before its own."""
     cache = s.event_values
-    if cache is None:
+    read = s.events_read
+    if cache is None or read is None:
         cache = s.event_values = []
+        read = 0
     log = s.events
-    if len(cache) < len(log):
+    if read < len(log):
         rules, doubled = s.rules, exposure_doubles(s.rules, s.exposed)
-        cache.extend(event_value(item, rules, doubled) for item in log[len(cache):])
+        mark = log.index(FAST_RUN) if FAST_RUN in log else len(log)
+        for i in range(read, len(log)):
+            item = log[i]
+            if i > mark and isinstance(item, tuple):
+                raw = item if len(item) == 6 else item[0]
+                cache.extend([PLAYS[seat][card] for seat, card in zip(raw[2], raw[3])])  # noqa: B905 (one length)
+            if i != mark:
+                cache.append(event_value(item, rules, doubled))
+        s.events_read = len(log)
     return cache
 
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 from heartslib.actions import Event
 from heartslib.cards import Card
 from heartslib.engine.rules import Rules
-from heartslib.engine.tables import NATIVE, NO_SUIT
+from heartslib.engine.tables import FAST_RUN, NATIVE, NO_SUIT, PLAY_CODE
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.observation import Trick
 from heartslib.points import Score
@@ -30,7 +30,7 @@ from heartslib.variant import Variant
 
 __all__ = [
     "CACHE", "DERIVED", "FIELDS", "ITEMS", "LIST", "LISTS", "RNG", "VALUE", "RawTrick", "RawTrickWon", "RoundState",
-    "clone_rng",
+    "clone_rng", "played_log",
 ]
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
@@ -100,6 +100,7 @@ FIELDS: Final[dict[str, str]] = {
     "memo": CACHE,  # the legal cards of the seat to play, until the next change (may be its hand list)
     "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
     "event_values": CACHE,  # the log as Event values (engine.records)
+    "events_read": CACHE,  # how many entries of the log event_values holds the values of (engine.records)
     "card_values": CACHE,  # Card tuples of the state's int tuples that are replaced, never changed (engine.records)
     "obs_fixed": CACHE,  # per seat, the observation fields the play phase does not change (engine.records)
 }
@@ -136,6 +137,7 @@ class RoundState:
         "decision",
         "event_values",
         "events",
+        "events_read",
         "exposed",
         "hand_number",
         "hands",
@@ -235,13 +237,19 @@ class RoundState:
     outcome: Outcome | None
     decision: Pending | None
     events: list[Event | int | RawTrickWon]
-    """The log: actions and events, plays as ints and tricks as raw tuples (built into values on demand)."""
+    """The log: actions and events, plays as ints (``seat * PLAY_CODE + card``) and tricks as raw tuples (built
+    into values on demand). A fast run of the random playout logs the mark ``FAST_RUN`` and then no plays:
+    from the mark to the end of the hand each trick's entry stands for its plays as well
+    (:func:`heartslib.engine.records.event_values`, :meth:`key`)."""
     phase: Phase
     memo: list[int] | None
     trick_values: tuple[Trick, ...] | None
     """The completed tricks as values, built once each (:mod:`heartslib.engine.records`)."""
     event_values: list[Event] | None
     """The log as events, built once each (:mod:`heartslib.engine.records`)."""
+    events_read: int | None
+    """How many entries of :attr:`events` :attr:`event_values` holds the values of (an entry may stand for
+    several events); None with the cache."""
     card_values: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] | None
     """The cards of a pass, of what a seat received and of the exposed cards as :class:`~heartslib.Card`
     values, built once per tuple (by its id, with the tuple kept to check it; :mod:`heartslib.engine.records`)."""
@@ -309,6 +317,7 @@ class RoundState:
         self.memo = None
         self.trick_values = None
         self.event_values = None
+        self.events_read = None
         self.card_values = None
         self.obs_fixed = None
         return self
@@ -361,6 +370,7 @@ class RoundState:
         new.memo = None  # it may be the hand list itself, which only this round's plays change
         new.trick_values = None  # rebuilt by the copy if it is asked (search copies rarely are)
         new.event_values = None
+        new.events_read = None
         new.card_values = None
         new.obs_fixed = None
         return new
@@ -409,6 +419,19 @@ class RoundState:
             self.exposed,
             self.outcome,
             self.decision,
-            tuple(self.events),
+            tuple(self.events) if FAST_RUN not in self.events else played_log(self.events),
             self.phase,
         )
+
+
+def played_log(log: list[Event | int | RawTrickWon]) -> tuple[Event | int | RawTrickWon, ...]:
+    """``log`` as the general path logs the same hand: its fast run (from the ``FAST_RUN`` mark, see
+    :attr:`RoundState.events`) with each trick's plays logged before the trick's entry, and no mark."""
+    mark = log.index(FAST_RUN)
+    out = log[:mark]
+    for item in log[mark + 1:]:
+        if isinstance(item, tuple):
+            raw = item if len(item) == 6 else item[0]
+            out.extend([seat * PLAY_CODE + card for seat, card in zip(raw[2], raw[3])])  # noqa: B905 (one length)
+        out.append(item)
+    return tuple(out)

@@ -11,14 +11,16 @@ from typing import Final
 
 from heartslib.actions import Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
-from heartslib.enums import Decision, Phase
+from heartslib.enums import Decision, Opening, Phase
 
 __all__ = [
     "C0",
     "CARD",
+    "CARD_OPENS",
     "CLUB",
     "CODE",
     "D0",
+    "FAST_RUN",
     "HEART",
     "JK",
     "NATIVE",
@@ -69,6 +71,9 @@ CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
 PLAYS: Final = tuple(tuple(Play(seat, card) for card in CARD) for seat in range(11))
 #: Plays are logged as ``seat * PLAY_CODE + card index`` (an int), turned into Play values on demand.
 PLAY_CODE: Final = 64
+#: The log's mark of a fast run (``engine.playout``): from it to the end of the hand the plays are not logged one
+#: by one, each trick's entry stands for its plays too (:func:`heartslib.engine.records.event_values`).
+FAST_RUN: Final = -1
 #: The Play class, for the type test in Round.apply (a static value when compiled).
 PLAY_TYPE: Final = Play
 #: ``id(play) -> seat * PLAY_CODE + card index`` for the interned plays, so Round.apply knows one of them
@@ -85,3 +90,5 @@ OVER: Final = Phase.OVER
 PASS_DECISION: Final = Decision.PASS
 SUIT_DECISION: Final = Decision.SUIT
 EXPOSE_DECISION: Final = Decision.EXPOSE
+# The opening rule that leads the opening card itself (read once a hand by the fast loop).
+CARD_OPENS: Final = Opening.TWO_OF_CLUBS
