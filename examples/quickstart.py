@@ -2,7 +2,8 @@
 
 Usage: python examples/quickstart.py [PRESET] [SEED]
 
-PRESET defaults to "standard" (see heartslib.preset_names()); SEED to 1.
+PRESET defaults to "standard" (see heartslib.preset_names()); SEED, a whole
+number from 0 to 2**64 - 1, to 1.
 """
 
 from __future__ import annotations
@@ -11,16 +12,21 @@ import random
 import sys
 
 import heartslib as hl
+from heartslib.points import score_text  # "13i" for complex hearts' scores, "-10" for the others
 
 
 def main(argv: list[str]) -> int:
     name = argv[1] if len(argv) > 1 else "standard"
-    seed = int(argv[2]) if len(argv) > 2 else 1
     try:
         variant = hl.preset(name)
     except hl.UnknownVariant as exc:
         print(exc, file=sys.stderr)
         return 2
+    text = argv[2] if len(argv) > 2 else "1"
+    if not (text.isascii() and text.isdigit() and int(text) < 2**64):
+        print(f"SEED must be a whole number from 0 to 2**64 - 1, not {text!r}", file=sys.stderr)
+        return 2
+    seed = int(text)
     print(variant.describe())
     print()
     match = hl.Match(variant, seed=seed)
@@ -36,14 +42,16 @@ def main(argv: list[str]) -> int:
             note = ""
             if result.outcome.shooter is not None:
                 note = f"  seat {result.outcome.shooter} shot the {result.outcome.kind} ({result.outcome.scoring})"
-            points = " ".join(f"{p:>4}" for p in result.points)
-            totals = " ".join(f"{t:>4}" for t in result.totals)
+            points = " ".join(f"{score_text(p):>4}" for p in result.points)
+            totals = " ".join(f"{score_text(t):>4}" for t in result.totals)
             print(f"hand {result.hand_number + 1:>2} (dealer {result.dealer}, pass {passing:<8}) "
                   f"points {points}   totals {totals}{note}")
         shown = len(match.rounds)
-    winners = ", ".join(f"seat {s}" for s in match.winners)
+    # the winners are the match's to say: the lowest total in most games, the highest in Gong Zhu, the most
+    # lives left in Danger Hearts, a whole team in Likha
+    winners = ", ".join(f"seat {s} ({score_text(match.scores[s])} points)" for s in match.winners)
     print(f"\nThe match is over after {len(match.rounds)} hands. Winner{'s' if len(match.winners) > 1 else ''}: "
-          f"{winners} with {min(match.scores)} points.")
+          f"{winners}.")
     return 0
 
 

@@ -7,11 +7,13 @@ and say nothing that looks like a traceback or an internal error.
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -167,7 +169,7 @@ def test_play_saves_the_seat_and_resumes_the_same_game(tmp_path: Path, monkeypat
 
 def test_play_saves_through_a_link_and_never_over_a_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = tmp_path / "real.json"
-    real.write_text("{}", encoding="utf-8")
+    real.write_text("", encoding="utf-8")  # an empty file (or an old save): --save replaces nothing else
     link = tmp_path / "link.json"
     link.symlink_to(real)
     code, _, _ = _run(["play", "--seed", "3", "--save", str(link)], monkeypatch)
@@ -239,3 +241,170 @@ def test_smaller_words(monkeypatch: pytest.MonkeyPatch) -> None:
     assert code == 2 and "empty entry (position 2)" in err
     code, _, err = _run(["simulate", "--games", "1", "--agents", "os:getcwd"], monkeypatch)
     assert code == 2 and "cannot build the agent 'os:getcwd': TypeError" in err
+
+
+# --------------------------------------------------------------------------- found by a new user's session (QA)
+
+
+def test_workers_are_capped_and_never_more_than_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `--workers 100000 --games 1` forked thousands of processes: a process pool starts all its workers at once
+    started: list[int] = []
+
+    class Recording(ThreadPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers)
+
+    monkeypatch.setattr(cli, "ProcessPoolExecutor", Recording)
+    code, _, err = _run(["simulate", "--games", "1", "--workers", "100000"], monkeypatch)
+    assert code == 2 and f"--workers must be 1-{cli.max_workers()}" in err and started == []
+    code, out, err = _run(["simulate", "--games", "2", "--workers", "3", "--no-progress", "--json"], monkeypatch)
+    assert code == 0, err
+    assert started == [2] and json.loads(out)["games"] == 2  # two games need two workers, not three
+    assert 8 <= cli.max_workers() <= max(8, 4 * (os.cpu_count() or 1))
+
+
+def test_closed_streams_read_as_empty_input_and_drop_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `heartslib play 0<&-` and `heartslib simulate 2>&-` ended in "AttributeError ... this is a bug", status 1
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", None)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "--seed", "1"]) == 0
+    assert "Input ended." in out.getvalue()
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert cli.main(["simulate", "--games", "1"]) == 0
+    assert cli.main(["rules", "no_such_game"]) == 2
+
+
+def test_output_the_system_cannot_write_is_not_called_a_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `heartslib variants > /dev/full` said "this is a bug in heartslib"
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", Full())
+    monkeypatch.setattr(sys, "stderr", err)
+    assert cli.main(["variants"]) == 1
+    assert "heartslib: error: No space left on device" in err.getvalue()
+    assert "bug" not in err.getvalue() and "Traceback" not in err.getvalue()
+    if Path("/dev/full").exists():  # the real thing: one line, nothing more when Python exits
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([sys.executable, "-m", "heartslib", "rules", "standard"], stdout=full,
+                                    stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+        assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert "No space left on device" in result.stderr
+
+
+def test_paths_are_files_and_a_preset_wins_over_a_file_of_its_name(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # a file called "standard" in the current folder hid the preset; "/some/folder" was "no preset named ..."
+    (tmp_path / "standard").write_text("players = 5\n", encoding="utf-8")
+    (tmp_path / "house").write_text("players = 3\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _run(["rules", "standard"], monkeypatch)
+    assert code == 0 and out == STD.describe() + "\n"
+    code, out, _ = _run(["rules", "./standard"], monkeypatch)
+    assert code == 0 and "5 players" in out
+    code, out, _ = _run(["rules", "house"], monkeypatch)  # a file no preset is named after still works
+    assert code == 0 and "3 players" in out
+    code, _, err = _run(["rules", str(tmp_path)], monkeypatch)
+    assert code == 2 and "is a directory" in err and "no preset" not in err
+    code, _, err = _run(["simulate", "--variant", "./nothing"], monkeypatch)
+    assert code == 2 and "'./nothing': no such file" in err
+    code, _, err = _run(["rules", "nothing"], monkeypatch)
+    assert code == 2 and "no preset named 'nothing'" in err
+
+
+def test_empty_file_names_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --save "" was "cannot save the game to '.': it is a directory"
+    for argv, option in ((["play", "--save", ""], "--save"), (["play", "--resume", ""], "--resume"),
+                         (["validate", ""], "validate")):
+        code, _, err = _run(argv, monkeypatch)
+        assert code == 2 and f"{option} needs a file name, not ''" in err, (argv, err)
+
+
+def test_opponent_is_one_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --opponent "" meant heuristic, and --opponents random,search seated random everywhere
+    for text in ("", " ", "random,search"):
+        code, _, err = _run(["play", "--seed", "1", "--opponent", text], monkeypatch)
+        assert code == 2 and "--opponent takes one agent" in err, (text, err)
+
+
+def test_search_budget_options_are_checked_whatever_the_agents(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a bad --playouts was ignored unless a search agent played, and told in Python's words ("time_limit ... None")
+    for argv, message in ((["--playouts", "0"], "--playouts must be a whole number of at least 1, not 0"),
+                          (["--time-limit", "nan"], "--time-limit must be a number of seconds above 0, not nan"),
+                          (["--time-limit", "-1"], "--time-limit must be a number of seconds above 0, not -1.0")):
+        code, _, err = _run(["simulate", "--games", "1", *argv], monkeypatch)
+        assert code == 2 and message in err, (argv, err)
+        code, _, err = _run(["play", "--seed", "1", "--opponent", "search", *argv], monkeypatch)
+        assert code == 2 and message in err, (argv, err)
+
+
+def test_resuming_a_plain_match_save_keeps_it_a_match_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # resuming a Match.to_json save rewrote it as a play save, which Match.from_json cannot read
+    plain = tmp_path / "mine.json"
+    plain.write_text(hl.Match(STD, seed=4).to_json(), encoding="utf-8")
+    code, out, _ = _run(["play", "--resume", str(plain), "--seat", "2", "--opponent", "random"], monkeypatch)
+    assert code == 0
+    assert hl.Match.from_json(plain.read_text(encoding="utf-8")).seed == 4
+    assert f"continue it with: heartslib play --resume {plain} --seat 2 --opponent random" in out
+    code, out, _ = _run(["play", "--resume", str(plain), "--seat", "2", "--opponent", "random"], monkeypatch)
+    assert code == 0 and "you are seat 2" in out  # and resumes again, at any seat
+
+
+def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `heartslib play --save kitchen.toml` (meaning --variant) overwrote the rules before the first card
+    rules = tmp_path / "kitchen.toml"
+    rules.write_text("[end]\ntarget = 50\n", encoding="utf-8")
+    code, _, err = _run(["play", "--seed", "1", "--save", str(rules)], monkeypatch)
+    assert code == 2 and "exists and is not a heartslib save" in err
+    assert rules.read_text(encoding="utf-8") == "[end]\ntarget = 50\n"
+    old = tmp_path / "old.json"  # an earlier game's save, or an empty file, may be replaced
+    old.write_text(hl.Match(STD, seed=9).to_json(), encoding="utf-8")
+    empty = tmp_path / "empty.json"
+    empty.write_text("", encoding="utf-8")
+    for path in (old, empty):
+        code, _, err = _run(["play", "--seed", "1", "--save", str(path)], monkeypatch)
+        assert code == 0, err
+        assert json.loads(path.read_text(encoding="utf-8"))["format"] == "heartslib-play"
+
+
+def test_the_match_over_line_counts_one_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "The match is over after 1 hands"
+    over = hl.Match(STD.replace(end={"hands": 1}), seed=3)
+    while not over.is_over:
+        over.apply(over.legal_actions(over.to_act[0])[0])
+    (tmp_path / "over.json").write_text(over.to_json(), encoding="utf-8")
+    code, out, _ = _run(["play", "--resume", str(tmp_path / "over.json")], monkeypatch)
+    assert code == 0 and "The match is over after 1 hand. " in out
+
+
+def test_a_long_bad_card_is_quoted_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 100,000-character bad card was quoted whole in the reply
+    code, out, _ = _run(["play", "--seed", "1"], monkeypatch, stdin="x" * 100_000 + "\n")
+    said = next(line for line in out.splitlines() if line.startswith("Not understood"))
+    assert code == 0 and len(said) < 300 and "(100000 characters)" in said
+
+
+def test_a_sun_rule_is_shown_instead_of_the_moon_it_replaces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # with moon.sun set, moon.kind does nothing, but the summary said "new moon if old loses" and validate nothing
+    path = tmp_path / "sun.toml"
+    path.write_text('[moon]\nkind = "new_if_old_loses"\nsun = "add_52"\n', encoding="utf-8")
+    code, out, _ = _run(["validate", str(path)], monkeypatch)
+    assert code == 0 and "sun: the others score twice the moon" in out and "new moon if old loses" not in out
+    assert 'note: moon.kind = "new_if_old_loses" has no effect with moon.sun = "add_52"' in out
+    assert cli.moon_notes(STD, {"moon": {"kind": "new"}}) == []  # no sun, no note
+
+
+def test_typed_bytes_that_are_not_text_are_not_a_crash(tmp_path: Path) -> None:
+    # with PYTHONIOENCODING=utf-8 (a strict reader) a typed byte 0xff ended the game with a UnicodeDecodeError
+    for encoding in ("utf-8", "utf-8:surrogateescape"):
+        env = {**os.environ, "PYTHONIOENCODING": encoding}
+        result = subprocess.run([sys.executable, "-m", "heartslib", "play", "--seed", "1"], input=b"\xff\xfe\nquit\n",
+                                capture_output=True, env=env, timeout=120, cwd=tmp_path, check=False)
+        out, err = result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+        assert result.returncode == 0 and err == "", (encoding, err)
+        assert "Not understood: '\ufffd\ufffd' is not a card" in out and "udcff" not in out

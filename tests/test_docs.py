@@ -242,6 +242,54 @@ def test_quickstart_plays_to_the_end() -> None:
     assert "Pink lady" in result.stdout  # the describe() text of the preset asked for
 
 
+def test_quickstart_names_each_winner_with_its_own_total() -> None:
+    # it printed min(scores) for the winners: the loser's total in Gong Zhu (higher is better) and Danger
+    # Hearts (lives decide), and a TypeError for Complex Hearts' complex scores
+    import random
+
+    from heartslib.points import score_text
+
+    for name in ("gong_zhu", "danger_hearts", "complex_hearts", "likha"):
+        result = subprocess.run(
+            [sys.executable, str(EXAMPLES / "quickstart.py"), name, "1"],
+            cwd=ROOT, capture_output=True, text=True, timeout=EXAMPLE_TIMEOUT, check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        match = heartslib.Match(heartslib.preset(name), seed=1)  # the same match, played as the script plays it
+        players = random.Random(1)
+        while not match.is_over:
+            match.apply(players.choice(match.legal_actions(match.to_act[0])))
+        said = ", ".join(f"seat {s} ({score_text(match.scores[s])} points)" for s in match.winners)
+        assert result.stdout.rstrip().endswith(f": {said}."), (name, result.stdout[-300:])
+
+
+def test_quickstart_refuses_a_bad_seed_without_a_traceback() -> None:
+    for seed in ("x", "-1", str(2**64)):
+        result = subprocess.run(
+            [sys.executable, str(EXAMPLES / "quickstart.py"), "standard", seed],
+            cwd=ROOT, capture_output=True, text=True, timeout=EXAMPLE_TIMEOUT, check=False,
+        )
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert "SEED must be a whole number from 0 to 2**64 - 1" in result.stderr
+
+
+# --------------------------------------------------------------------------- the command line's options
+
+
+def test_every_command_line_option_is_documented() -> None:
+    # docs/simulation.md's table had no --playouts or --time-limit, and docs/agents.md no --time-limit
+    from heartslib.cli import build_parser
+
+    pages = {"simulate": "simulation.md", "play": "agents.md"}
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command").choices  # argparse keeps them here
+    for command, page in pages.items():
+        text = (DOCS / page).read_text(encoding="utf-8")
+        options = [o for a in commands[command]._actions for o in a.option_strings[:1] if o != "-h"]
+        missing = [o for o in options if not re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", text)]
+        assert not missing, f"docs/{page} does not document heartslib {command} {', '.join(missing)}"
+
+
 # --------------------------------------------------------------------------- error codes
 
 

@@ -3,8 +3,9 @@
 Commands::
 
     heartslib simulate [--variant NAME|FILE.toml] [--games N] [--agents heuristic,random,...]
-                       [--seed S] [--workers N] [--json]
+                       [--playouts N] [--time-limit SECONDS] [--seed S] [--workers N] [--json] [--no-progress]
     heartslib play     [--variant NAME|FILE.toml] [--seat N] [--seed S] [--save FILE] [--resume FILE]
+                       [--opponent AGENT] [--playouts N] [--time-limit SECONDS]
     heartslib variants
     heartslib rules    NAME|FILE.toml
     heartslib validate FILE.toml
@@ -12,8 +13,10 @@ Commands::
 Every command has ``--help``. Mistakes (an unknown preset, an invalid rules
 file, a damaged save) are reported on stderr in one line per problem, with
 exit status 2; nothing a user types produces a traceback (anything else, a
-bug or an exception from a user's agent, is one line too, with exit status
-1; ``HEARTSLIB_TRACEBACK=1`` shows the traceback). ``validate`` exits 0 for a
+bug, an exception from a user's agent or an error from the operating system
+such as a full disk, is one line too, with exit status 1;
+``HEARTSLIB_TRACEBACK=1`` shows the traceback). A closed standard input reads
+as an empty one, and closed output is dropped. ``validate`` exits 0 for a
 valid file and 2 with every problem's field path otherwise. An agent named
 ``module:Factory`` is imported with the current folder first on the import
 path, as ``python -m`` does.
@@ -25,6 +28,7 @@ wherever heartslib is installed.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
@@ -52,7 +56,7 @@ from heartslib.actions import (
 from heartslib.agents import Agent, HeuristicAgent, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, pass_name
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, Sun, pass_name
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
 from heartslib.match import Match
 from heartslib.observation import Observation
@@ -81,14 +85,36 @@ class UserError(Exception):
 
 
 def load_variant(text: str) -> Variant:
-    """A preset by name, or a variant from a ``.toml`` file (anything ending in .toml or naming a file)."""
+    """A preset by name, or a variant from a rules file.
+
+    Text that looks like a path (it ends in ``.toml`` or names a folder, as ``./house`` or ``/tmp/x`` do) is
+    always a file; other text is a preset name, or a file of that name when no preset has it (so a file
+    called ``standard`` in the current folder does not hide the preset: write ``./standard`` for it).
+    """
     path = Path(text)
+    if not _looks_like_path(text):
+        try:
+            return preset(text)
+        except UnknownVariant:
+            if _file_kind(path) != "file":
+                raise
     kind = _file_kind(path)
-    if text.lower().endswith(".toml") or kind == "file":
-        if kind != "file":
-            raise UserError(f"cannot read the rules file {_quote(text)}: {kind}")
-        return Variant.from_toml(path)
-    return preset(text)
+    if kind != "file":
+        raise UserError(f"cannot read the rules file {_quote(text)}: {kind}")
+    return Variant.from_toml(path)
+
+
+def _looks_like_path(text: str) -> bool:
+    """Whether ``text`` names a file rather than a preset: a ``.toml`` name, or one with a folder in it."""
+    separators = [os.sep] + ([os.altsep] if os.altsep else [])
+    return text.lower().endswith(".toml") or any(sep in text for sep in separators)
+
+
+def _file_name(option: str, text: str) -> Path:
+    """``text`` as a path, refusing an empty one (``Path("")`` would be the current folder)."""
+    if not text.strip():
+        raise UserError(f"{option} needs a file name, not {text!r}")
+    return Path(text)
 
 
 def _quote(text: str) -> str:
@@ -132,7 +158,13 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     parts.append(", ".join(["hearts " + ("1" if v.scoring.hearts.value == "one" else "by pips"), *values]))
     moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
             MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
-    parts.append(moon.get(v.moon.kind, f"{v.moon.kind.value} moon"))
+    suns = {Sun.ADD_52: "sun: the others score twice the moon", Sun.PUNISH_PASSER: "sun: the passer is punished",
+            Sun.CLEAN_SLATE: "sun: the shooter's total returns to 0",
+            Sun.SUBTRACT_52: "sun: the shooter subtracts twice the moon"}
+    if v.moon.sun != Sun.NONE:  # a sun rule replaces the moon: all the penalty cards alone score normally
+        parts.append(suns.get(v.moon.sun, f"sun: {v.moon.sun.value}"))
+    else:
+        parts.append(moon.get(v.moon.kind, f"{v.moon.kind.value} moon"))
     ends = []
     if v.end.target:
         ends.append(f"to {v.end.target}")
@@ -238,6 +270,21 @@ def _unicode_ok(stream: TextIO) -> bool:
 # --------------------------------------------------------------------------- commands
 
 
+def _check_budget(args: argparse.Namespace) -> None:
+    """Refuse a ``--playouts`` or ``--time-limit`` that no search could use, whichever agents play."""
+    if args.playouts is not None and args.playouts < 1:
+        raise UserError(f"--playouts must be a whole number of at least 1, not {args.playouts}")
+    if args.time_limit is not None and not args.time_limit > 0:  # also refuses nan
+        raise UserError(f"--time-limit must be a number of seconds above 0, not {args.time_limit}")
+
+
+def max_workers() -> int:
+    """The most worker processes ``simulate --workers`` starts: four per CPU (more cannot be faster), at
+    least 8, and at most 61 on Windows (the limit of its process pools)."""
+    limit = max(8, 4 * (os.cpu_count() or 1))
+    return min(limit, 61) if sys.platform == "win32" else limit
+
+
 def _search_budget(spec: AgentSpec, args: argparse.Namespace) -> AgentSpec:
     """The ``search`` agent with the budget of ``--playouts`` and ``--time-limit`` (other specs unchanged)."""
     if not (isinstance(spec, str) and spec.strip().lower() == "search"):
@@ -252,14 +299,17 @@ def _search_budget(spec: AgentSpec, args: argparse.Namespace) -> AgentSpec:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    variant = load_variant(args.variant)
-    specs = tuple(_search_budget(s, args) for s in _agent_specs(args.agents, variant.players))
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    if args.workers < 1:
-        raise UserError("--workers must be at least 1")
-    bar = ProgressBar(sys.stderr, enabled=not args.no_progress and sys.stderr.isatty())
-    executor: Executor | None = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    if not 1 <= args.workers <= max_workers():
+        raise UserError(f"--workers must be 1-{max_workers()} on this machine, which has {os.cpu_count() or 1} "
+                        f"CPU(s) (more workers cannot be faster), not {args.workers}")
+    _check_budget(args)
+    variant = load_variant(args.variant)
+    specs = tuple(_search_budget(s, args) for s in _agent_specs(args.agents, variant.players))
+    bar = ProgressBar(sys.stderr, enabled=not args.no_progress and _isatty(sys.stderr))
+    workers = min(args.workers, args.games)  # a process pool starts all its workers at once: no idle ones
+    executor: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         stats = simulate(variant, specs, args.games, args.seed, executor, progress=bar)
     finally:
@@ -289,7 +339,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+    path = _file_name("validate", args.file)
     kind = _file_kind(path)
     if kind != "file":
         raise UserError(f"cannot read {_quote(args.file)}: {kind}")
@@ -303,7 +353,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         print(f"{name}: invalid ({count} problem{'s' if count != 1 else ''})", file=sys.stderr)
         return USAGE_ERROR
     print(f"{name}: valid: {v.name} ({summary(v)})")
-    for note in value_notes(v, read_toml(path)):
+    data = read_toml(path)
+    for note in value_notes(v, data) + moon_notes(v, data):
         print(f"{name}: note: {note}")
     return 0
 
@@ -331,6 +382,22 @@ def value_notes(v: Variant, data: object) -> list[str]:
             f"{' and '.join(str(c) for c in lost)} scores nothing; list {keep} to keep it"]
 
 
+def moon_notes(v: Variant, data: object) -> list[str]:
+    """What a rules file's ``moon.kind`` does beside a sun rule: nothing (a hand with every penalty card but not
+    every trick then scores normally). Empty unless the file sets both.
+
+    >>> sun = preset("standard").replace(moon={"kind": "new", "sun": "add_52"})
+    >>> print(moon_notes(sun, {"moon": {"kind": "new", "sun": "add_52"}})[0])
+    moon.kind = "new" has no effect with moon.sun = "add_52": only taking every trick is rewarded, and taking
+    every penalty card without every trick scores normally
+    """
+    moon = data.get("moon") if isinstance(data, dict) else None
+    if not isinstance(moon, dict) or "kind" not in moon or v.moon.sun == Sun.NONE:
+        return []
+    return [f'moon.kind = "{v.moon.kind.value}" has no effect with moon.sun = "{v.moon.sun.value}": only taking '
+            "every trick is rewarded, and taking every penalty card without every trick scores normally"]
+
+
 # --------------------------------------------------------------------------- play
 
 
@@ -342,7 +409,8 @@ class PlaySession:
     """A human at ``seat`` against agents, in a text terminal (internal to the ``play`` command)."""
 
     def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
-                 save_path: Path | None, symbols: bool = True, opponent: str = "heuristic") -> None:
+                 save_path: Path | None, symbols: bool = True, opponent: str = "heuristic",
+                 plain_save: bool = False) -> None:
         self.match = match
         self.human = human
         self.agents = agents
@@ -351,6 +419,9 @@ class PlaySession:
         self.save_path = save_path
         self.symbols = symbols
         self.opponent = opponent
+        #: the save is a plain match save (``Match.to_json``, resumed with --resume): keep writing that format,
+        #: which the program that made it reads back, rather than the play save (which it cannot read)
+        self.plain_save = plain_save
         # typed input is not echoed when it comes from a file or a pipe; show it so transcripts read well
         self.echo = not _isatty(inp)
         self.seen = len(match.events)
@@ -401,7 +472,7 @@ class PlaySession:
         if self.save_path is None:
             return
         target = save_target(self.save_path)
-        text = play_save_text(self.match, self.human, self.opponent)
+        text = self.match.to_json() if self.plain_save else play_save_text(self.match, self.human, self.opponent)
         tmp = ""
         try:
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -581,7 +652,7 @@ class PlaySession:
     def card_help(self, token: str) -> str:
         """Why ``token`` is not a card, in the card syntax of this game (jokers only where there are some)."""
         jokers = self.match.variant.rules.jokers
-        text = f"{token!r} is not a card: write rank then suit, e.g. QS, 10H or TH"
+        text = f"{_quote(token)} is not a card: write rank then suit, e.g. QS, 10H or TH"
         text += ", or Q♠" if self.symbols else ""
         names = sorted(Card.from_index(j).code for j in jokers)
         if names:
@@ -642,7 +713,9 @@ class PlaySession:
             self.say("Interrupted. " + self.where_saved())
             return 130
         self.say()
-        self.say(f"The match is over after {len(m.rounds)} hands. Final totals: {self.scores_line(m.scores)}.")
+        hands = len(m.rounds)
+        self.say(f"The match is over after {hands} hand{'' if hands == 1 else 's'}. "
+                 f"Final totals: {self.scores_line(m.scores)}.")
         winners = " and ".join(self.who(s) for s in m.winners)
         self.say(f"Winner: {winners}." if len(m.winners) == 1 else f"Shared win: {winners}.")
         return 0
@@ -651,8 +724,12 @@ class PlaySession:
         """Where the game is saved and the command that resumes it (the save holds your seat and the opponents)."""
         if self.save_path is None:
             return "The game was not saved (use --save FILE to keep it)."
-        return (f"The game is saved in {self.save_path}; continue it with: "
-                f"heartslib play --resume {_shell_word(str(self.save_path))}")
+        command = f"heartslib play --resume {_shell_word(str(self.save_path))}"
+        if self.plain_save:  # a match save names no seat and no opponents: the command does
+            command += f" --seat {self.human}"
+            if self.opponent != "heuristic":
+                command += f" --opponent {_shell_word(self.opponent)}"
+        return f"The game is saved in {self.save_path}; continue it with: {command}"
 
     def help_text(self) -> str:
         """The commands and the card syntax, for this game (its jokers, whether it is being saved)."""
@@ -702,6 +779,19 @@ def save_target(path: Path) -> Path:
     if _file_kind(target.parent) != "it is a directory, not a file":
         raise UserError(f"cannot save the game to {_quote(str(path))}: its folder does not exist")
     return target
+
+
+def _is_save(path: Path) -> bool:
+    """Whether ``path`` is empty or holds a heartslib save (a play save or a match save), which
+    ``--save`` may replace; any other file is somebody's work."""
+    try:
+        if path.stat().st_size > 2**26:  # 64 MB: far more than any save
+            return False
+        data = path.read_bytes()
+        raw = json.loads(data) if data.strip() else {"format": PLAY_SAVE_FORMAT}
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match")
 
 
 #: The ``format`` of the saves ``heartslib play`` writes: your seat, the opponents and the match save.
@@ -758,11 +848,14 @@ def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[i
 def _cmd_play(args: argparse.Namespace) -> int:
     seat: int | None = args.seat
     opponent: str | None = args.opponent
+    if opponent is not None and ("," in opponent or not opponent.strip()):
+        raise UserError(f"--opponent takes one agent, which plays every other seat (heuristic, random, search or "
+                        f"module:Factory), not {_quote(opponent)}")
     if args.resume is not None:
         if args.variant is not None or args.seed is not None:
             raise UserError("--resume continues the saved game with its own rules and seed; "
                             "do not combine it with --variant or --seed")
-        path = Path(args.resume)
+        path = _file_name("--resume", args.resume)
         kind = _file_kind(path)
         if kind != "file":
             raise UserError(f"cannot read the save {_quote(args.resume)}: {kind}")
@@ -780,25 +873,31 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 raise UserError(f"this game was saved with --opponent {saved_opponent}; leave out --opponent to "
                                 "resume it")
             opponent = saved_opponent
-        save_path: Path | None = Path(args.save) if args.save is not None else path
+        save_path: Path | None = _file_name("--save", args.save) if args.save is not None else path
+        plain_save = saved_seat is None and args.save is None
     else:
         variant = load_variant(args.variant or "standard")
         if args.seed is not None and not 0 <= args.seed < 2**64:
             raise UserError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         match = Match(variant, seed)
-        save_path = Path(args.save) if args.save is not None else None
+        save_path = _file_name("--save", args.save) if args.save is not None else None
+        plain_save = False
     seat = 0 if seat is None else seat
-    opponent = opponent or "heuristic"
+    opponent = "heuristic" if opponent is None else opponent
     v = match.variant
     if not 0 <= seat < v.players:
         raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {seat}")
     if save_path is not None:
-        save_target(save_path)  # refuse a directory or a device now, not after the first card
+        target = save_target(save_path)  # refuse a directory or a device now, not after the first card
+        if args.save is not None and target.exists() and not _is_save(target):
+            raise UserError(f"--save {_quote(args.save)}: the file exists and is not a heartslib save, and saving "
+                            "would replace it; name a new file (to continue a saved game, use --resume)")
+    _check_budget(args)
     spec = _search_budget(_agent_specs(opponent, v.players, "--opponent")[0], args)
     agents = opponents(match, seat, spec)
     session = PlaySession(match, seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
-                          symbols=_unicode_ok(sys.stdout), opponent=opponent)
+                          symbols=_unicode_ok(sys.stdout), opponent=opponent, plain_save=plain_save)
     if args.resume is not None:
         session.say(f"Resuming {v.name} (seed {match.seed}): hand {match.hand_number + 1}, "
                     f"{len(match.actions)} actions so far; you are seat {seat}.")
@@ -845,7 +944,8 @@ def build_parser() -> argparse.ArgumentParser:
     _budget_options(p)
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default: 0)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="worker processes (default: 1, in this process); results do not depend on it")
+                   help="worker processes (default: 1, in this process; at most four per CPU, or 8); results do "
+                   "not depend on it")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=_cmd_simulate)
@@ -883,10 +983,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Discard(io.TextIOBase):
+    """Where the output goes when the program was started with that stream closed (``>&-``)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (the console script exits with it)."""
-    for stream in (sys.stdout, sys.stderr):
-        # a terminal that cannot show a suit symbol gets a "?" rather than a UnicodeEncodeError
+    # a stream closed when the program started is None: read a closed input as empty, drop closed output
+    if sys.stdin is None:
+        sys.stdin = io.StringIO()
+    if sys.stdout is None:
+        sys.stdout = _Discard()
+    if sys.stderr is None:
+        sys.stderr = _Discard()
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        # a terminal that cannot show a suit symbol gets a "?" rather than a UnicodeEncodeError, and typed
+        # bytes that are not text (PYTHONIOENCODING=utf-8 reads strictly) a "�" rather than a UnicodeDecodeError
         reconfigure = getattr(stream, "reconfigure", None)
         if callable(reconfigure):
             reconfigure(errors="replace")
@@ -896,7 +1011,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return USAGE_ERROR
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # so that output that cannot be written is reported here, not at exit
+        return code
     except UserError as exc:
         return _fail(str(exc))
     except VariantError as exc:
@@ -912,6 +1029,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader went away (e.g. `heartslib variants | head`): not an error worth a traceback
         sys.stderr.close()
         return 0
+    except OSError as exc:  # the system failed us (a full disk, an output device error, no more processes)
+        if os.environ.get("HEARTSLIB_TRACEBACK"):
+            raise
+        _fail(f"{exc.strerror or exc}" + (f": {_quote(str(exc.filename))}" if exc.filename else "")
+              + " (an error reported by the operating system)")
+        try:
+            sys.stdout.flush()  # what was printed before the error, if it can be written
+        except OSError:
+            _drop_unwritten_output()
+        return INTERNAL_ERROR
     except Exception as exc:  # the last resort: never a traceback (a bug, or a user's own agent)
         if os.environ.get("HEARTSLIB_TRACEBACK"):
             raise
@@ -919,6 +1046,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("heartslib: this is a bug in heartslib or in the agent it ran; set HEARTSLIB_TRACEBACK=1 to see "
               "where it happened", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _drop_unwritten_output() -> None:
+    """Point standard output at the null device, so that the output that could not be written is not
+    tried again (and reported again) when Python exits."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # not a real file (a test's StringIO)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 def _fail(message: str) -> int:
