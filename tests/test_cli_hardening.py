@@ -408,3 +408,111 @@ def test_typed_bytes_that_are_not_text_are_not_a_crash(tmp_path: Path) -> None:
         out, err = result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
         assert result.returncode == 0 and err == "", (encoding, err)
         assert "Not understood: '\ufffd\ufffd' is not a card" in out and "udcff" not in out
+
+
+# --------------------------------------------------------------------------- QA pass
+
+
+def _agents_of(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, dict[int, object]]:
+    """Run ``heartslib play`` up to the game itself: the exit status, stderr and the agents it seated."""
+    seated: dict[int, object] = {}
+
+    def run(session: cli.PlaySession) -> int:
+        seated.update(session.agents)
+        session.save()
+        return 0
+
+    monkeypatch.setattr(cli.PlaySession, "run", run)
+    code, _, err = _run(argv, monkeypatch)
+    return code, err, seated
+
+
+def _budgets(agents: dict[int, object]) -> set[tuple[int, float | None]]:
+    return {(agent.budget.playouts, agent.budget.time_limit) for agent in agents.values()}  # type: ignore[attr-defined]
+
+
+def test_a_play_save_keeps_the_search_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `play --opponent search --playouts 3` saved only "search": --resume played on with the default budget
+    save = tmp_path / "game.json"
+    code, err, agents = _agents_of(["play", "--seed", "4", "--opponent", "search", "--playouts", "3",
+                                    "--time-limit", "2.5", "--save", str(save)], monkeypatch)
+    assert code == 0, err
+    assert _budgets(agents) == {(3, 2.5)}
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert (data["version"], data["opponent"], data["playouts"], data["time_limit"]) == (2, "search", 3, 2.5)
+    code, err, agents = _agents_of(["play", "--resume", str(save)], monkeypatch)
+    assert code == 0 and _budgets(agents) == {(3, 2.5)}, err
+    code, err, agents = _agents_of(["play", "--resume", str(save), "--playouts", "3"], monkeypatch)
+    assert code == 0 and _budgets(agents) == {(3, 2.5)}, err  # the same budget may be repeated
+    for argv, message in ((["--playouts", "8"], "this game was saved with --playouts 3, "),
+                          (["--time-limit", "1"], "this game was saved with --time-limit 2.5, ")):
+        code, err, _ = _agents_of(["play", "--resume", str(save), *argv], monkeypatch)
+        assert code == 2 and message in err and f"leave out {argv[0]} to resume it" in err, err
+    # no budget given: the default one is saved, so a later default cannot change the game
+    from heartslib.search import DEFAULT_PLAYOUTS
+
+    code, err, agents = _agents_of(["play", "--seed", "4", "--opponent", "search", "--save", str(save)],
+                                   monkeypatch)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert code == 0 and (data["playouts"], data["time_limit"]) == (DEFAULT_PLAYOUTS, None), err
+    code, err, _ = _agents_of(["play", "--resume", str(save), "--time-limit", "1"], monkeypatch)
+    assert code == 2 and "this game was saved without --time-limit" in err, err
+
+
+def test_a_version_1_play_save_still_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # saves written before the budget was kept: the command line gives the budget, as it had to then
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps({"format": "heartslib-play", "version": 1, "seat": 1, "opponent": "search",
+                                "match": hl.Match(STD, seed=5).to_dict()}), encoding="utf-8")
+    code, err, agents = _agents_of(["play", "--resume", str(save), "--playouts", "5"], monkeypatch)
+    assert code == 0 and _budgets(agents) == {(5, None)}, err
+    data = json.loads(save.read_text(encoding="utf-8"))  # written again as version 2, with the budget
+    assert (data["version"], data["seat"], data["playouts"]) == (2, 1, 5)
+    heuristic = tmp_path / "heuristic.json"
+    heuristic.write_text(json.dumps({"format": "heartslib-play", "version": 1, "seat": 0, "opponent": "heuristic",
+                                     "match": hl.Match(STD, seed=5).to_dict()}), encoding="utf-8")
+    code, err, agents = _agents_of(["play", "--resume", str(heuristic)], monkeypatch)
+    assert code == 0 and {type(a).__name__ for a in agents.values()} == {"HeuristicAgent"}, err
+    assert json.loads(heuristic.read_text(encoding="utf-8"))["playouts"] is None
+
+
+def test_a_play_save_with_a_bad_budget_is_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    base = {"format": "heartslib-play", "version": 2, "seat": 0, "opponent": "search", "playouts": 3,
+            "time_limit": None, "match": hl.Match(STD, seed=5).to_dict()}
+    for change, message in (({"playouts": 0}, "playouts: expected null or a whole number of at least 1, got 0"),
+                            ({"playouts": True}, "got true"),
+                            ({"time_limit": -1}, "time_limit: expected null or a number of seconds above 0"),
+                            ({"version": 3}, "reads versions 1, 2 of its play saves, not 3"),
+                            ({"version": 1}, "a heartslib play save of version 1 has exactly the keys")):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps({**base, **change}), encoding="utf-8")
+        code, _, err = _run(["play", "--resume", str(path)], monkeypatch)
+        assert code == 2 and message in err, (change, err)
+
+
+def test_a_plain_match_save_resume_command_names_the_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = tmp_path / "mine.json"
+    plain.write_text(hl.Match(STD, seed=4).to_json(), encoding="utf-8")
+    code, out, err = _run(["play", "--resume", str(plain), "--opponent", "search", "--playouts", "2",
+                           "--time-limit", "0.5"], monkeypatch)
+    assert code == 0, err
+    assert f"heartslib play --resume {plain} --seat 0 --opponent search --playouts 2 --time-limit 0.5" in out
+
+
+def test_validate_and_rules_refuse_a_blank_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `validate` accepted name = "", and `rules` then exited 1 with "this is a bug" (IndexError in describe)
+    path = tmp_path / "blank.toml"
+    path.write_text('name = ""\n', encoding="utf-8")
+    for argv in (["validate", str(path)], ["rules", str(path)]):
+        code, out, err = _run(argv, monkeypatch)
+        assert code == 2 and "name: '' is empty" in out + err and "bug" not in err, (argv, out, err)
+
+
+def test_validate_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbfname = "x"\n')
+    code, out, err = _run(["validate", str(path)], monkeypatch)
+    assert code == 0 and f"{path}: valid: x " in out, (out, err)
+    code, out, err = _run(["rules", str(path)], monkeypatch)
+    assert code == 0 and out.startswith("X."), (out, err)

@@ -7,8 +7,12 @@
   page share a namespace, in page order, like a reader following along, in
   a scratch directory. Any other block with a file name
   (```` ```toml title="house.toml" ````) is written to that file first, so
-  the examples can read it. A block preceded by ``<!-- no-run -->`` is
-  shown but not run.
+  the examples can read it. A python block with a file name
+  (```` ```python title="myagents.py" ````) is a file the reader saves: it
+  must stand alone (every name it uses defined or imported in it), it is
+  written to the scratch directory and imported from there (the later
+  blocks import it as the reader would), and a ``test_*.py`` one is run
+  with pytest. A block preceded by ``<!-- no-run -->`` is shown but not run.
 * Every ``examples/*.py`` script runs to completion.
 * Every ``IllegalAction`` code the engine raises is documented in
   ``docs/errors.md``, and every code documented there exists.
@@ -17,6 +21,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import doctest
 import importlib.util
 import io
@@ -24,6 +29,7 @@ import itertools
 import pkgutil
 import re
 import subprocess
+import symtable
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -153,39 +159,98 @@ def test_code_block_parser() -> None:
     assert blocks[2].code == "a = 1\n"
 
 
+def undefined_names(code: str) -> set[str]:
+    """The names ``code`` uses (at its top level or inside its functions and classes) that it neither defines
+    nor imports and that are not builtins: what a file saved from a block would fail on (NameError)."""
+    top = symtable.symtable(code, "<block>", "exec")
+    defined = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+    used: set[str] = set()
+
+    def walk(table: symtable.SymbolTable) -> None:
+        for s in table.get_symbols():
+            if table is top:
+                if s.is_referenced() and not (s.is_assigned() or s.is_imported()):
+                    used.add(s.get_name())
+            else:
+                if s.is_referenced() and s.is_global():
+                    used.add(s.get_name())
+                if s.is_declared_global() and s.is_assigned():
+                    defined.add(s.get_name())
+        for child in table.get_children():
+            walk(child)
+
+    walk(top)
+    return used - defined - set(dir(builtins))
+
+
+def _run_file_block(code: str, title: str, where: str, tmp_path: Path) -> None:
+    """A python block with a file name: a module (imported, as the page's later blocks and the command line
+    would) or a pytest file (run with pytest), which must stand alone."""
+    missing = undefined_names(code)
+    if missing:
+        pytest.fail(f"{where}: the file {title} uses {', '.join(sorted(missing))} without defining or importing "
+                    "it (the block is saved on its own, not run after the page's other blocks)", pytrace=False)
+    (tmp_path / title).write_text(code, encoding="utf-8")
+    stem = Path(title).stem
+    if stem.startswith("test_"):
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", title],
+                                cwd=tmp_path, capture_output=True, text=True, timeout=EXAMPLE_TIMEOUT, check=False)
+        if result.returncode != 0:
+            pytest.fail(f"{where}: pytest {title} failed:\n{result.stdout[-3000:]}", pytrace=False)
+    else:
+        sys.modules.pop(stem, None)
+        importlib.import_module(stem)
+
+
 def _run_page(path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> int:
     """Run the page's pycon and python blocks in order; return how many ran."""
     monkeypatch.chdir(tmp_path)  # examples may write files (saves, rules files)
+    monkeypatch.syspath_prepend(str(tmp_path))  # and import the modules their blocks save
     rel = path.relative_to(ROOT)
     namespace: dict[str, Any] = {"__name__": f"docs.{path.stem}"}
     parser = doctest.DocTestParser()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     ran = 0
-    for lang, code, line_no, run, title in code_blocks(path.read_text(encoding="utf-8")):
-        if not run:
-            continue
-        if lang not in ("pycon", "python", "py"):
-            if title:
-                (tmp_path / title).write_text(code, encoding="utf-8")
-            continue
-        where = f"{rel}:{line_no}"
-        try:
-            if lang == "pycon":
-                test = parser.get_doctest(code, namespace, where, str(rel), line_no)
-                report = io.StringIO()
-                runner = doctest.DocTestRunner(optionflags=flags)
-                result = runner.run(test, out=report.write, clear_globs=False)
-                namespace.update(test.globs)  # DocTest works on a copy of the namespace
-                if result.failed:
-                    pytest.fail(f"doctest failed in {where}:\n{report.getvalue()}", pytrace=False)
-            else:
-                exec(compile(code, where, "exec"), namespace)
-        except ModuleNotFoundError as exc:
-            if exc.name and not exc.name.startswith("heartslib"):
-                pytest.skip(f"{where} needs {exc.name}, which is not installed")
-            raise
-        ran += 1
+    modules: list[str] = []
+    try:
+        for block in code_blocks(path.read_text(encoding="utf-8")):
+            ran += _run_block(block, rel, namespace, parser, flags, tmp_path, modules)
+    finally:
+        for name in modules:  # the next page may save another file of the same name
+            sys.modules.pop(name, None)
     return ran
+
+
+def _run_block(block: Block, rel: Path, namespace: dict[str, Any], parser: doctest.DocTestParser, flags: int,
+               tmp_path: Path, modules: list[str]) -> int:
+    """Run one block of a page (see :func:`_run_page`); 1 if it ran, 0 if it is not run."""
+    lang, code, line_no, run, title = block
+    if not run:
+        return 0
+    if lang not in ("pycon", "python", "py"):
+        if title:
+            (tmp_path / title).write_text(code, encoding="utf-8")
+        return 0
+    where = f"{rel}:{line_no}"
+    try:
+        if title:
+            modules.append(Path(title).stem)
+            _run_file_block(code, title, where, tmp_path)
+        elif lang == "pycon":
+            test = parser.get_doctest(code, namespace, where, str(rel), line_no)
+            report = io.StringIO()
+            runner = doctest.DocTestRunner(optionflags=flags)
+            result = runner.run(test, out=report.write, clear_globs=False)
+            namespace.update(test.globs)  # DocTest works on a copy of the namespace
+            if result.failed:
+                pytest.fail(f"doctest failed in {where}:\n{report.getvalue()}", pytrace=False)
+        else:
+            exec(compile(code, where, "exec"), namespace)
+    except ModuleNotFoundError as exc:
+        if exc.name and not exc.name.startswith("heartslib") and exc.name not in modules:
+            pytest.skip(f"{where} needs {exc.name}, which is not installed")
+        raise
+    return 1
 
 
 PAGES = _doc_pages()
@@ -208,6 +273,65 @@ def test_hand_written_pages_have_tested_examples(monkeypatch: pytest.MonkeyPatch
     for name in ("getting-started.md", "concepts.md", "errors.md", "tutorials/embed-in-your-game.md",
                  "tutorials/house-rules-toml.md", "tutorials/write-an-agent.md"):
         assert _run_page(DOCS / name, monkeypatch, tmp_path) > 0, f"docs/{name} has no code that runs"
+
+
+def test_the_home_page_names_the_games_the_readme_names() -> None:
+    # docs/index.md left out Complex and Royal Hearts, Gong Zhu, Danger Hearts and Likha
+    def games(text: str) -> str:
+        found = re.search(r"hearts family of card games – (.*?) – and exposes", " ".join(text.split()))
+        assert found, "the sentence naming the games of the family is gone"
+        return found.group(1)
+
+    readme = games((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert games((DOCS / "index.md").read_text(encoding="utf-8")) == readme
+    for name in ("Complex", "Royal", "Gong Zhu", "Danger Hearts", "Likha", "Cancellation"):
+        assert name in readme
+
+
+def test_undefined_names_finds_what_a_saved_file_lacks() -> None:
+    code = ("import pytest\nfrom heartslib.agents import BaseAgent\n\n\nclass Ducker(BaseAgent):\n"
+            "    kind = hl.Suit\n\n    def act(self, observation, legal_actions):\n"
+            "        return [a for a in legal_actions if a.card.suit == hl.Suit.HEARTS or play_match][0]\n\n\n"
+            "def setup():\n    global seen\n    seen = len(Ducker.__name__)\n")
+    assert undefined_names(code) == {"hl", "play_match"}
+    assert undefined_names("import heartslib as hl\nprint(hl.preset('standard'))\n") == set()
+
+
+def test_a_file_block_must_stand_alone(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the write-an-agent tutorial's Ducker used `hl` from an earlier block: saved as myagents.py, as the tutorial
+    # said, it failed with NameError; blocks run one after another in a page did not notice
+    page = tmp_path / "agent.md"
+    page.write_text("```pycon\n>>> import heartslib as hl\n\n```\n\n```python title=\"loose.py\"\n"
+                    "def players():\n    return hl.preset('standard').players\n```\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match=r"loose\.py uses hl without defining or importing it"):
+        _run_page(page, monkeypatch, tmp_path)
+    assert "loose" not in sys.modules
+    page.write_text("```python title=\"test_loose.py\"\ndef test_fails():\n    assert False\n```\n", encoding="utf-8")
+    with pytest.raises(pytest.fail.Exception, match=r"pytest test_loose\.py failed"):
+        _run_page(page, monkeypatch, tmp_path)
+
+
+def _tutorial_agent_module() -> str:
+    """The code of the write-an-agent tutorial's block that defines ``Ducker`` (which it says to save as
+    ``myagents.py``)."""
+    blocks = code_blocks((DOCS / "tutorials" / "write-an-agent.md").read_text(encoding="utf-8"))
+    [code] = [b.code for b in blocks if b.lang == "python" and "class Ducker" in b.code]
+    return code
+
+
+def test_the_tutorial_agent_module_runs_from_the_command_line(tmp_path: Path) -> None:
+    # `heartslib simulate --agents myagents:Ducker,random` failed with NameError: hl was not imported
+    (tmp_path / "myagents.py").write_text(_tutorial_agent_module(), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "heartslib", "simulate", "--agents", "myagents:Ducker,random",
+                             "--games", "3", "--no-progress"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=EXAMPLE_TIMEOUT, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Ducker" in result.stdout and "random" in result.stdout
+    result = subprocess.run([sys.executable, "-m", "heartslib", "play", "--opponent", "myagents:Ducker", "--seed",
+                             "1"], input="2C 3C 4C\nquit\n", cwd=tmp_path, capture_output=True, text=True,
+                            timeout=EXAMPLE_TIMEOUT, check=False)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
 
 
 # --------------------------------------------------------------------------- examples/

@@ -97,6 +97,49 @@ def test_stats_are_frozen_plain_data_and_readable() -> None:
     assert table.count("random") == 3
 
 
+def _stats(games: int, seconds: float, std: float = 4.5, mean: float = 1.5) -> SimulationStats:
+    from heartslib.simulate import SeatStats
+
+    seats = tuple(SeatStats(seat=i, agent="search" if i == 0 else "random", mean=mean, std=std if i == 0 else 1.0,
+                            wins=1, win_rate=0.5, win_low=0.1, win_high=0.9, moons=0, suns=0, mean_total=12.5)
+                  for i in range(4))
+    return SimulationStats(variant="gong_zhu", games=games, seed=0, rounds=games, rounds_per_match=1.0,
+                           moon_rate=0.0, sun_rate=0.0, seats=seats, seconds=seconds,
+                           games_per_second=games / seconds if seconds else 0.0)
+
+
+def test_the_table_gives_a_useful_speed_however_slow() -> None:
+    # two search games in 60 s printed "(0 games/s)"
+    assert "60.0 s (30.0 s a game)" in _stats(2, 60.0).table()
+    assert "(2.5 games/s)" in _stats(5, 2.0).table()
+    assert "(1,500 games/s)" in _stats(3000, 2.0).table()
+    assert "(too fast to time)" in _stats(1, 0.0).table()
+
+
+def test_the_table_says_one_game_not_one_games() -> None:
+    assert _stats(1, 2.0).table().startswith("gong_zhu: 1 game, 1 round (1.0 a match)")
+    assert _stats(2, 2.0).table().startswith("gong_zhu: 2 games, 2 rounds")
+    assert simulate(STANDARD, "random", games=1).table().startswith("standard: 1 game, ")
+
+
+@pytest.mark.parametrize(("std", "mean"), [(4.34, 1.57), (125.16, -10.65), (12345.67, -1234.5), (1.0, 3.25 - 13j)])
+def test_the_table_columns_stay_aligned_for_large_values(std: float, mean: float | complex) -> None:
+    # gong_zhu's std of 125.16 pushed the rest of its row one place right of the header
+    lines = _stats(2, 1.0, std=std, mean=mean).table().splitlines()
+    header, rows = lines[2], lines[3:7]
+    for title in ("points/round", "std", "win rate", "(95% interval)", "moons", "final total"):
+        end = header.index(title) + len(title)
+        for row in rows:  # every column is right-aligned under its title
+            assert row[end - 1] != " " and (end == len(row) or row[end] == " "), (title, header, row)
+    assert header.startswith("seat  agent ")
+
+
+def test_the_usual_table_layout_is_unchanged() -> None:
+    # docs/simulation.md shows this header; the columns widen only for wide values
+    assert _stats(2, 1.0).table().splitlines()[2] == (
+        "seat  agent   points/round    std   win rate  (95% interval)   moons  final total")
+
+
 def test_progress_is_reported() -> None:
     seen: list[tuple[int, int]] = []
     simulate(STANDARD, "random", games=3, seed=1, progress=lambda done, total: seen.append((done, total)))

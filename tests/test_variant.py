@@ -165,3 +165,112 @@ def test_from_dict_reports_every_bad_field_at_once() -> None:
     with pytest.raises(hl.VariantError) as info:
         hl.Variant.from_dict({"players": 11})
     assert {"deck.decks", "deck.strip"} <= {p for p, _ in info.value.problems}
+
+
+# --------------------------------------------------------------------------- QA pass: names, BOMs, wording
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t\n"])
+def test_a_blank_name_is_refused_where_the_variant_is_built(name: str) -> None:
+    # replace(name="").describe() raised IndexError, and `heartslib validate` accepted name = "" that `rules`
+    # then called a bug: a name is shown by describe(), saves and messages, so it may not be blank
+    with pytest.raises(hl.VariantError) as info:
+        hl.preset("standard").replace(name=name)
+    assert info.value.path == "name" and "rules that leave the name out are called 'custom'" in info.value.reason
+    with pytest.raises(hl.VariantError, match=r"^name: ") as info:
+        hl.Variant.from_dict({"name": name})
+    assert hl.Variant.from_dict({}).name == "custom"  # a name left out is the default
+    assert hl.preset("standard").replace(name=" x ").describe().startswith("X (source: ")
+
+
+def test_a_save_written_with_a_blank_name_still_loads() -> None:
+    from heartslib.serialize import save_digest
+
+    match = hl.Match(hl.preset("standard"), seed=3)
+    match.apply(match.legal_actions(0)[0])
+    data = match.to_dict()
+    data["variant"]["name"] = ""  # what replace(name="") saved before blank names were refused
+    data["digest"] = save_digest(data)
+    resumed = hl.Match.from_dict(data)
+    assert resumed.variant.name == "custom" and resumed.actions == match.actions
+
+
+def test_a_byte_order_mark_before_the_toml_is_ignored(tmp_path: object) -> None:
+    # Windows editors write U+FEFF first: "not valid TOML: Invalid statement (at line 1, column 1)"
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "bom.toml"
+    path.write_bytes(b'\xef\xbb\xbfname = "x"\nplayers = 5\n')
+    assert hl.Variant.from_toml(path).name == "x"
+    assert hl.Variant.from_toml(str(path)).players == 5
+    assert hl.Variant.from_toml('\ufeffname = "x"\n').name == "x"
+    with pytest.raises(hl.VariantError, match="not valid TOML"):
+        hl.Variant.from_toml('name = "x"\n\ufeffplayers = 5\n')  # only a leading mark is ignored
+
+
+@pytest.mark.parametrize(
+    ("toml", "message"),
+    [
+        ("players = true", "players: true is not a whole number"),
+        ("players = \"4\"", "players: '4' is not a whole number"),
+        ("players = [4]", "players: [4] is not a whole number"),
+        ("players = {n = 4}", "players: { n = 4 } is not a whole number"),
+        ("name = false", "name: false is not text"),
+        ("[moon]\nkind = false", "moon.kind: false is not allowed; use one of 'none', "),
+        ("[play]\nbooster_nines = \"yes\"", "play.booster_nines: 'yes' is not true or false"),
+        ("[passing]\nschedule = [true]", "passing.schedule[0]: true is not a pass word"),
+        ("[passing]\nschedule = false", "passing.schedule: false is not a list of passes or a named cycle"),
+        ("[deck]\nstrip = true", "deck.strip: true is neither card text nor an iterable of cards"),
+        ("[deck]\nstrip = [false]", "deck.strip: false is not card text"),
+        ("[scoring]\nvalues = { QS = true }", "scoring.values.QS: true is not a score"),
+        ("[scoring]\nvalues = true", "scoring.values: true is not a table of card = points"),
+        ("[scoring]\ndouble_suit = { QH = false }", "scoring.double_suit.QH: false is not a suit"),
+        ("[moon]\npoints = false", "moon.points: false is not a score"),
+        ("teams = [[0, true]]", "teams[0]: true is not a seat number"),
+        ("teams = { a = true }", "teams: { a = true } is not a list of teams"),
+        ("moon = true", "moon: expected a table of moon rules, got true"),
+        ("name = \"it's\"\nplayers = false", "players: false is not a whole number"),
+    ],
+)
+def test_error_messages_quote_values_in_toml_notation(toml: str, message: str) -> None:
+    # `players = true` said "True is not a whole number": Python's words for a TOML file's value
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant.from_toml(toml + "\n")
+    assert message in str(info.value)
+    for python in ("True", "False", "None", "{'"):
+        assert python not in str(info.value)
+
+
+def test_the_python_api_quotes_values_the_same_way() -> None:
+    with pytest.raises(hl.VariantError, match=r"^players: true is not a whole number$"):
+        hl.Variant(players=True)
+    with pytest.raises(hl.VariantError, match=r"^moon\.points: null is not a score"):
+        hl.Variant.from_dict({"moon": {"points": None}})
+    with pytest.raises(hl.VariantError, match=r"^teams: \{ 0 = 2 \} is not a list of teams"):
+        hl.preset("standard").replace(teams={0: 2})
+    with pytest.raises(hl.CardError, match=r"^true is not card text"):
+        hl.Card.parse(True)  # type: ignore[arg-type]
+
+
+def test_every_bad_team_is_reported_beside_other_problems() -> None:
+    # teams[0] problems were dropped when another field was wrong too (only paths equal to "teams" were kept)
+    with pytest.raises(hl.VariantError) as info:
+        hl.Variant.from_dict({"players": "4", "teams": [[0, True]], "moon": {"kind": False}})
+    assert {p for p, _ in info.value.problems} == {"players", "teams[0]", "moon.kind"}
+
+
+@pytest.mark.parametrize(
+    ("schedule", "says", "not_said"),
+    [
+        (["left", "scatter"], "3 card(s) (scatter: one to each opponent)", "star"),
+        (["star", "left"], "3 card(s) (star: two)", "scatter"),
+        (["star", "hold"], "chooses cards (star: two)", "3 card(s)"),
+        (["scatter", "star"], "chooses cards (scatter: one to each opponent; star: two)", "3 card(s)"),
+        ("four_way", "chooses 3 card(s) and passes", "star"),
+    ],
+)
+def test_describe_explains_only_the_passes_the_schedule_uses(schedule: object, says: str, not_said: str) -> None:
+    # with ["left", "scatter"] it still said "(scatter: one to each opponent; star: two)"
+    v = hl.preset("standard").replace(players=5, passing={"schedule": schedule})
+    [line] = [line for line in v.describe().splitlines() if line.startswith("Passing: ")]
+    assert says in line and not_said not in line.split(". The cycle")[0], line

@@ -37,7 +37,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final, final
 
-from heartslib.errors import CardError
+from heartslib.errors import CardError, value_text
 
 __all__ = [
     "NUM_CARD_INDICES",
@@ -79,7 +79,7 @@ class Suit(enum.IntEnum):
         suit = _SUIT_WORDS.get(key)
         if suit is None:
             raise CardError(
-                f"{text!r} is not a suit: use C D H S, ♣ ♦ ♥ ♠ or clubs/diamonds/hearts/spades",
+                f"{value_text(text)} is not a suit: use C D H S, ♣ ♦ ♥ ♠ or clubs/diamonds/hearts/spades",
                 token=text,
             )
         return suit
@@ -173,7 +173,7 @@ class Card:
             return rank_or_text
         if not isinstance(rank_or_text, int) or isinstance(rank_or_text, bool) or rank_or_text not in _RANKS:
             raise CardError(
-                f"{rank_or_text!r} is not a rank: ranks are the whole numbers 0 (zero/joker) and 2..14",
+                f"{value_text(rank_or_text)} is not a rank: ranks are the whole numbers 0 (zero/joker) and 2..14",
                 token=repr(rank_or_text),
             )
         rank = Rank(rank_or_text)
@@ -182,7 +182,8 @@ class Card:
                 raise CardError(f"rank {rank} needs a suit; only the joker JK is suitless")
             return _BY_INDEX[_INDEX_JK]
         if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
-            raise CardError(f"{suit!r} is not a suit: suits are Suit.CLUBS ... Suit.SPADES (0-3)", token=repr(suit))
+            raise CardError(f"{value_text(suit)} is not a suit: suits are Suit.CLUBS ... Suit.SPADES (0-3)",
+                            token=repr(suit))
         s = Suit(suit)
         if rank == Rank.ZERO:
             if s == Suit.CLUBS:
@@ -213,14 +214,14 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not card text (expected a string like 'QS')", token=repr(text))
+            raise CardError(f"{value_text(text)} is not card text (expected a string like 'QS')", token=repr(text))
         cleaned = text.strip().replace("\ufe0f", "")
         card = _PARSE_CACHE.get(cleaned)
         if card is None:
             card = _PARSE_CACHE.get(cleaned.lower())
         if card is None:
             raise CardError(
-                f"{text!r} is not a card: write rank then suit, e.g. 'QS', 'Q♠', '10H', 'TH'; "
+                f"{value_text(text)} is not a card: write rank then suit, e.g. 'QS', 'Q♠', '10H', 'TH'; "
                 "'0C'/'0D' for the zero jokers, 'JK' for a joker",
                 token=text,
             )
@@ -231,7 +232,7 @@ class Card:
         """The card with this index in the documented card-to-index map."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_CARD_INDICES:
             raise CardError(
-                f"{index!r} is not a card index: indices are 0..{NUM_CARD_INDICES - 1}",
+                f"{value_text(index)} is not a card index: indices are 0..{NUM_CARD_INDICES - 1}",
                 token=str(index),
             )
         return _BY_INDEX[index]
@@ -349,7 +350,7 @@ def parse_cards(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
         try:
             tokens = list(cards)
         except TypeError:
-            raise CardError(f"{cards!r} is neither card text nor an iterable of cards") from None
+            raise CardError(f"{value_text(cards)} is neither card text nor an iterable of cards") from None
     return tuple(map(Card.parse, tokens))  # map: no generator frame per call (hands are parsed often)
 
 

@@ -41,6 +41,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
+import attrs
+
 from heartslib.actions import (
     Action,
     Choose,
@@ -53,11 +55,11 @@ from heartslib.actions import (
     RoundScored,
     TrickWon,
 )
-from heartslib.agents import Agent, HeuristicAgent, actions_for, setup_agent
+from heartslib.agents import Agent, HeuristicAgent, SearchFactory, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
 from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, Sun, pass_name
-from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError, value_text
 from heartslib.match import Match
 from heartslib.observation import Observation
 from heartslib.points import Score, score_text
@@ -67,8 +69,9 @@ from heartslib.serialize import read_toml
 from heartslib.simulate import AgentSpec, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
-__all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PlaySession", "ProgressBar", "UserError", "build_parser",
-           "load_variant", "main", "opponents", "read_play_save", "summary", "value_notes"]
+__all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
+           "UserError", "build_parser", "load_variant", "main", "opponents", "read_play", "read_play_save", "summary",
+           "value_notes"]
 
 #: Games ``heartslib simulate`` plays when ``--games`` is not given (a few seconds).
 DEFAULT_GAMES = 100
@@ -285,15 +288,20 @@ def max_workers() -> int:
     return min(limit, 61) if sys.platform == "win32" else limit
 
 
-def _search_budget(spec: AgentSpec, args: argparse.Namespace) -> AgentSpec:
-    """The ``search`` agent with the budget of ``--playouts`` and ``--time-limit`` (other specs unchanged)."""
-    if not (isinstance(spec, str) and spec.strip().lower() == "search"):
+def _is_search(spec: AgentSpec) -> bool:
+    """Whether ``spec`` names the built-in search agent (which ``--playouts`` and ``--time-limit`` configure)."""
+    return isinstance(spec, str) and spec.strip().lower() == "search"
+
+
+def _search_budget(spec: AgentSpec, playouts: int | None, time_limit: float | None) -> AgentSpec:
+    """The ``search`` agent with the budget of ``--playouts`` and ``--time-limit`` (None: the agent's default;
+    other specs unchanged)."""
+    if not _is_search(spec):
         return spec
-    from heartslib.agents import SearchFactory
     from heartslib.search import DEFAULT_PLAYOUTS
 
     try:
-        return SearchFactory(DEFAULT_PLAYOUTS if args.playouts is None else args.playouts, args.time_limit)
+        return SearchFactory(DEFAULT_PLAYOUTS if playouts is None else playouts, time_limit)
     except ValueError as exc:
         raise UserError(f"--playouts/--time-limit: {exc}") from None
 
@@ -306,7 +314,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                         f"CPU(s) (more workers cannot be faster), not {args.workers}")
     _check_budget(args)
     variant = load_variant(args.variant)
-    specs = tuple(_search_budget(s, args) for s in _agent_specs(args.agents, variant.players))
+    named = _agent_specs(args.agents, variant.players)
+    specs = tuple(_search_budget(s, args.playouts, args.time_limit) for s in named)
     bar = ProgressBar(sys.stderr, enabled=not args.no_progress and _isatty(sys.stderr))
     workers = min(args.workers, args.games)  # a process pool starts all its workers at once: no idle ones
     executor: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
@@ -410,7 +419,7 @@ class PlaySession:
 
     def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
                  save_path: Path | None, symbols: bool = True, opponent: str = "heuristic",
-                 plain_save: bool = False) -> None:
+                 plain_save: bool = False, playouts: int | None = None, time_limit: float | None = None) -> None:
         self.match = match
         self.human = human
         self.agents = agents
@@ -419,6 +428,10 @@ class PlaySession:
         self.save_path = save_path
         self.symbols = symbols
         self.opponent = opponent
+        #: the search opponents' budget (``--playouts``, ``--time-limit``), kept in the save; None for the
+        #: agent's default, and for opponents that are not the search agent
+        self.playouts = playouts
+        self.time_limit = time_limit
         #: the save is a plain match save (``Match.to_json``, resumed with --resume): keep writing that format,
         #: which the program that made it reads back, rather than the play save (which it cannot read)
         self.plain_save = plain_save
@@ -472,7 +485,8 @@ class PlaySession:
         if self.save_path is None:
             return
         target = save_target(self.save_path)
-        text = self.match.to_json() if self.plain_save else play_save_text(self.match, self.human, self.opponent)
+        text = self.match.to_json() if self.plain_save else play_save_text(
+            self.match, self.human, self.opponent, playouts=self.playouts, time_limit=self.time_limit)
         tmp = ""
         try:
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -729,6 +743,10 @@ class PlaySession:
             command += f" --seat {self.human}"
             if self.opponent != "heuristic":
                 command += f" --opponent {_shell_word(self.opponent)}"
+            if self.playouts is not None:
+                command += f" --playouts {self.playouts}"
+            if self.time_limit is not None:
+                command += f" --time-limit {self.time_limit!r}"  # repr: the shortest text of the same number
         return f"The game is saved in {self.save_path}; continue it with: {command}"
 
     def help_text(self) -> str:
@@ -796,19 +814,52 @@ def _is_save(path: Path) -> bool:
 
 #: The ``format`` of the saves ``heartslib play`` writes: your seat, the opponents and the match save.
 PLAY_SAVE_FORMAT = "heartslib-play"
-_PLAY_SAVE_KEYS = frozenset({"format", "version", "seat", "opponent", "match"})
+#: The version of the play saves written now (2: the search opponents' budget too); version 1 is still read.
+PLAY_SAVE_VERSION = 2
+_PLAY_SAVE_KEYS = {1: frozenset({"format", "version", "seat", "opponent", "match"}),
+                   2: frozenset({"format", "version", "seat", "opponent", "playouts", "time_limit", "match"})}
 
 
-def play_save_text(match: Match, seat: int, opponent: str) -> str:
-    """A ``heartslib play`` save: ``{"format": "heartslib-play", "version": 1, "seat", "opponent", "match"}``,
-    the match as :meth:`Match.to_dict` writes it."""
-    return json.dumps({"format": PLAY_SAVE_FORMAT, "version": 1, "seat": seat, "opponent": opponent,
+def play_save_text(match: Match, seat: int, opponent: str, *, playouts: int | None = None,
+                   time_limit: float | None = None) -> str:
+    """A ``heartslib play`` save: ``{"format": "heartslib-play", "version": 2, "seat", "opponent", "playouts",
+    "time_limit", "match"}``, the match as :meth:`Match.to_dict` writes it; ``playouts`` and ``time_limit`` are
+    the search opponents' budget (``null``: none given, or an opponent that is not the search agent)."""
+    return json.dumps({"format": PLAY_SAVE_FORMAT, "version": PLAY_SAVE_VERSION, "seat": seat,
+                       "opponent": opponent, "playouts": playouts, "time_limit": time_limit,
                        "match": match.to_dict()}, ensure_ascii=False)
+
+
+@attrs.frozen
+class PlaySave:
+    """What a save that ``heartslib play --resume`` reads holds (see :func:`read_play`).
+
+    ``seat`` and ``opponent`` are None for a plain match save (:meth:`Match.to_json`), which names neither;
+    ``budget_saved`` says whether the save records the search opponents' budget (a play save of version 2),
+    ``playouts`` and ``time_limit`` being that budget (None: the agent's default).
+    """
+
+    match: Match
+    seat: int | None = None
+    opponent: str | None = None
+    budget_saved: bool = False
+    playouts: int | None = None
+    time_limit: float | None = None
 
 
 def read_play_save(data: bytes | str) -> tuple[Match, int | None, str | None]:
     """The match, your seat and the opponents of a ``heartslib play`` save, or of a plain match save
-    (:meth:`Match.to_json`, which names no seat: ``None, None``). Raises :class:`~heartslib.SaveError`."""
+    (:meth:`Match.to_json`, which names no seat: ``None, None``). Raises :class:`~heartslib.SaveError`.
+
+    :func:`read_play` gives the search opponents' budget too.
+    """
+    save = read_play(data)
+    return save.match, save.seat, save.opponent
+
+
+def read_play(data: bytes | str) -> PlaySave:
+    """A ``heartslib play`` save (version 1 or 2), or a plain match save, read and checked: the match, your seat,
+    the opponents and their search budget. Raises :class:`~heartslib.SaveError` naming what is wrong."""
     try:
         raw = json.loads(data)
     except RecursionError:
@@ -818,22 +869,31 @@ def read_play_save(data: bytes | str) -> tuple[Match, int | None, str | None]:
     except ValueError as exc:
         raise SaveError("", f"not a JSON save: {exc}"[:300]) from None
     if not (isinstance(raw, dict) and raw.get("format") == PLAY_SAVE_FORMAT):
-        return Match.from_dict(raw), None, None
-    if set(raw) != _PLAY_SAVE_KEYS:
-        raise SaveError("", f"a heartslib play save has exactly the keys {sorted(_PLAY_SAVE_KEYS)}")
-    if raw["version"] != 1:
-        raise SaveError("version", "this heartslib reads version 1 of its play saves")
+        return PlaySave(Match.from_dict(raw))
+    version = raw.get("version")
+    if type(version) is not int or version not in _PLAY_SAVE_KEYS:
+        raise SaveError("version", f"this heartslib reads versions {', '.join(map(str, _PLAY_SAVE_KEYS))} of its "
+                        f"play saves, not {value_text(version)}")
+    if set(raw) != _PLAY_SAVE_KEYS[version]:
+        raise SaveError("", f"a heartslib play save of version {version} has exactly the keys "
+                        f"{', '.join(sorted(_PLAY_SAVE_KEYS[version]))}")
     seat, opponent = raw["seat"], raw["opponent"]
     if not isinstance(opponent, str) or not opponent:
         raise SaveError("opponent", "expected an agent name such as \"heuristic\"")
+    playouts, time_limit = raw.get("playouts"), raw.get("time_limit")
+    if playouts is not None and (type(playouts) is not int or playouts < 1):
+        raise SaveError("playouts", f"expected null or a whole number of at least 1, got {value_text(playouts)}")
+    if time_limit is not None and (type(time_limit) not in (int, float) or not time_limit > 0):
+        raise SaveError("time_limit", f"expected null or a number of seconds above 0, got {value_text(time_limit)}")
     try:
         match = Match.from_dict(raw["match"])
     except SaveError as exc:
         raise SaveError("match" + (f".{exc.path}" if exc.path else ""),
                         str(exc).removeprefix(f"{exc.path}: ")) from exc
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.variant.players:
-        raise SaveError("seat", f"expected a seat 0-{match.variant.players - 1}, got {seat!r}")
-    return match, seat, opponent
+        raise SaveError("seat", f"expected a seat 0-{match.variant.players - 1}, got {value_text(seat)}")
+    return PlaySave(match, seat, opponent, budget_saved=version >= 2, playouts=playouts,
+                    time_limit=None if time_limit is None else float(time_limit))
 
 
 def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[int, Agent]:
@@ -848,6 +908,9 @@ def opponents(match: Match, human: int, spec: AgentSpec = "heuristic") -> dict[i
 def _cmd_play(args: argparse.Namespace) -> int:
     seat: int | None = args.seat
     opponent: str | None = args.opponent
+    _check_budget(args)
+    playouts: int | None = args.playouts
+    time_limit: float | None = args.time_limit
     if opponent is not None and ("," in opponent or not opponent.strip()):
         raise UserError(f"--opponent takes one agent, which plays every other seat (heuristic, random, search or "
                         f"module:Factory), not {_quote(opponent)}")
@@ -863,7 +926,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             data = path.read_bytes()
         except OSError as exc:
             raise UserError(f"cannot read the save {_quote(args.resume)}: {exc.strerror or exc}") from None
-        match, saved_seat, saved_opponent = read_play_save(data)
+        saved = read_play(data)
+        match, saved_seat, saved_opponent = saved.match, saved.seat, saved.opponent
         if saved_seat is not None:
             if seat is not None and seat != saved_seat:
                 raise UserError(f"this game was saved with you at seat {saved_seat}; leave out --seat to resume it")
@@ -873,6 +937,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 raise UserError(f"this game was saved with --opponent {saved_opponent}; leave out --opponent to "
                                 "resume it")
             opponent = saved_opponent
+        if saved.budget_saved and opponent is not None and _is_search(opponent):
+            # the game goes on against the same search budget: it was saved; a different one is refused
+            for option, given, kept in (("--playouts", playouts, saved.playouts),
+                                        ("--time-limit", time_limit, saved.time_limit)):
+                if given is not None and given != kept:
+                    was = f"without {option}" if kept is None else f"with {option} {kept!r}"
+                    raise UserError(f"this game was saved {was}, which its search opponents keep; leave out "
+                                    f"{option} to resume it")
+            playouts, time_limit = saved.playouts, saved.time_limit
         save_path: Path | None = _file_name("--save", args.save) if args.save is not None else path
         plain_save = saved_seat is None and args.save is None
     else:
@@ -893,11 +966,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.save is not None and target.exists() and not _is_save(target):
             raise UserError(f"--save {_quote(args.save)}: the file exists and is not a heartslib save, and saving "
                             "would replace it; name a new file (to continue a saved game, use --resume)")
-    _check_budget(args)
-    spec = _search_budget(_agent_specs(opponent, v.players, "--opponent")[0], args)
+    named = _agent_specs(opponent, v.players, "--opponent")[0]
+    spec = _search_budget(named, playouts, time_limit)
+    if isinstance(spec, SearchFactory):  # the budget in play, kept in the save
+        playouts, time_limit = spec.playouts, spec.time_limit
+    else:  # another opponent has no search budget
+        playouts = time_limit = None
     agents = opponents(match, seat, spec)
     session = PlaySession(match, seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
-                          symbols=_unicode_ok(sys.stdout), opponent=opponent, plain_save=plain_save)
+                          symbols=_unicode_ok(sys.stdout), opponent=opponent, plain_save=plain_save,
+                          playouts=playouts, time_limit=time_limit)
     if args.resume is not None:
         session.say(f"Resuming {v.name} (seed {match.seed}): hand {match.hand_number + 1}, "
                     f"{len(match.actions)} actions so far; you are seat {seat}.")

@@ -95,8 +95,8 @@ def _table(v: Compiled) -> list[str]:
     """The title and the table: players, direction, partnerships."""
     n = v.players
     lines: list[str] = []
-    title = v.name.replace("_", " ")
-    lines.append(f"{title[0].upper() + title[1:]}" + (f" (source: {v.source})." if v.source else "."))
+    title = v.name.replace("_", " ").strip() or "Custom"  # a Variant's name is never blank; other Compiled may be
+    lines.append(title[0].upper() + title[1:] + (f" (source: {v.source})." if v.source else "."))
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
@@ -151,14 +151,15 @@ def _passing(v: Compiled) -> list[str]:
     if all(d == PassMode.HOLD for d in r.schedule):
         lines.append("Passing: none.")
     else:
-        lines.append(
-            f"Passing: each player chooses {passing.cards} card(s) (scatter: one to each opponent; "
-            f"star: two) and passes them face down; everyone chooses before the exchange. "
-            f"The cycle over hands: {cycle}."
-            if any(d in (PassMode.SCATTER, PassMode.STAR) for d in r.schedule)
-            else f"Passing: each player chooses {passing.cards} card(s) and passes them face down; everyone "
-            f"chooses before the exchange. The cycle over hands: {cycle}."
-        )
+        # the scatter and star passes fix their own number of cards: explain only the ones the cycle uses, and
+        # passing.cards only when another pass uses it
+        fixed = {PassMode.SCATTER: "scatter: one to each opponent", PassMode.STAR: "star: two"}
+        modes = [text for mode, text in fixed.items() if mode in r.schedule]
+        count = (f"{passing.cards} card(s)" if any(d not in fixed and d != PassMode.HOLD for d in r.schedule)
+                 else "cards")
+        counts = f" ({'; '.join(modes)})" if modes else ""
+        lines.append(f"Passing: each player chooses {count}{counts} and passes them face down; "
+                     f"everyone chooses before the exchange. The cycle over hands: {cycle}.")
         for word in ("shuffle", "dealers_choice"):
             if any(d == PassMode(word) for d in r.schedule):
                 lines.append(_meta(passing, "schedule")["values"][word].capitalize() + ".")

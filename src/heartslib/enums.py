@@ -11,7 +11,7 @@ from typing import Any, TypeGuard
 
 import attrs
 
-from heartslib.errors import IllegalAction, VariantError
+from heartslib.errors import IllegalAction, VariantError, value_text
 
 __all__ = [
     "DEALERS_CHOICE",
@@ -451,5 +451,5 @@ def _pass_word(word: str, n: int) -> PassDirection:
     side, _, k_text = word.partition("-")
     k = int(k_text)
     if not 1 <= k < n:
-        raise VariantError("passing.schedule", f"{word!r} needs 1 <= k < {n} (the number of players)")
+        raise VariantError("passing.schedule", f"{value_text(word)} needs 1 <= k < {n} (the number of players)")
     return Offset(k if side == "left" else -k)

@@ -7,9 +7,10 @@ All of them are :class:`ValueError` subclasses (``UnknownVariant`` is a
 
 from __future__ import annotations
 
+import datetime
 import math
 
-__all__ = ["CardError", "IllegalAction", "SaveError", "UnknownVariant", "VariantError", "arg_text"]
+__all__ = ["CardError", "IllegalAction", "SaveError", "UnknownVariant", "VariantError", "arg_text", "value_text"]
 
 
 class CardError(ValueError):
@@ -106,3 +107,73 @@ def arg_text(value: object) -> str:
         return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:40] + "..."
+
+
+def value_text(value: object) -> str:
+    """How an error message quotes a value that may have come from a rules file or a save: in TOML notation,
+    which JSON shares for everything but tables, short (a long value is cut, a huge number named by its size).
+
+    ``true``/``false``, numbers, text as a TOML literal string (``'left'``, the same as Python's repr) or a
+    basic string when it holds a quote or a character that is not printable (``"it's"``, ``"a\\nb"``), arrays
+    ``[1, 2]`` (a tuple too), tables ``{ QS = 13 }`` and dates ``1979-05-27``; ``null`` for a missing value
+    (JSON's ``null``, Python's ``None``); anything else (a :class:`~heartslib.Card`, an enum member) as its
+    Python repr.
+    The messages of the Python API use the same notation, so one message reads the same however the value
+    was given.
+
+    >>> print(value_text(True), value_text("new moon"), value_text(["left", None]), value_text({"QS": 13, "JD": -10}))
+    true 'new moon' ['left', null] { QS = 13, JD = -10 }
+    """
+    text = _data_text(value)
+    return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
+
+
+def _data_text(value: object, depth: int = 0) -> str:
+    if depth > 20:  # deeper data is cut, not followed to Python's recursion limit
+        return "..."
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is int:
+        if value.bit_length() > 200:  # repr() refuses more than 4,300 digits
+            return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+        return str(value)
+    if type(value) is str:
+        if value.isprintable() and "'" not in value:
+            return f"'{value}'"
+        return _basic_string(value)
+    if isinstance(value, datetime.date | datetime.time):  # TOML's dates and times
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_data_text(v, depth + 1) for v in value[:20]) + (", ...]" if len(value) > 20 else "]")
+    if type(value) is dict:
+        items = list(value.items())
+        inner = ", ".join(f"{_key_text(k)} = {_data_text(v, depth + 1)}" for k, v in items[:20])
+        return "{ " + inner + (", ..." if len(items) > 20 else "") + " }" if items else "{}"
+    return repr(value)
+
+
+def _key_text(key: object) -> str:
+    """A table key: bare when TOML allows it, quoted otherwise."""
+    if isinstance(key, str) and key and all(ch.isascii() and (ch.isalnum() or ch in "_-") for ch in key):
+        return key
+    return _data_text(key) if not isinstance(key, str) else _basic_string(key)
+
+
+def _basic_string(text: str) -> str:
+    """``text`` as a TOML basic string: ``"..."`` with backslash escapes for quotes and unprintable characters."""
+    out = []
+    for ch in text:
+        if ch in "\\\"":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}")
+    return '"' + "".join(out) + '"'

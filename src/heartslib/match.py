@@ -530,8 +530,12 @@ class Match:
     def from_dict(cls, data: Any) -> Match:
         """Load a save from plain data (see :meth:`from_json`)."""
         save = read_save(data)
+        fields = save.variant
+        if isinstance(fields.get("name"), str) and not fields["name"].strip():
+            # a blank name was refused only later: such a save loads under the default name ("custom")
+            fields = {key: value for key, value in fields.items() if key != "name"}
         try:
-            variant = Variant.from_dict(save.variant)
+            variant = Variant.from_dict(fields)
         except VariantError as exc:
             raise SaveError("variant" + (f".{exc.path}" if exc.path else ""), exc.reason) from exc
         match = cls._start_saved(variant, save)

@@ -48,7 +48,7 @@ from heartslib.enums import (
     Sun,
     Winner,
 )
-from heartslib.errors import CardError, VariantError, arg_text
+from heartslib.errors import CardError, VariantError, value_text
 from heartslib.points import Score
 from heartslib.serialize import parse_score, read_section, score_data, unknown_fields
 
@@ -102,7 +102,7 @@ def meta(words: str, doc: str, source: str = "", values: Mapping[str, str] | Non
 
 
 def _enum_converter(path: str, enum_type: type[E]) -> Callable[[Any], E]:
-    allowed = ", ".join(repr(m.value) for m in enum_type)
+    allowed = ", ".join(value_text(m.value) for m in enum_type)
 
     def convert(value: Any) -> E:
         if isinstance(value, enum_type):
@@ -112,7 +112,7 @@ def _enum_converter(path: str, enum_type: type[E]) -> Callable[[Any], E]:
                 return cast(E, enum_type(value.strip().lower()))
             except ValueError:
                 pass
-        raise VariantError(path, f"{value!r} is not allowed; use one of {allowed}")
+        raise VariantError(path, f"{value_text(value)} is not allowed; use one of {allowed}")
 
     return convert
 
@@ -120,7 +120,7 @@ def _enum_converter(path: str, enum_type: type[E]) -> Callable[[Any], E]:
 def _int_validator(path: str, lo: int | None = None, hi: int | None = None) -> Callable[..., None]:
     def check(_inst: object, _attr: object, value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise VariantError(path, f"{value!r} is not a whole number")
+            raise VariantError(path, f"{value_text(value)} is not a whole number")
         if lo is not None and value < lo:
             raise VariantError(path, f"{value} is too small; the least allowed is {lo}")
         if hi is not None and value > hi:
@@ -129,15 +129,21 @@ def _int_validator(path: str, lo: int | None = None, hi: int | None = None) -> C
     return check
 
 
-def text_validator(path: str) -> Callable[..., None]:
-    """A validator that the value is text (errors name ``path``)."""
+def text_validator(path: str, *, blank: bool = True) -> Callable[..., None]:
+    """A validator that the value is text (errors name ``path``); with ``blank=False`` text that is empty or only
+    spaces is refused too (a variant's name, which its rules, saves and messages show)."""
     def check(_inst: object, _attr: object, value: Any) -> None:
         if not isinstance(value, str):
-            raise VariantError(path, f"{value!r} is not text")
+            raise VariantError(path, f"{value_text(value)} is not text")
+        if not blank and not value.strip():
+            raise VariantError(path, f"{value_text(value)} is {'blank' if value else 'empty'}: a variant's name is "
+                               "shown in its rules, saves and messages; give it one (rules that leave the name out "
+                               "are called 'custom')")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate: no file (TOML, JSON in UTF-8) can hold it
-            raise VariantError(path, f"{value!r} is not valid Unicode text (it holds a lone surrogate)") from None
+            raise VariantError(path, f"{value_text(value)} is not valid Unicode text (it holds a lone surrogate)"
+                               ) from None
 
     return check
 
@@ -145,7 +151,7 @@ def text_validator(path: str) -> Callable[..., None]:
 def _bool_validator(path: str) -> Callable[..., None]:
     def check(_inst: object, _attr: object, value: Any) -> None:
         if not isinstance(value, bool):
-            raise VariantError(path, f"{value!r} is not true or false")
+            raise VariantError(path, f"{value_text(value)} is not true or false")
 
     return check
 
@@ -200,7 +206,7 @@ class StripTable:
         """Build a table from ``{players: cards}`` (keys may be strings, as in TOML)."""
         if not isinstance(mapping, Mapping):
             raise VariantError(path, f"expected a table of player counts and the cards to strip, got "
-                               f"{arg_text(mapping)}")
+                               f"{value_text(mapping)}")
         entries = []
         for key, cards in mapping.items():
             try:
@@ -253,7 +259,7 @@ class CardMap(Mapping[Card, V]):
                 pairs = [(key, raw) for key, raw in values]
             except (TypeError, ValueError):  # not iterable, or not of pairs
                 raise VariantError(path, f"expected a table of cards, each with its {self._what}, got "
-                                   f"{arg_text(values)}") from None
+                                   f"{value_text(values)}") from None
         table: dict[Card, V] = {}
         for key, raw in pairs:
             try:
@@ -345,7 +351,7 @@ class CardSuits(CardMap[Suit]):
         if isinstance(raw, Suit):
             return raw
         if not isinstance(raw, str):
-            raise TypeError(f"{raw!r} is not a suit: write a suit name such as 'hearts'")
+            raise TypeError(f"{value_text(raw)} is not a suit: write a suit name such as 'hearts'")
         return Suit.parse(raw)
 
     @staticmethod
@@ -394,7 +400,7 @@ def _values_converter(value: Any) -> CardValues:
     if isinstance(value, CardValues):
         return value
     if not isinstance(value, Mapping):
-        raise VariantError("scoring.values", f"{value!r} is not a table of card = points, e.g. {{ QS = 13 }}")
+        raise VariantError("scoring.values", f"{value_text(value)} is not a table of card = points, e.g. {{ QS = 13 }}")
     return CardValues(value)
 
 
@@ -403,7 +409,7 @@ def _map_converter(cls: type[CardMap[Any]], path: str) -> Callable[[Any], Any]:
         if isinstance(value, cls):
             return value
         if not isinstance(value, Mapping):
-            raise VariantError(path, f"{value!r} is not a table keyed by card, e.g. {{ QS = ... }}")
+            raise VariantError(path, f"{value_text(value)} is not a table keyed by card, e.g. {{ QS = ... }}")
         return cls(value, path)
 
     return convert
@@ -414,7 +420,8 @@ def _to_multiply(value: Any) -> CardValues:
     for card, factor in factors.items():
         if max(abs(factor.real), abs(factor.imag)) > MAX_FACTOR:
             raise VariantError(f"scoring.multiply.{card.code}",
-                               f"{score_data(factor)!r} is too large: a multiplier is at most {MAX_FACTOR} (each part)")
+                               f"{value_text(score_data(factor))} is too large: a multiplier is at most {MAX_FACTOR} "
+                               "(each part)")
     return factors
 
 
@@ -479,13 +486,18 @@ def _to_opening_taker(value: Any) -> Card | None:
 def to_teams(value: Any) -> tuple[tuple[int, ...], ...]:
     """Teams as a tuple of seat tuples (``[[0, 2], [1, 3]]``); the split itself is checked when compiling."""
     try:
-        teams = tuple(tuple(team) for team in value)
+        if isinstance(value, str | Mapping):
+            raise TypeError  # text and tables iterate, but as letters and keys, not seats
+        listed = list(value)
+        if any(isinstance(team, str | Mapping) for team in listed):
+            raise TypeError
+        teams = tuple(tuple(team) for team in listed)
     except TypeError:
-        raise VariantError("teams", f"{value!r} is not a list of teams such as [[0, 2], [1, 3]]") from None
+        raise VariantError("teams", f"{value_text(value)} is not a list of teams such as [[0, 2], [1, 3]]") from None
     for i, team in enumerate(teams):
         for seat in team:
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise VariantError(f"teams[{i}]", f"{seat!r} is not a seat number")
+                raise VariantError(f"teams[{i}]", f"{value_text(seat)} is not a seat number")
     return teams
 
 
@@ -512,22 +524,22 @@ def _schedule_converter(value: Any) -> str | tuple[str, ...]:
             return word
         if word in _SPECIAL_ITEMS or _OFFSET_ITEM.match(word):
             return (word,)
-        raise VariantError(path, f"{value!r} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a pass")
+        raise VariantError(path, f"{value_text(value)} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a pass")
     try:
         items = list(value)
     except TypeError:
-        raise VariantError(path, f"{value!r} is not a list of passes or a named cycle") from None
+        raise VariantError(path, f"{value_text(value)} is not a list of passes or a named cycle") from None
     if not items:
         raise VariantError(path, "the schedule is empty; use [\"hold\"] for no passing")
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise VariantError(f"{path}[{i}]", f"{item!r} is not a pass word")
+            raise VariantError(f"{path}[{i}]", f"{value_text(item)} is not a pass word")
         word = item.strip().lower()
         if word not in _SPECIAL_ITEMS and not _OFFSET_ITEM.match(word):
             raise VariantError(
                 f"{path}[{i}]",
-                f"{item!r} is not a pass; use left, right, across, hold, left-k, right-k, "
+                f"{value_text(item)} is not a pass; use left, right, across, hold, left-k, right-k, "
                 "scatter, star, shuffle or dealers_choice",
             )
         out.append(word)
@@ -1315,7 +1327,7 @@ def _section_converter(name: str) -> Callable[[Any], Any]:
             return value
         if isinstance(value, Mapping):
             return read_section(cls, name, value)
-        raise VariantError(name, f"expected a table of {name} rules, got {value!r}")
+        raise VariantError(name, f"expected a table of {name} rules, got {value_text(value)}")
 
     return convert
 

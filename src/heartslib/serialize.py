@@ -52,7 +52,7 @@ import attrs
 
 from heartslib.cards import Card, Suit
 from heartslib.enums import Offset, PassDirection, PassMode
-from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text, value_text
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, MAX_SEED, Score, score_text
 
 __all__ = [
@@ -104,18 +104,18 @@ def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
     ValueError: '12345678901234567891i' is too large: each part of a score is at most 1000000000000000
     """
     if type(limit) is not int or limit < 0:  # an int subclass (a bool) is not a limit
-        raise IllegalAction("bad_argument", f"limit must be a whole number >= 0, not {_short(limit)}")
+        raise IllegalAction("bad_argument", f"limit must be a whole number >= 0, not {arg_text(limit)}")
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a score (a whole number or text like '13i')")
+        raise ValueError(f"{value_text(value)} is not a score (a whole number or text like '13i')")
     if isinstance(value, int):
         return _bounded(value, value, 0, limit)
     if isinstance(value, complex):
         if not (math.isfinite(value.real) and math.isfinite(value.imag)):
-            raise ValueError(f"{value!r} is not a score: its parts must be whole numbers")
+            raise ValueError(f"{value_text(value)} is not a score: its parts must be whole numbers")
         if abs(value.real) > limit or abs(value.imag) > limit:
-            raise ValueError(f"{value!r} is too large: each part of a score is at most {limit}")
+            raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
         if value.real != int(value.real) or value.imag != int(value.imag):
-            raise ValueError(f"{value!r} has fractional parts; scores are whole numbers")
+            raise ValueError(f"{value_text(value)} has fractional parts; scores are whole numbers")
         return value if value.imag else int(value.real)
     if isinstance(value, str):
         text = value.replace(" ", "").replace("j", "i")
@@ -131,8 +131,8 @@ def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
             if match:
                 return _bounded(value, int(match.group(1)), _unit(match.group(2)), limit)
         elif re.fullmatch(r"[+-]?[0-9]+([+-][0-9]*)?i?", text):
-            raise ValueError(f"{_short(value)} is too large: each part of a score is at most {limit}")
-    raise ValueError(f"{_short(value)} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
+            raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
+    raise ValueError(f"{value_text(value)} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
 
 
 #: Digits in the text of the largest allowed score, and some: longer text is not read as a number.
@@ -141,7 +141,7 @@ _DIGITS = 40
 
 def _bounded(value: Any, re_part: int, im: int, limit: int) -> Score:
     if abs(re_part) > limit or abs(im) > limit:
-        raise ValueError(f"{_short(value)} is too large: each part of a score is at most {limit}")
+        raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
     return complex(re_part, im) if im else re_part
 
 
@@ -151,14 +151,6 @@ def _unit(text: str) -> int:
     if text == "-":
         return -1
     return int(text)
-
-
-def _short(value: Any) -> str:
-    """``repr(value)``, cut short when it is long (a message quotes the input, not a megabyte of it)."""
-    if isinstance(value, int) and value.bit_length() > 200:  # repr() refuses more than 4,300 digits
-        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
 
 
 def score_data(value: Score) -> int | str:
@@ -268,7 +260,7 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
         try:
             if key in sections:
                 if not isinstance(value, Mapping):
-                    raise VariantError(key, f"expected a table of {key} rules, got {value!r}")
+                    raise VariantError(key, f"expected a table of {key} rules, got {value_text(value)}")
                 fields[key] = read_section(sections[key], key, value)
             else:
                 fields[key] = value
@@ -285,7 +277,8 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
             try:
                 cls(**{key: fields[key]})
             except VariantError as exc:
-                problems.extend(p for p in exc.problems if p[0] == key and p not in problems)
+                problems.extend(p for p in exc.problems
+                                if (p[0] == key or p[0].startswith((f"{key}.", f"{key}["))) and p not in problems)
     _raise(problems)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -297,8 +290,12 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
     """TOML text, or the contents of a ``.toml`` file given by path, as plain data.
 
     A string without a newline that ends in ``.toml`` is taken as a path.
+    A leading byte-order mark (U+FEFF, which Windows editors write at the start of a UTF-8 file) is ignored.
     Raises :class:`~heartslib.VariantError` when the file cannot be read or
     is not valid TOML.
+
+    >>> read_toml('\\ufeffplayers = 5\\n')
+    {'players': 5}
     """
     if isinstance(text_or_path, Path) or (
         isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.endswith(".toml")
@@ -307,14 +304,14 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise VariantError("", f"cannot read {_short(str(path))}: {exc.strerror or exc}") from None
+            raise VariantError("", f"cannot read {value_text(str(path))}: {exc.strerror or exc}") from None
         except UnicodeDecodeError as exc:
-            raise VariantError("", f"cannot read {_short(str(path))}: it is not UTF-8 text ({exc.reason} at byte "
+            raise VariantError("", f"cannot read {value_text(str(path))}: it is not UTF-8 text ({exc.reason} at byte "
                                f"{exc.start})") from None
     else:
         text = str(text_or_path)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise VariantError("", f"not valid TOML: {exc}") from None
     except RecursionError:
@@ -389,7 +386,7 @@ def read_direction(data: Any, path: str = "deal.passing") -> PassDirection:
             return PassMode(data)
         except ValueError:
             pass
-    raise SaveError(path, f"{data!r} is not a pass direction")
+    raise SaveError(path, f"{value_text(data)} is not a pass direction")
 
 
 # --------------------------------------------------------------------------- actions
@@ -408,27 +405,28 @@ def read_tagged(data: Any, kinds: Mapping[str, type[Any]], what: str = "an actio
     Raises ``ValueError`` (:class:`~heartslib.CardError` for bad card data) on anything else.
     """
     if not isinstance(data, dict):
-        raise ValueError(f"{what} is a table with a 'type', not {data!r}")
+        raise ValueError(f"{what} is a table with a 'type', not {value_text(data)}")
     kind = data.get("type")
     cls = kinds.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        names = [repr(k) for k in kinds]
+        names = [value_text(k) for k in kinds]
         choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-        raise ValueError(f"unknown {what.split()[-1]} type {kind!r}: use {choices}")
+        raise ValueError(f"unknown {what.split()[-1]} type {value_text(kind)}: use {choices}")
     fields = {f.name: f.metadata.get("data", "") for f in attrs.fields(cls)}
     expected = {"type", *fields}
     if set(data) != expected:
-        raise ValueError(f"a {kind} {what.split()[-1]} has exactly the keys {sorted(expected)}, got {sorted(data)}")
+        raise ValueError(f"a {kind} {what.split()[-1]} has exactly the keys {value_text(sorted(expected))}, "
+                         f"got {value_text(_sorted_keys(data))}")
     for name, data_kind in fields.items():
         value = data[name]
         if data_kind == "card" and not isinstance(value, str):
-            raise CardError(f"{value!r} is not card text")
+            raise CardError(f"{value_text(value)} is not card text")
         if data_kind == "cards" and (not isinstance(value, list) or not all(isinstance(c, str) for c in value)):
-            raise CardError(f"{value!r} is not a list of card texts")
+            raise CardError(f"{value_text(value)} is not a list of card texts")
     try:
         return cls(**{name: data[name] for name in fields})
     except TypeError as exc:
-        raise ValueError(f"bad {kind} {what.split()[-1]} {data!r}: {exc}") from None
+        raise ValueError(f"bad {kind} {what.split()[-1]} {value_text(data)}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- observations
@@ -591,17 +589,17 @@ def read_save(data: Any) -> SaveData:
             f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
         raise SaveError("", f"not a heartslib match save ({detail})")
     if data["format"] != SAVE_FORMAT:
-        raise SaveError("format", f"expected {SAVE_FORMAT!r}, got {_short(data['format'])}")
+        raise SaveError("format", f"expected {value_text(SAVE_FORMAT)}, got {value_text(data['format'])}")
     if data["version"] != SAVE_VERSION:
-        raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {_short(data['version'])}")
+        raise SaveError("version", f"this heartslib reads version {SAVE_VERSION}, not {value_text(data['version'])}")
     for key, most in (("seed", MAX_SEED), ("dealer", None), ("hand_number", MAX_HAND_NUMBER)):
         value = data[key]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SaveError(key, f"expected a whole number, got {_short(value)}")
+            raise SaveError(key, f"expected a whole number, got {value_text(value)}")
         if most is not None and not 0 <= value <= most:
-            raise SaveError(key, f"expected a whole number from 0 to {most}, got {_short(value)}")
+            raise SaveError(key, f"expected a whole number from 0 to {most}, got {value_text(value)}")
     if not isinstance(data["digest"], str):
-        raise SaveError("digest", f"expected the digest text ('sha256:...'), got {_short(data['digest'])}")
+        raise SaveError("digest", f"expected the digest text ('sha256:...'), got {value_text(data['digest'])}")
     try:
         digest_ok = save_digest(data) == data["digest"]
     except (TypeError, ValueError) as exc:  # not plain JSON data (from_dict given other Python values)

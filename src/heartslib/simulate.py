@@ -338,23 +338,64 @@ class SimulationStats:
         return out
 
     def table(self) -> str:
-        """A readable results table."""
-        head = (f"{self.variant}: {self.games:,} games, {self.rounds:,} rounds ({self.rounds_per_match:.1f} a "
-                f"match), seed {self.seed}, {self.seconds:.1f} s ({self.games_per_second:,.0f} games/s)")
-        width = max([5] + [len(s.agent) for s in self.seats])
-        lines = [head, "",
-                 f"seat  {'agent':<{width}}  points/round    std   win rate  (95% interval)   moons  final total"]
-        for s in self.seats:
-            lines.append(
-                f"{s.seat:>4}  {s.agent:<{width}}  {_text(s.mean, 2):>12}  {s.std:>5.2f}  {100 * s.win_rate:>8.1f}%  "
-                f"({100 * s.win_low:4.1f}%-{100 * s.win_high:5.1f}%)  {s.moons:>6}  {_text(s.mean_total, 1):>11}"
-            )
+        """A readable results table: a heading line, a row per seat, and what the figures mean.
+
+        A column widens for a wide entry, so large scores (Gong Zhu's hundreds) stay aligned.
+
+        >>> stats = SimulationStats(variant="standard", games=1, seed=0, rounds=1, rounds_per_match=1.0,
+        ...     moon_rate=0.0, sun_rate=0.0, seconds=40.0, games_per_second=0.025, seats=(
+        ...     SeatStats(seat=0, agent="search", mean=-1.5, std=123.45, wins=1, win_rate=1.0, win_low=0.2,
+        ...               win_high=1.0, moons=0, suns=0, mean_total=-1.5),))
+        >>> print(stats.table())
+        standard: 1 game, 1 round (1.0 a match), seed 0, 40.0 s (40.0 s a game)
+        <BLANKLINE>
+        seat  agent   points/round     std   win rate  (95% interval)   moons  final total
+           0  search         -1.50  123.45     100.0%  (20.0%-100.0%)       0         -1.5
+        <BLANKLINE>
+        moon shot in 0.00% of rounds, sun in 0.00%; lower points are better; ...
+        """
+        head = (f"{self.variant}: {_count(self.games, 'game')}, {_count(self.rounds, 'round')} "
+                f"({self.rounds_per_match:.1f} a match), seed {self.seed}, {self.seconds:.1f} s ({self._speed()})")
+        # (title, cells, alignment, least width): the least widths keep the usual layout; a wider cell widens its
+        # column, so large scores (Gong Zhu's hundreds) stay aligned
+        columns: list[tuple[str, list[str], str, int]] = [
+            ("seat", [str(s.seat) for s in self.seats], ">", 4),
+            ("agent", [s.agent for s in self.seats], "<", 5),
+            ("points/round", [_text(s.mean, 2) for s in self.seats], ">", 12),
+            ("std", [f"{s.std:.2f}" for s in self.seats], ">", 5),
+            ("win rate", [f"{100 * s.win_rate:.1f}%" for s in self.seats], ">", 9),
+            ("(95% interval)", [f"({100 * s.win_low:4.1f}%-{100 * s.win_high:5.1f}%)" for s in self.seats], ">", 14),
+            ("moons", [str(s.moons) for s in self.seats], ">", 6),
+            ("final total", [_text(s.mean_total, 1) for s in self.seats], ">", 11),
+        ]
+        widths = [max([least, len(title), *map(len, cells)]) for title, cells, _, least in columns]
+        rows = [[title for title, *_ in columns], *zip(*(cells for _, cells, _, _ in columns), strict=True)]
+        lines = [head, ""]
+        for row in rows:
+            lines.append("  ".join(f"{cell:{align}{width}}" for cell, width, (_, _, align, _)
+                                   in zip(row, widths, columns, strict=True)).rstrip())
         lines += ["", f"moon shot in {100 * self.moon_rate:.2f}% of rounds, sun in {100 * self.sun_rate:.2f}%; "
                       f"{_GOAL.get(self.better, self.better)}; a tie for the best total counts as a win for each "
                       "tied seat"]
         return "\n".join(lines)
 
+    def _speed(self) -> str:
+        """The speed, readable however slow: games a second, or seconds a game below one game a second."""
+        rate = self.games_per_second
+        if rate >= 10:
+            return f"{rate:,.0f} games/s"
+        if rate >= 1:
+            return f"{rate:.1f} games/s"
+        if rate > 0:
+            return f"{1 / rate:,.1f} s a game"
+        return "too fast to time"
+
     __str__ = table
+
+
+def _count(n: int, noun: str) -> str:
+    """``"1 game"``, ``"1,000 games"``."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _mean(total: tuple[int, int], count: int) -> float | complex:

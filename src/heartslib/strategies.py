@@ -481,7 +481,10 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
         except VariantError:
             reject()
     if named:
-        return v.replace(**{key[1]: value for key, value in named.items()})
+        try:
+            return v.replace(**{key[1]: value for key, value in named.items()})
+        except VariantError:  # a pinned name that no variant may have (blank, a lone surrogate)
+            reject()
     return v.replace(name=_describe_diff(v))
 
 

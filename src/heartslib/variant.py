@@ -98,8 +98,9 @@ class Variant(Record):
 
     name: str = attrs.field(
         default="custom",
-        validator=text_validator("name"),
-        metadata=meta("name", "The variant's name."),
+        validator=text_validator("name", blank=False),
+        metadata=meta("name", "The variant's name, shown by describe(), saves and messages: any text that is not "
+                      "empty or only spaces."),
     )
     source: str = attrs.field(
         default="",
