@@ -778,6 +778,10 @@ def exposure_doubles(rules: Rules, exposed: Collection[int]) -> frozenset[int]:
     """
     if not exposed:
         return frozenset()
+    key = exposed if isinstance(exposed, tuple) else tuple(sorted(exposed))
+    known = rules.doubled_memo.get(key)
+    if known is not None:
+        return known
     out: set[int] = set()
     for card in exposed:
         target = rules.exposable.get(card)
@@ -787,4 +791,5 @@ def exposure_doubles(rules: Rules, exposed: Collection[int]) -> frozenset[int]:
             out.add(card)
         else:
             out.update(c for c in rules.counts if rules.suit[c] == target)
-    return frozenset(out)
+    doubled = rules.doubled_memo[key] = frozenset(out)
+    return doubled

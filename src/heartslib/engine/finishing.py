@@ -116,13 +116,21 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
     complex_values = rules.complex
     pen: list[int] = []
     points: list[Score] = []
+    whole = rules.whole_values
     for cards in taken:
         if NATIVE:
             t = 0
             x: Score = 0
-            for c in cards:
-                t += tally[c]
-                x += value[c]
+            if whole is not None:  # a sum of ints is native, one of scores is not
+                xi = 0
+                for c in cards:
+                    t += tally[c]
+                    xi += whole[c]
+                x = xi
+            else:
+                for c in cards:
+                    t += tally[c]
+                    x += value[c]
         else:
             t = sum(map(tally.__getitem__, cards))
             x = sum(map(value.__getitem__, cards))

@@ -103,7 +103,10 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
     s.memo = None
     s.events.append(FAST_RUN)  # the tricks' entries stand for their plays from here (RoundState.events)
     split, extra = _split(s, clear=True)
-    leader, number, guard = _fast_tricks(s, rng, split, extra, s.taken, s.won, s.tricks, s.events)
+    if s.rules.plain_loop and not s.kitty:
+        leader, number, guard = _plain_tricks(s, rng, split, s.taken, s.won, s.tricks, s.events)
+    else:
+        leader, number, guard = _fast_tricks(s, rng, split, extra, s.taken, s.won, s.tricks, s.events)
     if not guard and s.rules.locks_hearts:
         s.broken = True
     s.leader = leader
@@ -122,7 +125,10 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     won = s.won[:]
     tricks = s.tricks[:]
     split, extra = _split(s, clear=False)
-    _fast_tricks(s, rng, split, extra, taken, won, tricks, [])
+    if rules.plain_loop:
+        _plain_tricks(s, rng, split, taken, won, tricks, [])
+    else:
+        _fast_tricks(s, rng, split, extra, taken, won, tricks, [])
     return rollout_score(s, taken, won, tricks, rng)
 
 
@@ -181,15 +187,14 @@ def _fast_tricks(
     """:func:`fast_playout`'s tricks from :func:`_split`'s hands, into the lists given: (last winner, tricks, guard).
     A trick is logged as its entry alone (the plays are not: see ``FAST_RUN``)."""
     rules = s.rules
-    suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards)
+    suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
+    dup, forced, undercut, leekhas = rules.repeats, bool(rules.must_discard), rules.undercut, rules.must_discard
+    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards); the
+    # undercut binds below the highest leekha played
     plain = not (rules.cancel or rules.joker_conditional or s.kitty or s.carry)
-    # a trick of one deck with no forced discard and no undercut, and no exposed card barred: the plain loop below
-    # (and no jokers: no two cards of a suit share a rank, so ties, and play.identical, do not arise)
-    simple = not (rules.repeats or rules.jokers or rules.must_discard or rules.undercut)
     rnd, leader, number, order, after = rng.random, s.leader, s.trick_no, rules.order, rules.followers
     lists = split[leader]
-    size = len(lists[0]) + len(lists[1]) + len(lists[2]) + len(lists[3]) + (sum(extra[leader]) if extra else 0)
+    size = len(lists[0]) + len(lists[1]) + len(lists[2]) + len(lists[3]) + (sum(extra[leader]) if dup else 0)
     guard = not s.broken and rules.locks_hearts  # while hearts are locked a lead avoids them if it can
     # exposed cards whose suit no completed trick has led yet: each may be barred (legality._exposed)
     bound = [c for c in s.exposed if suit[c] not in {t[5] for t in tricks}] if s.exposed else []
@@ -197,41 +202,47 @@ def _fast_tricks(
         seats = order[leader]
         if number == 0 or (bound and _bars_lead(split[leader], bound, suit)):
             cards, winner, led, guard = _listed_trick(s, rnd, seats, split, extra, guard, not number, bound)
-        elif not simple or bound:
-            cards, winner, led, guard = _trick(rules, rnd, leader, split, extra, guard, size, bound)
         else:
-            # the lead: any card, or while hearts are locked any but a heart unless the leader holds only hearts
             lists = split[leader]
-            if NATIVE:  # compiled, counting through the lists costs less than joining them
-                hearts = len(lists[HEART]) if guard else 0
-                k = size - hearts if 0 < hearts < size else size
-                card = _pick(lists, NOT_HEARTS if k < size else SUITS, int(rnd() * k) if k > 1 else 0)
+            if dup:  # the lists hold distinct cards: a lead avoids hearts while they are locked, if it can
+                suits = NOT_HEARTS if guard and lists[HEART] and (lists[0] or lists[1] or lists[3]) else SUITS
+                card = _take_distinct(rnd, lists, suits, extra[leader])
             else:
-                cands = (lists[0] + lists[1] + lists[3] or lists[HEART]) if guard else lists[0] + lists[1] + \
-                    lists[2] + lists[3]
-                k = len(cands)
-                card = cands[int(rnd() * k)] if k > 1 else cands[0]
-                lists[suit[card]].remove(card)
+                hearts = len(lists[HEART])
+                if guard and 0 < hearts < size:  # not a conditional pair: compiled, the pair is built and unpacked
+                    suits, k = NOT_HEARTS, size - hearts
+                else:
+                    suits, k = SUITS, size
+                card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
             led = suit[card]
+            guard = guard and not breaks[card]
             best, winner, cards = rank[card], leader, [card]
+            ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
+            # the exposed cards of the suit led, which a follower holding another card of it may not play
+            barred = [c for c in bound if suit[c] == led] if bound else bound
             for seat in after[leader]:
                 lists = split[seat]
                 same = lists[led]
                 if same:
                     k = len(same)
-                    card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
-                    if rank[card] > best:
+                    if barred or ceiling >= 0:
+                        card = _narrowed(rnd, same, barred, ceiling, rank, extra[seat] if dup else None)
+                    elif dup:
+                        card = _take(same, int(rnd() * k) if k > 1 else 0, extra[seat])
+                    else:
+                        card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
+                    if challenge[card] > best:
                         best = rank[card]
                         winner = seat
-                elif NATIVE:
-                    card = _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0)
                 else:
-                    cands = lists[0] + lists[1] + lists[2] + lists[3]
-                    card = cands[int(rnd() * size)] if size > 1 else cands[0]
-                    lists[suit[card]].remove(card)
+                    card = _forced_discard(rnd, rules, lists, ceiling, extra[seat] if dup else None) if forced else -1
+                    if card < 0:
+                        card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
+                                else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
+                guard = guard and not breaks[card]
+                if undercut and card in leekhas and rank[card] > ceiling:
+                    ceiling = rank[card]
                 cards.append(card)
-            if guard:
-                guard = not _breaks_any(breaks, cards)
         if not plain and _unsettled(s, cards, seats, winner, number, size == 1):
             s.trick_no = number
             s.leader = leader
@@ -241,7 +252,7 @@ def _fast_tricks(
             raw: RawTrick = (number, leader, seats, tuple(cards), winner, led)
             tricks.append(raw)
             taken[winner].extend(cards)
-            won[winner] = won[winner] + 1  # compiled, += on an item is the generic in-place add
+            won[winner] += 1
             events.append(raw)
         bound = [c for c in bound if suit[c] != led] if bound else bound  # free once its suit has been led
         number += 1
@@ -250,61 +261,69 @@ def _fast_tricks(
     return leader, number, guard
 
 
+def _plain_tricks(
+    s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
+    tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
+) -> tuple[int, int, bool]:
+    """:func:`_fast_tricks` for the plain tricks (``Rules.plain_loop``, no kitty cards left): each follower
+    follows suit, else plays any card; the lead avoids hearts while they are locked, unless it holds nothing else.
+    No two cards are alike, so the highest of the suit led wins."""
+    rules = s.rules
+    suit, rank, breaks = rules.suit, rules.rank, rules.breaks
+    rnd, leader, number, order, after = rng.random, s.leader, s.trick_no, rules.order, rules.followers
+    hand = split[leader]
+    size = len(hand[0]) + len(hand[1]) + len(hand[2]) + len(hand[3])
+    guard = not s.broken and rules.locks_hearts
+    while size:
+        if number == 0:
+            cards, winner, led, guard = _listed_trick(s, rnd, order[leader], split, [], guard, True, [])
+        else:
+            hand = split[leader]
+            if NATIVE:  # compiled, counting through the lists costs less than joining them
+                hearts = len(hand[HEART]) if guard else 0
+                k = size - hearts if 0 < hearts < size else size
+                card = _pick(hand, NOT_HEARTS if k < size else SUITS, int(rnd() * k) if k > 1 else 0)
+            else:
+                cands = (hand[0] + hand[1] + hand[3] or hand[HEART]) if guard else hand[0] + hand[1] + hand[2] + \
+                    hand[3]
+                k = len(cands)
+                card = cands[int(rnd() * k)] if k > 1 else cands[0]
+                hand[suit[card]].remove(card)
+            led = suit[card]
+            best, winner, cards = rank[card], leader, [card]
+            for seat in after[leader]:
+                hand = split[seat]
+                follow = hand[led]
+                if follow:
+                    k = len(follow)
+                    card = follow.pop(int(rnd() * k)) if k > 1 else follow.pop()
+                    if rank[card] > best:
+                        best = rank[card]
+                        winner = seat
+                elif NATIVE:
+                    card = _pick(hand, SUITS, int(rnd() * size) if size > 1 else 0)
+                else:
+                    cands = hand[0] + hand[1] + hand[2] + hand[3]
+                    card = cands[int(rnd() * size)] if size > 1 else cands[0]
+                    hand[suit[card]].remove(card)
+                cards.append(card)
+            if guard:
+                guard = not _breaks_any(breaks, cards)
+        trick: RawTrick = (number, leader, order[leader], tuple(cards), winner, led)
+        tricks.append(trick)
+        events.append(trick)
+        taken[winner].extend(cards)
+        won[winner] = won[winner] + 1  # compiled, += on an item is the generic in-place add
+        leader = winner
+        number += 1
+        size -= 1
+    return leader, number, guard
+
+
 def _breaks_any(breaks: list[bool], cards: list[int]) -> bool:
     """Whether any of ``cards`` breaks hearts."""
     # compiled, any() over a generator is a native loop (map with a bound method is called generically)
     return any(breaks[c] for c in cards) if NATIVE else any(map(breaks.__getitem__, cards))
-
-
-def _trick(
-    rules: Rules, rnd: Callable[[], float], leader: int, split: list[list[list[int]]], extra: list[list[int]],
-    guard: bool, size: int, bound: list[int],
-) -> tuple[list[int], int, int, bool]:
-    """A trick of :func:`_fast_tricks` with two decks, forced discards, the undercut or exposed cards that may be
-    barred (``bound``), from the per-suit lists (``extra``: the copies, two decks): (cards, winner, led, guard)."""
-    suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
-    dup, forced, undercut, leekhas = rules.repeats, bool(rules.must_discard), rules.undercut, rules.must_discard
-    lists = split[leader]
-    if dup:  # the lists hold distinct cards: a lead avoids hearts while they are locked, if it can
-        suits = NOT_HEARTS if guard and lists[HEART] and (lists[0] or lists[1] or lists[3]) else SUITS
-        card = _take_distinct(rnd, lists, suits, extra[leader])
-    else:
-        hearts = len(lists[HEART])
-        if guard and 0 < hearts < size:  # not a conditional pair: compiled, the pair is built and unpacked
-            suits, k = NOT_HEARTS, size - hearts
-        else:
-            suits, k = SUITS, size
-        card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
-    led = suit[card]
-    guard = guard and not breaks[card]
-    best, winner, cards = rank[card], leader, [card]
-    ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
-    # the exposed cards of the suit led, which a follower holding another card of it may not play
-    barred = [c for c in bound if suit[c] == led] if bound else bound
-    for seat in rules.followers[leader]:
-        lists = split[seat]
-        same = lists[led]
-        if same:
-            k = len(same)
-            if barred or ceiling >= 0:
-                card = _narrowed(rnd, same, barred, ceiling, rank, extra[seat] if dup else None)
-            elif dup:
-                card = _take(same, int(rnd() * k) if k > 1 else 0, extra[seat])
-            else:
-                card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
-            if challenge[card] > best:
-                best = rank[card]
-                winner = seat
-        else:
-            card = _forced_discard(rnd, rules, lists, ceiling, extra[seat] if dup else None) if forced else -1
-            if card < 0:
-                card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
-                        else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
-        guard = guard and not breaks[card]
-        if undercut and card in leekhas and rank[card] > ceiling:
-            ceiling = rank[card]
-        cards.append(card)
-    return cards, winner, led, guard
 
 
 def _forced_discard(

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, SUMMED_SCORING, admits
+from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_LOOP, PLAIN_TRICKS, SUMMED_SCORING, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -136,6 +136,9 @@ class Rules:
     """Per card ``is_penalty + 128 * is_modifier + 16384 * is_heart`` when the summed scorer is admitted and the
     one-pass scorer is not (:data:`SUMMED_SCORING`; a modifier card: a suit doubler or a cancelling card): a
     seat's sum counts its penalty cards, modifier cards and hearts (each below 128)."""
+    whole_values: list[int] | None
+    """:attr:`value` when the summed scorer is admitted and every value is an ``int`` (compiled, a sum of ints is
+    native where a sum of scores is not), else None."""
     moon_on: bool
     moon: MoonRules
 
@@ -174,6 +177,9 @@ class Rules:
     grows, with values that depend on the key alone)."""
     exposure_cards: dict[str, tuple[int, ...]]
     """The cards of each exposure option built into :attr:`exposure_memo`."""
+    doubled_memo: dict[tuple[int, ...], frozenset[int]]
+    """The cards each set of exposed cards doubles (:func:`heartslib.scoring.exposure_doubles`), built once per
+    set (it only grows, at most one entry per subset of the exposable cards)."""
     identical: Identical
     cancel: bool
     cancel_rollover: CancelRollover
@@ -186,6 +192,8 @@ class Rules:
     rank, or with two decks and last_wins its rank + 0.5, so an identical later card wins."""
     fast_playout: bool
     """The fast playout loop is admitted (:data:`heartslib.engine.fastpath.FAST_LOOP`)."""
+    plain_loop: bool
+    """Its plain tricks are (:data:`heartslib.engine.fastpath.PLAIN_LOOP`)."""
     short_tricks: bool
     """The short paths of playing a card and settling a trick are admitted
     (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
@@ -265,6 +273,7 @@ class Rules:
         self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
         self.exposure_memo = {}
         self.exposure_cards = {}
+        self.doubled_memo = {}
         self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
         self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
@@ -286,6 +295,9 @@ class Rules:
             [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == HEART else 0)
              for i, p in enumerate(self.penalty)]
             if self.packed is None and admits(v, SUMMED_SCORING) else None
+        )
+        self.whole_values = (
+            [int(x.real) for x in value] if self.tally is not None and all(type(x) is int for x in value) else None
         )
         self.moon_on = v.moon.kind != MoonKind.NONE
         self.moon = v.moon
@@ -335,6 +347,7 @@ class Rules:
         # whole ranks unless last_wins needs the half (ints compare faster with the ranks they meet)
         self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else list(self.rank)
         self.fast_playout = admits(v, FAST_LOOP)
+        self.plain_loop = self.fast_playout and admits(v, PLAIN_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def __reduce__(self) -> tuple[Any, tuple[Compiled]]:
