@@ -6,8 +6,11 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import heartslib as hl
+from heartslib.engine.legality import count_passes, nth_pass, pass_choices
 
 STD = hl.preset("standard")
 HANDS = [
@@ -204,3 +207,20 @@ def test_the_engine_builds_a_pass_as_its_constructor_would(name: str) -> None:
         assert r.is_legal(action) and (action.seat != 0 or action in lazy)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             action.seat = 1  # type: ignore[misc]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 53), max_size=12), st.integers(0, 4), st.booleans(),
+       st.frozensets(st.integers(0, 53), max_size=4), st.data())
+def test_a_pass_is_unranked_as_the_listed_passes_order_it(hand: list[int], size: int, ordered: bool,
+                                                          forbidden: frozenset[int], data: st.DataObject) -> None:
+    # the random playout and LazyActions draw the i-th pass without listing them (legality.nth_pass, with each
+    # count worked out from the one before): the same pass pass_choices lists i-th, for hands in any order and
+    # with copies (a card held twice lists each pass once)
+    listed = pass_choices(hand, size, forbidden, ordered)
+    assert count_passes(hand, size, forbidden, ordered) == len(listed)
+    if listed:
+        i = data.draw(st.integers(0, len(listed) - 1))
+        assert nth_pass(hand, size, forbidden, ordered, i) == listed[i]
+    with pytest.raises(IndexError):
+        nth_pass(hand, size, forbidden, ordered, len(listed))

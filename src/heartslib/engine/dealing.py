@@ -20,12 +20,11 @@ from itertools import chain
 from typing import Final
 
 from heartslib.actions import PassesExchanged
-from heartslib.cards import cards_from_indices
 from heartslib.engine.args import check_hand_number, check_scores, check_seat
-from heartslib.engine.legality import pass_impossible
+from heartslib.engine.legality import pass_impossible, position
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
-from heartslib.engine.tables import C0, CODE, D0, ORDER
+from heartslib.engine.tables import C0, CARD, CODE, D0, NATIVE, ORDER
 from heartslib.engine.tricks import begin_play
 from heartslib.engine.values import pass_size
 from heartslib.enums import (
@@ -229,26 +228,30 @@ def exchange(s: RoundState) -> None:
             for i, seat in enumerate(pile_seats(s.rules, s.dealer, s.pass_size)):
                 received[seat].append(pool[i])
     else:
+        # how many seats on each card of a pass goes (the direction read once, not once a card)
+        if d is SCATTER:
+            ks = [i + 1 for i in range(s.pass_size)]
+        elif d is STAR:
+            ks = [i + 2 for i in range(s.pass_size)]
+        else:
+            assert isinstance(d, Offset)
+            ks = [d.k] * s.pass_size
         for seat, cards in enumerate(passes):
             for i, c in enumerate(cards):
-                if d is SCATTER:
-                    k = i + 1
-                elif d is STAR:
-                    k = i + 2
-                else:
-                    assert isinstance(d, Offset)
-                    k = d.k
-                received[(seat + step * k) % n].append(c)
+                received[(seat + step * ks[i]) % n].append(c)
     for seat in range(n):
         hand = s.hands[seat]
         for c in passes[seat]:
-            hand.remove(c)
+            if NATIVE:
+                hand.pop(position(hand, c))  # list.remove compares generically compiled
+            else:
+                hand.remove(c)
     for seat in range(n):
         s.hands[seat].extend(received[seat])
         sort_hand(s.hands[seat])
         sort_hand(received[seat])
     s.received = [tuple(r) for r in received]
-    s.events.append(PassesExchanged(tuple(tuple(cards_from_indices(r)) for r in received)))
+    s.events.append(PassesExchanged(tuple([tuple([CARD[c] for c in r]) for r in received])))
     begin_play(s)
 
 

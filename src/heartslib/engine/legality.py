@@ -403,8 +403,8 @@ def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], orde
 
 def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> int:
     """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice)."""
-    cards = [c for c in hand if c not in forbidden]
-    if len(set(cards)) < len(cards):  # two copies of a card: the same pass in several ways, listed once
+    cards = _passable(hand, forbidden)
+    if _has_copies(cards):  # two copies of a card: the same pass in several ways, listed once
         return len(pass_choices(hand, size, forbidden, ordered))
     return perm(len(cards), size) if ordered else comb(len(cards), size)
 
@@ -413,29 +413,57 @@ def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered:
     """``pass_choices(hand, size, forbidden, ordered)[i]``, found by unranking rather than by listing: the
     ``i``-th combination (or ordering, for scatter and star passes) of the passable cards in
     ``itertools`` order."""
-    cards = [c for c in hand if c not in forbidden]
-    if len(set(cards)) < len(cards):
+    cards = _passable(hand, forbidden)
+    if _has_copies(cards):
         return pass_choices(hand, size, forbidden, ordered)[i]
     m = len(cards)
     if not 0 <= i < (perm(m, size) if ordered else comb(m, size)):
         raise IndexError(i)
     out: list[int] = []
+    if not size:
+        return ()
+    # each count below follows from the one before by a multiplication and a division (exact): compiled,
+    # math.comb and math.perm are generic calls, a dozen a pass
     if ordered:
         pool = cards[:]
+        block = perm(m - 1, size - 1)  # the orderings that start with a given card
         for j in range(size):
-            q, i = divmod(i, perm(m - j - 1, size - j - 1))
+            q, i = divmod(i, block)
             out.append(pool.pop(q))
+            if j < size - 1:
+                block //= m - j - 1
         return tuple(out)
     x = 0
+    n, r = m - 1, size - 1
+    block = comb(n, r)  # comb(m - x - 1, size - slot - 1): the combinations that take cards[x] next
     for slot in range(size):
-        block = comb(m - x - 1, size - slot - 1)
         while i >= block:  # skip every combination whose next card comes before cards[x]
             i -= block
             x += 1
-            block = comb(m - x - 1, size - slot - 1)
+            block = block * (n - r) // n  # comb(n - 1, r)
+            n -= 1
         out.append(cards[x])
         x += 1
+        if slot < size - 1:
+            block = block * r // n  # comb(n - 1, r - 1): the next card after this one
+            n -= 1
+            r -= 1
     return tuple(out)
+
+
+def _passable(hand: Sequence[int], forbidden: frozenset[int]) -> list[int]:
+    """The cards of ``hand`` that may be passed, in its order."""
+    return [c for c in hand if c not in forbidden] if forbidden else list(hand)
+
+
+def _has_copies(cards: list[int]) -> bool:
+    """Whether a card appears twice among ``cards``."""
+    if NATIVE:  # compiled, a native walk costs less than building a set: in index order copies are neighbours
+        for k in range(1, len(cards)):
+            if cards[k - 1] >= cards[k]:  # a copy, or the cards are not in index order: look at them all
+                return cards[k - 1] == cards[k] or len(set(cards)) < len(cards)
+        return False
+    return len(set(cards)) < len(cards)
 
 
 def is_ordered(passing: PassDirection) -> bool:
