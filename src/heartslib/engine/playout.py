@@ -187,7 +187,7 @@ def _fast_tricks(
     """:func:`fast_playout`'s tricks from :func:`_split`'s hands, into the lists given: (last winner, tricks, guard).
     A trick is logged as its entry alone (the plays are not: see ``FAST_RUN``)."""
     rules = s.rules
-    suit, rank, breaks, challenge = rules.suit, rules.rank, rules.breaks, rules.challenge
+    suit, rank, breaks, challenge, level = rules.suit, rules.rank, rules.breaks, rules.challenge, rules.level
     dup, forced, undercut, leekhas = rules.repeats, bool(rules.must_discard), rules.undercut, rules.must_discard
     # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards); the
     # undercut binds below the highest leekha played
@@ -216,7 +216,7 @@ def _fast_tricks(
                 card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
             led = suit[card]
             guard = guard and not breaks[card]
-            best, winner, cards = rank[card], leader, [card]
+            best, winner, cards = level[card], leader, [card]
             ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
             # the exposed cards of the suit led, which a follower holding another card of it may not play
             barred = [c for c in bound if suit[c] == led] if bound else bound
@@ -232,7 +232,7 @@ def _fast_tricks(
                     else:
                         card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
                     if challenge[card] > best:
-                        best = rank[card]
+                        best = level[card]
                         winner = seat
                 else:
                     card = _forced_discard(rnd, rules, lists, ceiling, extra[seat] if dup else None) if forced else -1
@@ -411,7 +411,7 @@ def _listed_trick(
     rules = s.rules
     suit, rank, breaks = rules.suit, rules.rank, rules.breaks
     banned = rules.first_trick_banned if first else None
-    challenge = rules.challenge
+    challenge, level = rules.challenge, rules.level
     opening = s.opening if first else -1
     cards: list[int] = []
     led = NO_SUIT
@@ -457,7 +457,7 @@ def _listed_trick(
         if guard and breaks[card]:
             guard = False
         if suit[card] == led and challenge[card] > best:
-            best = rank[card]
+            best = level[card]
             winner = seat
         if rules.undercut and card in rules.must_discard and rank[card] > ceiling:
             ceiling = rank[card]

@@ -187,9 +187,12 @@ class Rules:
     joker_lead: JokerLead
     kitty_mode: KittyMode
     kitty_seen: bool
-    challenge: list[float]
-    """Per card: what a card of the suit led must exceed, against the best rank so far, to win the trick: its
-    rank, or with two decks and last_wins its rank + 0.5, so an identical later card wins."""
+    challenge: list[int]
+    """Per card: what a card of the suit led must exceed, against the :attr:`level` of the best card so far, to
+    win the trick: twice its rank, plus one with last_wins, so that an identical later card wins (whole numbers:
+    compiled, ints compare natively)."""
+    level: list[int]
+    """Per card: twice its rank, what a later card's :attr:`challenge` is held against."""
     fast_playout: bool
     """The fast playout loop is admitted (:data:`heartslib.engine.fastpath.FAST_LOOP`)."""
     plain_loop: bool
@@ -345,7 +348,9 @@ class Rules:
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
         # whole ranks unless last_wins needs the half (ints compare faster with the ranks they meet)
-        self.challenge = [r + 0.5 for r in self.rank] if self.identical == Identical.LAST_WINS else list(self.rank)
+        tie = 1 if self.identical == Identical.LAST_WINS else 0
+        self.challenge = [2 * r + tie for r in self.rank]
+        self.level = [2 * r for r in self.rank]
         self.fast_playout = admits(v, FAST_LOOP)
         self.plain_loop = self.fast_playout and admits(v, PLAIN_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)

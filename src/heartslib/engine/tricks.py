@@ -145,19 +145,19 @@ def resolve(s: RoundState) -> None:
         # highest card of the suit led wins (of two identical ones the first, or with last_wins the last:
         # rules.challenge) and takes the trick, as below but without the branches
         cards, seats, led = s.tcards, s.tseats, s.tsuit
-        suit, rank, challenge = rules.suit, rules.rank, rules.challenge
+        suit, level, challenge = rules.suit, rules.level, rules.challenge
         best = -1
         win = -1
         # by position, not zip(seats, cards, strict=True): that keyword call costs a compiled trick a tenth
         for i, card in enumerate(cards):
             if suit[card] == led and challenge[card] > best:
-                best = rank[card]
+                best = level[card]
                 win = i
         winner = s.leader if win < 0 else seats[win]
         raw: RawTrick = (s.trick_no, s.leader, tuple(seats), tuple(cards), winner, led)
         s.tricks.append(raw)
-        s.taken[winner] += cards
-        s.won[winner] += 1
+        s.taken[winner].extend(cards)
+        s.won[winner] = s.won[winner] + 1  # compiled, += on an item is the generic in-place add
         s.events.append(raw)
         s.leader = winner
         s.trick_no += 1
