@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import heartslib as hl
 from heartslib.agents import (
@@ -18,6 +20,8 @@ from heartslib.agents import (
     actions_for,
     play_match,
 )
+from heartslib.cards import NUM_CARD_INDICES
+from heartslib.points import MAX_HAND_NUMBER
 from heartslib.simulate import simulate
 
 STANDARD = hl.preset("standard")
@@ -423,8 +427,32 @@ def test_lazy_pass_list_holds_nothing_hidden() -> None:
     assert len(lazy) == 286 and list(lazy) == m.legal_actions(2)
 
 
+@given(st.integers(0, 2**64 - 1) | st.sampled_from([0, 1, 2**32 - 1, 2**32, 2**63, 2**64 - 1]),
+       st.integers(-(2**80), 2**80), st.integers(1, 4), st.integers(0, MAX_HAND_NUMBER), st.integers(0, 255),
+       st.integers(0, 255), st.integers(0, 255), st.integers(0, 31),
+       st.lists(st.integers(0, NUM_CARD_INDICES - 1), max_size=40))
+def test_the_compiled_draw_on_32_bit_halves_is_the_64_bit_one(
+    key: int, seed: int, code: int, hand_number: int, tricks: int, trick: int, exposed: int, seat: int,
+    hand: list[int],
+) -> None:
+    # compiled, a RandomAgent's play works its key and draw out on 32-bit halves (native ints), act() on Python
+    # ints: the same numbers, whatever the seed (negative, past 64 bits), the position and the hand
+    from heartslib.agents import _CARD_KEY, _Draws, _first_draw, _first_draw32, _key, _key32
+
+    assert _first_draw32(key >> 32, key & 0xFFFFFFFF) == _first_draw(key)
+    whole = _key(seed, code, hand_number, tricks, trick, exposed, seat, sum(_CARD_KEY[c] for c in hand))
+    assert _key32(seed, code, hand_number, tricks, trick, exposed, seat, hand) == (whole >> 32, whole & 0xFFFFFFFF)
+    # a stream of draws (each build's own _Draws.random) is SplitMix64's, written here on Python ints
+    mask, state, draws = 2**64 - 1, key, _Draws(key)
+    for _ in range(4):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        assert draws.random() == ((z ^ (z >> 31)) >> 11) / 2**53
+
+
 def test_a_random_play_is_the_first_draw_of_its_decision() -> None:
-    from heartslib.agents import _decision_key, _Draws, _first_draw
+    from heartslib.agents import _decision_key, _decision_key32, _Draws, _first_draw
 
     for key in (0, 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15):
         assert _first_draw(key) == _Draws(key).random()
@@ -435,6 +463,8 @@ def test_a_random_play_is_the_first_draw_of_its_decision() -> None:
     while not m.is_over and checked < 60:
         seat = m.to_act[0]
         obs, legal = m.observation(seat), actions_for(m, seat)
+        key = _decision_key(agent.seed, obs)
+        assert _decision_key32(agent.seed, obs) == (key >> 32, key & 0xFFFFFFFF)  # the compiled build's halves
         if obs.phase is hl.Phase.PLAY:
             draw = _Draws(_decision_key(agent.seed, obs)).random()
             assert agent.act(obs, legal) is legal[int(draw * len(legal))]

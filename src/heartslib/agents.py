@@ -38,7 +38,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from heartslib._agent_protocol import Agent  # re-exported; a module of its own, never compiled (see there)
 from heartslib._mypyc import mypyc_attr
@@ -50,6 +50,7 @@ from heartslib.engine.machine import legal_cards as _legal_cards
 from heartslib.engine.machine import to_act as _to_act
 from heartslib.engine.records import observation as _observation
 from heartslib.engine.state import RoundState
+from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
 from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.errors import IllegalAction, arg_text
@@ -170,6 +171,7 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
 # --------------------------------------------------------------------------- shared machinery
 
 _MASK = (1 << 64) - 1
+_M32: Final = 0xFFFFFFFF
 _PLAY, _PASS, _DECIDE = Phase.PLAY, Phase.PASS, Phase.DECIDE
 
 
@@ -177,21 +179,29 @@ class _Draws:
     """SplitMix64 from a decision key: a cheap, exactly reproducible source of ``random()`` floats.
 
     Seeding a :class:`random.Random` costs more than a whole heuristic
-    decision, and only ``random()`` is needed.
+    decision, and only ``random()`` is needed. The 64-bit state is kept as
+    two 32-bit halves, which the compiled build steps natively (:func:`_mix32`).
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("hi", "lo")
 
     def __init__(self, key: int) -> None:
-        self.state = key & _MASK
+        self.hi = (key >> 32) & _M32
+        self.lo = key & _M32
 
     def random(self) -> float:
         """A float in [0, 1) from the top 53 bits of the next output."""
+        if NATIVE:
+            lo = self.lo + _GOLDEN_LO
+            hi = self.hi = (self.hi + _GOLDEN_HI + (lo >> 32)) & _M32
+            lo = self.lo = lo & _M32
+            return _mix32(hi, lo)
         return (self.next64() >> 11) / 9007199254740992.0
 
     def next64(self) -> int:
         """The next 64-bit output (the one :meth:`random` scales to a float)."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((self.hi << 32 | self.lo) + 0x9E3779B97F4A7C15) & _MASK
+        self.hi, self.lo = z >> 32, z & _M32
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -211,6 +221,64 @@ def _first_draw(key: int) -> float:
 
 # one fixed 64-bit value per card index (SplitMix64 outputs): a hand's part of a key is their sum (Zobrist)
 _CARD_KEY = tuple(_Draws(i).next64() for i in range(NUM_CARD_INDICES))
+
+# The same arithmetic on 32-bit halves, for the compiled build: its ints are native below 2**62, and a product
+# only while both factors are below 2**30, so a 64-bit product or sum falls back to generic arithmetic on Python
+# ints (four fifths of a random agent's round). Products here are of 16-bit parts; every value stays below
+# 2**34. tests/test_agents.py holds each function to the one it mirrors.
+_GOLDEN_HI: Final = 0x9E3779B9  # 0x9E3779B97F4A7C15, SplitMix64's increment and the key's multiplier
+_GOLDEN_LO: Final = 0x7F4A7C15
+_MIX1_HI: Final = 0xBF58476D  # 0xBF58476D1CE4E5B9
+_MIX1_LO: Final = 0x1CE4E5B9
+_MIX2_HI: Final = 0x94D049BB  # 0x94D049BB133111EB
+_MIX2_LO: Final = 0x133111EB
+_CARD_KEY_HI: Final = tuple(k >> 32 for k in _CARD_KEY)
+_CARD_KEY_LO: Final = tuple(k & 0xFFFFFFFF for k in _CARD_KEY)
+
+
+def _mul32(x: int, y: int) -> int:
+    """``(x * y) % 2**32`` for ``x`` and ``y`` below ``2**32``."""
+    x0, y0 = x & 0xFFFF, y & 0xFFFF
+    return (x0 * y0 + ((((x >> 16) * y0 + x0 * (y >> 16)) & 0xFFFF) << 16)) & _M32
+
+
+def _mul64(hi: int, lo: int, by_hi: int, by_lo: int) -> tuple[int, int]:
+    """``(hi:lo) * (by_hi:by_lo) % 2**64`` on 32-bit halves, as halves."""
+    l0, l1, b0, b1 = lo & 0xFFFF, lo >> 16, by_lo & 0xFFFF, by_lo >> 16
+    middle = l1 * b0 + l0 * b1
+    low = l0 * b0 + ((middle & 0xFFFF) << 16)
+    upper = l1 * b1 + (middle >> 16) + (low >> 32)  # lo * by_lo // 2**32
+    return (upper + _mul32(hi, by_lo) + _mul32(lo, by_hi)) & _M32, low & _M32
+
+
+def _first_draw32(hi: int, lo: int) -> float:
+    """:func:`_first_draw` of the key ``hi * 2**32 + lo`` (halves below ``2**32``)."""
+    lo += _GOLDEN_LO
+    return _mix32((hi + _GOLDEN_HI + (lo >> 32)) & _M32, lo & _M32)
+
+
+def _mix32(hi: int, lo: int) -> float:
+    """SplitMix64's output for the state ``hi * 2**32 + lo``, as :meth:`_Draws.random` scales it."""
+    hi, lo = _mul64(hi ^ (hi >> 30), lo ^ (((lo >> 30) | (hi << 2)) & _M32), _MIX1_HI, _MIX1_LO)
+    hi, lo = _mul64(hi ^ (hi >> 27), lo ^ (((lo >> 27) | (hi << 5)) & _M32), _MIX2_HI, _MIX2_LO)
+    lo ^= ((lo >> 31) | (hi << 1)) & _M32
+    hi ^= hi >> 31
+    return ((hi << 21) | (lo >> 11)) / 9007199254740992.0
+
+
+def _key32(seed: int, code: int, hand_number: int, tricks: int, trick: int, exposed: int, seat: int,
+           hand: list[int]) -> tuple[int, int]:
+    """:func:`_key` as halves, from the card indices of the ``hand`` (not their keys' sum)."""
+    hand_hi = hand_lo = 0
+    for card in hand:
+        hand_hi += _CARD_KEY_HI[card]
+        hand_lo += _CARD_KEY_LO[card]
+    hand_hi = (hand_hi + (hand_lo >> 32)) & _M32
+    # the position's halves: the hand number, then the rest (each count below 256: 32 bits in all)
+    low = (((tricks * 256 + trick) * 256 + exposed) * 32 + seat) * 8 + code
+    pos_hi, pos_lo = _mul64(hand_number & _M32, low, _GOLDEN_HI, _GOLDEN_LO)
+    return ((seed >> 32) & _M32) ^ pos_hi ^ hand_hi, (seed & _M32) ^ pos_lo ^ (hand_lo & _M32)
+
 
 # each card index's Card.suit as a number, -1 for the suitless joker (the heuristic counts suits over indices)
 _CARD_SUIT = tuple(-1 if c.suit is None else int(c.suit) for c in map(Card.from_index, range(NUM_CARD_INDICES)))
@@ -233,6 +301,14 @@ def _decision_key(seed: int, obs: Observation) -> int:
     for card in obs.hand:
         hand += _CARD_KEY[card.index]
     return _key(seed, code, obs.hand_number, len(obs.tricks), len(obs.trick), len(obs.exposed), obs.seat, hand)
+
+
+def _decision_key32(seed: int, obs: Observation) -> tuple[int, int]:
+    """:func:`_decision_key` as 32-bit halves (:func:`_key32`)."""
+    phase = obs.phase
+    code = 3 if phase is _PLAY else 2 if phase is _PASS else 1 if phase is _DECIDE else 4
+    return _key32(seed, code, obs.hand_number, len(obs.tricks), len(obs.trick), len(obs.exposed), obs.seat,
+                  [card.index for card in obs.hand])
 
 
 def _key(seed: int, code: int, hand_number: int, tricks: int, trick: int, exposed: int, seat: int, hand: int) -> int:
@@ -276,6 +352,10 @@ class BaseAgent:
         return random.Random(_decision_key(self.seed, observation))
 
     def _draws(self, observation: Observation) -> _Draws:
+        if NATIVE:  # the key on 32-bit halves: native arithmetic compiled
+            draws = _Draws(0)
+            draws.hi, draws.lo = _decision_key32(self.seed, observation)
+            return draws
         return _Draws(_decision_key(self.seed, observation))
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -347,6 +427,10 @@ class RandomAgent(BaseAgent):
         count = len(cards)
         if count == 1:
             return _PLAYS[seat][cards[0]]
+        if NATIVE:  # the same key and draw on 32-bit halves: native arithmetic compiled
+            hi, lo = _key32(self.seed, 3, s.hand_number, len(s.tricks), len(s.tcards), len(s.exposed), seat,
+                            s.hands[seat])
+            return _PLAYS[seat][cards[int(_first_draw32(hi, lo) * count)]]
         hand = 0
         for card in s.hands[seat]:
             hand += _CARD_KEY[card]

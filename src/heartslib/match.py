@@ -25,7 +25,7 @@ from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
 from heartslib.engine.tables import OVER, PASS
-from heartslib.enums import SHUFFLE, BigMoon, PassDirection, Phase, Settlement
+from heartslib.enums import SHUFFLE, BigMoon, NextDealer, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
 from heartslib.points import Score
@@ -350,11 +350,14 @@ class Match:
         if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
             self._over = True
             return
-        dealer = next_dealer(v, rnd.dealer, outcome.points, rnd.taken)
+        # the cards taken, as values, only where a rule reads them (rotating the deal does not): a tenth of a
+        # random match's round went to building them
+        taken = rnd.taken if v.end.next_dealer != NextDealer.ROTATE or v.play.opening_taker is not None else ()
+        dealer = next_dealer(v, rnd.dealer, outcome.points, taken)
         leader = None
         taker_card = v.play.opening_taker
         if taker_card is not None:
-            leader = next((s for s, cards in enumerate(rnd.taken) if taker_card in cards), None)
+            leader = next((s for s, cards in enumerate(taken) if taker_card in cards), None)
         order, self._next_order = self._next_order, None
         self._round = Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
                                  scores=totals, leader=leader, order=order)
