@@ -191,6 +191,18 @@ def _count(flags: list[bool], cards: Sequence[int]) -> int:
     return sum(map(flags.__getitem__, cards))
 
 
+def _copies(cards: Sequence[int], card: int) -> int:
+    """How many times ``card`` is among ``cards`` (compiled, a native loop over a list: ``count`` is a generic
+    method call)."""
+    if NATIVE and isinstance(cards, list):
+        k = 0
+        for c in cards:
+            if c == card:
+                k += 1
+        return k
+    return cards.count(card)
+
+
 def _real(x: Score) -> float:
     return x.real if isinstance(x, complex) else x
 
@@ -260,8 +272,8 @@ def multiply_points(
     rules: Rules, taken_by: Sequence[Sequence[int]], doubled: Collection[int], points: list[Score]
 ) -> list[Score]:
     """Apply the multiplier cards (10♣ × 2i, × 2 ...) to each taker's final hand score (``taken_by``: each seat's
-    cards; ``doubled``: :func:`exposure_doubles`). Without multipliers ``points`` itself comes back; otherwise
-    ``points`` is changed and a normalised copy returned.
+    cards; ``doubled``: :func:`exposure_doubles`). ``points`` is changed in place and comes back (a normalised
+    copy with complex values).
 
     >>> import heartslib as hl
     >>> rules = hl.preset("gong_zhu").rules
@@ -273,7 +285,7 @@ def multiply_points(
         return points
     for seat, taken in enumerate(taken_by):
         for card, factor in rules.multiply.items():
-            copies = taken.count(card)
+            copies = _copies(taken, card)
             if not copies:
                 continue
             alone = rules.multiply_alone.get(card)
@@ -286,7 +298,7 @@ def multiply_points(
             else:
                 for _ in range(copies):
                     points[seat] = points[seat] * factor
-    return [normalise(p) for p in points]
+    return [normalise(p) for p in points] if rules.complex else points  # whole numbers stay whole
 
 
 # --------------------------------------------------------------------------- the end of the match

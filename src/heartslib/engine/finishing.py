@@ -136,7 +136,7 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
             x = sum(map(value.__getitem__, cards))
         if t & 0x3F80 or t >> 14 == flip:
             x = hand_points(rules, cards, 0, 0, doubled=doubled)[0]
-        elif doubled and not doubled.isdisjoint(cards):
+        elif doubled and (NATIVE or not doubled.isdisjoint(cards)):  # compiled, isdisjoint is a generic call
             # with no other modifier in play, hand_points counts an exposure's doubled card twice: once more here
             for c in cards:
                 if c in doubled:
