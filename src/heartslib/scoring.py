@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 import attrs
 
@@ -196,7 +196,7 @@ def _copies(cards: Sequence[int], card: int) -> int:
     method call)."""
     if NATIVE and isinstance(cards, list):
         k = 0
-        for c in cards:
+        for c in cast("list[int]", cards):  # an int list: mypyc compares the items natively
             if c == card:
                 k += 1
         return k

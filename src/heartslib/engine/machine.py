@@ -15,6 +15,7 @@ from heartslib.actions import Action, Choose, Pass, Play, make_choose
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
+from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
     DECIDE,
@@ -29,7 +30,7 @@ from heartslib.engine.tables import (
 from heartslib.engine.tricks import call_suit, expose, play_card
 from heartslib.errors import IllegalAction
 
-__all__ = ["apply", "choose", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
+__all__ = ["apply", "choice", "choose", "choose_cards", "decide", "legal_actions", "legal_cards", "to_act"]
 
 
 def to_act(s: RoundState) -> tuple[int, ...]:
@@ -67,9 +68,20 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
     if phase is DECIDE:
         assert s.decision is not None
         # the decision's own seat (a plain int, as the converter would make it) and options: no converters
-        return [make_choose(s.decision[1], o) for o in s.decision[2]]
+        return [choice(s.rules, s.decision[1], o) for o in s.decision[2]]
     return [pass_of(seat, combo)
             for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
+
+
+def choice(rules: Rules, seat: int, option: str) -> Choose:
+    """``Choose(seat, option)`` for an option the engine offers ``seat``, made once per variant and shared
+    (:attr:`Rules.choices`; frozen values): building one costs a random playout's decision more than the rest
+    of it."""
+    key = (seat, option)
+    made = rules.choices.get(key)
+    if made is None:
+        made = rules.choices[key] = make_choose(seat, option)
+    return made
 
 
 def apply(s: RoundState, action: Action) -> None:

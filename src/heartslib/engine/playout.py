@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from heartslib.actions import Event, make_choose
+from heartslib.actions import Event
 from heartslib.cards import NUM_CARD_INDICES
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import (
@@ -35,7 +35,7 @@ from heartslib.engine.legality import (
     pass_of,
     position,
 )
-from heartslib.engine.machine import apply, choose, choose_cards, to_act
+from heartslib.engine.machine import apply, choice, choose, choose_cards, to_act
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import (
@@ -91,7 +91,7 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             assert s.decision is not None
             _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
             # one of the decision's own options: recorded and carried out as apply() does, without its checks
-            choose(s, make_choose(seat, options[int(rng.random() * len(options))]))
+            choose(s, choice(s.rules, seat, options[int(rng.random() * len(options))]))
     assert s.outcome is not None
     return s.outcome.points
 

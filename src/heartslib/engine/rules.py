@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol
 
+from heartslib.actions import Choose
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.checks import check_variant
 from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_LOOP, PLAIN_TRICKS, SUMMED_SCORING, admits
@@ -177,6 +178,9 @@ class Rules:
     grows, with values that depend on the key alone)."""
     exposure_cards: dict[str, tuple[int, ...]]
     """The cards of each exposure option built into :attr:`exposure_memo`."""
+    choices: dict[tuple[int, str], Choose]
+    """The ``Choose`` action of each seat and option the engine has offered (:func:`heartslib.engine.machine.choice`),
+    made once (it only grows, one entry per seat and option of the variant's decisions)."""
     doubled_memo: dict[tuple[int, ...], frozenset[int]]
     """The cards each set of exposed cards doubles (:func:`heartslib.scoring.exposure_doubles`), built once per
     set (it only grows, at most one entry per subset of the exposable cards)."""
@@ -276,6 +280,7 @@ class Rules:
         self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
         self.exposure_memo = {}
         self.exposure_cards = {}
+        self.choices = {}
         self.doubled_memo = {}
         self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
         self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
