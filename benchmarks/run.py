@@ -24,7 +24,8 @@ Sections (``--only`` picks some):
 - ``observation``: ``Round.observation`` early (trick 0) and late (trick 12)
   in a hand.
 - ``presets``: every preset's post-pass ``random_playout`` per card, beside
-  standard's.
+  standard's (each preset timed in a pair with standard; the median of the
+  pairs' ratios).
 - ``matches``: whole standard matches/s with ``heartslib.agents``, the
   ``simulate`` speed-up with two worker processes, and ``heartslib simulate``'s
   default job (one heuristic agent against three random ones).
@@ -229,7 +230,7 @@ CLOCK: Callable[[], float] = time.perf_counter
 
 
 def measure(cases: dict[str, Case], reps: int, block: float, clock: Callable[[], float] | None = None,
-            ) -> dict[str, dict[str, float]]:
+            ) -> dict[str, dict[str, Any]]:
     """Rates (units/s) of interleaved cases: the median repetition, and the slowest and fastest."""
     clock = clock or CLOCK
     inner: dict[str, int] = {}
@@ -251,12 +252,12 @@ def measure(cases: dict[str, Case], reps: int, block: float, clock: Callable[[],
                 units += case()
             rates[name].append(units / (clock() - t0))
     return {
-        name: {"median": statistics.median(r), "min": min(r), "max": max(r), "reps": len(r)}
+        name: {"median": statistics.median(r), "min": min(r), "max": max(r), "reps": len(r), "rates": r}
         for name, r in rates.items()
     }
 
 
-def print_rates(title: str, result: dict[str, dict[str, float]], unit: str, per: int | None = None) -> None:
+def print_rates(title: str, result: dict[str, dict[str, Any]], unit: str, per: int | None = None) -> None:
     print(f"\n{title}")
     width = max(len(name) for name in result)
     for name, r in result.items():
@@ -348,7 +349,7 @@ def section_variants(args: argparse.Namespace, out: dict[str, Any]) -> None:
 
 def section_whole(args: argparse.Namespace, out: dict[str, Any]) -> None:
     v = hl.preset("standard")
-    count = max(20, args.deals // 4)
+    count: int = max(20, args.deals // 4)
     rounds = post_pass_rounds(v, count, args.seed)
     seeds = list(range(args.seed, args.seed + count))
     rng = random.Random(args.seed)
@@ -407,19 +408,34 @@ def section_observation(args: argparse.Namespace, out: dict[str, Any]) -> None:
 
 
 def section_presets(args: argparse.Namespace, out: dict[str, Any]) -> None:
-    cases: dict[str, Case] = {}
-    cards: dict[str, int] = {}
-    for name in hl.preset_names():
-        rounds = post_pass_rounds(hl.preset(name), max(10, args.variant_deals // 2), args.seed)
-        cards[name] = sum(len(h) for h in rounds[0].hands)
-        cases[name] = heartslib_playouts(rounds, args.seed)
-    result = measure(cases, args.reps, args.block)
-    print_rates("Every preset's post-pass random_playout", result, "playouts")
-    standard = result["standard"]["median"] * cards["standard"]
-    print("\n  per card, against standard's:")
-    for name, r in result.items():
-        print(f"  {name:<22} {standard / (r['median'] * cards[name]):5.2f}x standard's cost per card")
-    out["presets"] = {name: {**r, "cards": cards[name]} for name, r in result.items()}
+    # Each preset is timed in a pair with standard, the two interleaved at half the block: the ratio of each
+    # repetition compares runs a fraction of a second apart, and the figure is the median of those ratios.
+    # Timing the 25 presets in one table put seconds between standard and a preset, and a noisy machine's
+    # speed drifts over seconds (ratios of medians 30% off the instruction counts' ratios).
+    rounds = {name: post_pass_rounds(hl.preset(name), max(10, args.variant_deals // 2), args.seed)
+              for name in hl.preset_names()}
+    cards = {name: sum(len(h) for h in r[0].hands) for name, r in rounds.items()}
+    standard = heartslib_playouts(rounds["standard"], args.seed)
+    result: dict[str, dict[str, Any]] = {}
+    ratios: dict[str, float] = {"standard": 1.0}
+    baseline: list[float] = []
+    for name in rounds:
+        if name == "standard":
+            continue
+        pair = measure({"standard": standard, name: heartslib_playouts(rounds[name], args.seed)}, args.reps,
+                       args.block / 2)
+        result[name] = pair[name]
+        baseline += pair["standard"]["rates"]
+        ratios[name] = statistics.median(
+            s * cards["standard"] / (p * cards[name])
+            for s, p in zip(pair["standard"]["rates"], pair[name]["rates"], strict=True))
+    result = {"standard": {"median": statistics.median(baseline), "min": min(baseline), "max": max(baseline),
+                           "reps": len(baseline), "rates": baseline}, **result}
+    print_rates("Every preset's post-pass random_playout (each timed in a pair with standard)", result, "playouts")
+    print("\n  per card, against standard's (the median of the pairs' ratios):")
+    for name in result:
+        print(f"  {name:<22} {ratios[name]:5.2f}x standard's cost per card")
+    out["presets"] = {name: {**r, "cards": cards[name], "per_card": ratios[name]} for name, r in result.items()}
 
 
 def section_matches(args: argparse.Namespace, out: dict[str, Any]) -> None:
@@ -517,10 +533,9 @@ def targets(out: dict[str, Any]) -> list[tuple[str, float, float, str]]:
         rows.append(("observation() at trick 12 / at trick 0 (time)", early / late, 1.5, "<="))
     presets = out.get("presets")
     if presets:
-        per_card = {name: 1 / (r["median"] * r["cards"]) for name, r in presets.items()}
-        worst = max(per_card, key=per_card.__getitem__)
-        rows.append((f"slowest preset per card / standard ({worst})", per_card[worst] / per_card["standard"],
-                     2.0, "<="))
+        worst = max(presets, key=lambda name: float(presets[name]["per_card"]))
+        rows.append((f"slowest preset per card / standard ({worst})", float(presets[worst]["per_card"]), 2.0,
+                     "<="))
     sim = out.get("simulate")
     if sim:
         speedup = sim["simulate, 2 worker processes"]["median"] / sim["simulate, 1 worker process"]["median"]
@@ -639,7 +654,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     info["load average at start"] = f"{load:.2f}"
     if info["build"] == "pure Python":
         print("note: this is the pure-Python build; `--build compiled` measures the optional compiled build "
-              "(about 2x faster in the play phase; see docs/performance.md)")
+              "(about 3x faster in the play phase; see docs/performance.md)")
     print(f"deals {args.deals}, repetitions {args.reps} (interleaved, median), block {args.block} s, "
           f"clock: {'CPU time of this process' if args.clock == 'cpu' else 'wall time'}")
     out: dict[str, Any] = {"machine": info, "args": {k: str(v) for k, v in vars(args).items()}}

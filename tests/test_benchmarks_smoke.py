@@ -8,6 +8,7 @@ these tests replay random games step by step against heartslib's legal cards.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -142,6 +143,21 @@ def test_run_main_quick(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     text = capsys.readouterr().out
     assert "heartslib random_playout" in text and "floor" in text and "Targets" in text
     assert "random_playout / floor" in out.read_text()
+
+
+def test_presets_are_timed_in_pairs_with_standard(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "figures.json"
+    assert run.main(["--variant-deals", "1", "--reps", "2", "--block", "0", "--only", "presets", "--json",
+                     str(out)]) == 0
+    figures = json.loads(out.read_text())
+    presets = figures["presets"]
+    assert set(presets) == set(hl.preset_names())
+    assert presets["standard"]["per_card"] == 1.0
+    assert presets["standard"]["reps"] == 2 * (len(presets) - 1)  # standard ran beside every other preset
+    assert all(r["per_card"] > 0 and len(r["rates"]) == r["reps"] for r in presets.values())
+    (target,) = [t for t in figures["targets"] if t["target"].startswith("slowest preset")]
+    assert target["measured"] == max(r["per_card"] for r in presets.values())
+    assert "median of the pairs' ratios" in capsys.readouterr().out
 
 
 def test_openspiel_plays_heartslib_rules() -> None:
