@@ -283,22 +283,30 @@ def multiply_points(
     """
     if not rules.multiply or not taken_by:
         return points
-    for seat, taken in enumerate(taken_by):
-        for card, factor in rules.multiply.items():
+    counters = rules.counters
+    # card by card, then seat by seat: each seat still meets the multipliers in the table's order (a lone
+    # multiplier replaces the score, so that order matters), and a card's factors are looked up once
+    for card, factor in rules.multiply.items():
+        alone = rules.multiply_alone.get(card)
+        if card in doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
+            factor = factor * 2
+            alone = None if alone is None else alone * 2
+        for seat, taken in enumerate(taken_by):
             copies = _copies(taken, card)
             if not copies:
                 continue
-            alone = rules.multiply_alone.get(card)
-            if card in doubled:  # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
-                factor = factor * 2
-                alone = None if alone is None else alone * 2
-            others = [c for c in taken if c != card and c in rules.counters]
-            if alone is not None and not others:
+            if alone is not None and not _counts_other(taken, card, counters):
                 points[seat] = alone * copies
             else:
                 for _ in range(copies):
                     points[seat] = points[seat] * factor
     return [normalise(p) for p in points] if rules.complex else points  # whole numbers stay whole
+
+
+def _counts_other(cards: Sequence[int], card: int, counters: frozenset[int]) -> bool:
+    """Whether ``cards`` hold a counting card other than ``card`` (a lone multiplier scores alone only without
+    one)."""
+    return any(c != card and c in counters for c in cards)  # compiled, any() over a generator is a native loop
 
 
 # --------------------------------------------------------------------------- the end of the match

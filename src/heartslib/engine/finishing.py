@@ -117,6 +117,12 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
     pen: list[int] = []
     points: list[Score] = []
     whole = rules.whole_values
+    if whole is not None and doubled:
+        # with no other modifier in play, hand_points counts an exposure's doubled card twice: here its value
+        # is doubled in the sum's table (a copy: a hand's exposures are its own)
+        whole = list(whole)
+        for c in doubled:
+            whole[c] *= 2
     for cards in taken:
         if NATIVE:
             t = 0
@@ -133,11 +139,11 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
                     x += value[c]
         else:
             t = sum(map(tally.__getitem__, cards))
-            x = sum(map(value.__getitem__, cards))
+            x = sum(map((value if whole is None else whole).__getitem__, cards))
         if t & 0x3F80 or t >> 14 == flip:
             x = hand_points(rules, cards, 0, 0, doubled=doubled)[0]
-        elif doubled and (NATIVE or not doubled.isdisjoint(cards)):  # compiled, isdisjoint is a generic call
-            # with no other modifier in play, hand_points counts an exposure's doubled card twice: once more here
+        elif whole is None and doubled and (NATIVE or not doubled.isdisjoint(cards)):  # compiled, isdisjoint
+            # is a generic call; as above, a doubled card counts twice
             for c in cards:
                 if c in doubled:
                     x += value[c]
