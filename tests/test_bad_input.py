@@ -579,3 +579,26 @@ def test_openspiel_game_parameters_are_a_dict() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(hl.IllegalAction, match=r"random\.Random"):
         state.core.resample_history(0, None)  # type: ignore[arg-type]
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=3),
+                 st.dictionaries(st.sampled_from(["type", "seat", "card", "cards", "option", "x"]),
+                                 st.one_of(st.sampled_from(["play", "pass", "choose", "QS", "bid"]), st.integers(),
+                                           st.lists(st.sampled_from(["QS", "2C", "ZZ"]), max_size=3)),
+                                 max_size=4)))
+def test_any_data_is_an_action_or_an_illegal_action_or_a_card_error(data: Any) -> None:
+    try:
+        action = hl.action_from_dict(data)
+    except hl.IllegalAction as exc:
+        assert exc.code in ("not_an_action", "no_such_seat", "bad_argument"), exc.code
+        assert str(exc)
+    except hl.CardError as exc:
+        assert str(exc)
+    else:
+        assert hl.action_from_dict(action.to_dict()) == action
+
+
+def test_an_unknown_action_type_is_not_an_action() -> None:
+    with pytest.raises(hl.IllegalAction, match="unknown action type 'bid'") as info:
+        hl.action_from_dict({"type": "bid", "seat": 0})
+    assert info.value.code == "not_an_action"

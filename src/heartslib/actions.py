@@ -20,7 +20,7 @@ import attrs
 
 from heartslib.cards import Card, parse_cards
 from heartslib.enums import MoonScoring, Shot
-from heartslib.errors import IllegalAction
+from heartslib.errors import CardError, IllegalAction
 from heartslib.points import Score
 from heartslib.serialize import read_tagged, tagged_data
 
@@ -186,8 +186,23 @@ def action_from_text(text: str) -> Action:
 
 
 def action_from_dict(data: Any) -> Action:
-    """Read an action written by ``to_dict`` (raises ``ValueError``/``CardError`` on bad data)."""
-    action: Action = read_tagged(data, _KINDS)
+    """Read an action written by ``to_dict``.
+
+    Anything else raises :class:`~heartslib.IllegalAction` (``not_an_action``, as
+    :func:`action_from_text`; a :class:`~heartslib.CardError` for bad card data), a ``ValueError``.
+
+    >>> action_from_dict({"type": "play", "seat": 2, "card": "QS"})
+    Play(seat=2, card=Card('QS'))
+    >>> action_from_dict({"type": "bid", "seat": 2})
+    Traceback (most recent call last):
+    heartslib.errors.IllegalAction: unknown action type 'bid': use 'play', 'pass' or 'choose'
+    """
+    try:
+        action: Action = read_tagged(data, _KINDS)
+    except (CardError, IllegalAction):
+        raise
+    except ValueError as exc:
+        raise IllegalAction("not_an_action", str(exc)) from None
     return action
 
 
