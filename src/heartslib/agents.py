@@ -192,9 +192,7 @@ class _Draws:
     def random(self) -> float:
         """A float in [0, 1) from the top 53 bits of the next output."""
         if NATIVE:
-            lo = self.lo + _GOLDEN_LO
-            hi = self.hi = (self.hi + _GOLDEN_HI + (lo >> 32)) & _M32
-            lo = self.lo = lo & _M32
+            hi, lo = self.hi, self.lo = _step32(self.hi, self.lo)
             return _mix32(hi, lo)
         return (self.next64() >> 11) / 9007199254740992.0
 
@@ -251,10 +249,16 @@ def _mul64(hi: int, lo: int, by_hi: int, by_lo: int) -> tuple[int, int]:
     return (upper + _mul32(hi, by_lo) + _mul32(lo, by_hi)) & _M32, low & _M32
 
 
+def _step32(hi: int, lo: int) -> tuple[int, int]:
+    """SplitMix64's next state after ``hi * 2**32 + lo``, as halves (the state plus its increment)."""
+    lo += _GOLDEN_LO
+    return (hi + _GOLDEN_HI + (lo >> 32)) & _M32, lo & _M32
+
+
 def _first_draw32(hi: int, lo: int) -> float:
     """:func:`_first_draw` of the key ``hi * 2**32 + lo`` (halves below ``2**32``)."""
-    lo += _GOLDEN_LO
-    return _mix32((hi + _GOLDEN_HI + (lo >> 32)) & _M32, lo & _M32)
+    hi, lo = _step32(hi, lo)
+    return _mix32(hi, lo)
 
 
 def _mix32(hi: int, lo: int) -> float:

@@ -104,9 +104,14 @@ class SaveError(ValueError):
 def arg_text(value: object) -> str:
     """``repr(value)``, short (a huge number is named by its size): how an error message quotes an argument."""
     if isinstance(value, int) and value.bit_length() > 200:
-        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+        return _size_text(value)
     text = repr(value)
     return text if len(text) <= 60 else text[:40] + "..."
+
+
+def _size_text(value: int) -> str:
+    """A huge whole number named by its size, not quoted."""
+    return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
 
 
 def value_text(value: object) -> str:
@@ -137,7 +142,7 @@ def _data_text(value: object, depth: int = 0) -> str:
         return "true" if value else "false"
     if type(value) is int:
         if value.bit_length() > 200:  # repr() refuses more than 4,300 digits
-            return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+            return _size_text(value)
         return str(value)
     if type(value) is str:
         if value.isprintable() and "'" not in value:

@@ -20,8 +20,8 @@ from typing import Any
 from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
 from heartslib.engine.rules import Rules
-from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
-from heartslib.engine.tables import CARD, FAST_RUN, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
+from heartslib.engine.state import RawTrick, RawTrickWon, RoundState, fast_run_mark, trick_plays
+from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
@@ -98,12 +98,11 @@ def event_values(s: RoundState) -> list[Event]:
     log = s.events
     if read < len(log):
         rules, doubled = s.rules, exposure_doubles(s.rules, s.exposed)
-        mark = log.index(FAST_RUN) if FAST_RUN in log else len(log)
+        mark = fast_run_mark(log)
         for i in range(read, len(log)):
             item = log[i]
-            if i > mark and isinstance(item, tuple):
-                raw = item if len(item) == 6 else item[0]
-                cache.extend([PLAYS[seat][card] for seat, card in zip(raw[2], raw[3])])  # noqa: B905 (one length)
+            if 0 <= mark < i and isinstance(item, tuple):
+                cache.extend([event_value(play, rules, doubled) for play in trick_plays(item)])
             if i != mark:
                 cache.append(event_value(item, rules, doubled))
         s.events_read = len(log)

@@ -352,7 +352,7 @@ class Rules:
         self.joker_lead = deck.joker_lead
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
-        # whole ranks unless last_wins needs the half (ints compare faster with the ranks they meet)
+        # doubled ranks, so that last_wins's tie-break is a whole number too (compiled, ints compare natively)
         tie = 1 if self.identical == Identical.LAST_WINS else 0
         self.challenge = [2 * r + tie for r in self.rank]
         self.level = [2 * r for r in self.rank]

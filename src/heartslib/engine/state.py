@@ -30,7 +30,7 @@ from heartslib.variant import Variant
 
 __all__ = [
     "CACHE", "DERIVED", "FIELDS", "ITEMS", "LIST", "LISTS", "RNG", "VALUE", "RawTrick", "RawTrickWon", "RoundState",
-    "clone_rng", "played_log",
+    "clone_rng", "fast_run_mark", "played_log", "trick_plays",
 ]
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
@@ -419,19 +419,34 @@ class RoundState:
             self.exposed,
             self.outcome,
             self.decision,
-            tuple(self.events) if FAST_RUN not in self.events else played_log(self.events),
+            played_log(self.events),
             self.phase,
         )
 
 
 def played_log(log: list[Event | int | RawTrickWon]) -> tuple[Event | int | RawTrickWon, ...]:
-    """``log`` as the general path logs the same hand: its fast run (from the ``FAST_RUN`` mark, see
-    :attr:`RoundState.events`) with each trick's plays logged before the trick's entry, and no mark."""
-    mark = log.index(FAST_RUN)
+    """``log`` as the general path logs the same hand: its fast run, if any (from the ``FAST_RUN`` mark, see
+    :attr:`RoundState.events`), with each trick's plays logged before the trick's entry, and no mark."""
+    mark = fast_run_mark(log)
+    if mark < 0:
+        return tuple(log)
     out = log[:mark]
     for item in log[mark + 1:]:
         if isinstance(item, tuple):
-            raw = item if len(item) == 6 else item[0]
-            out.extend([seat * PLAY_CODE + card for seat, card in zip(raw[2], raw[3])])  # noqa: B905 (one length)
+            out.extend(trick_plays(item))
         out.append(item)
     return tuple(out)
+
+
+def fast_run_mark(log: list[Event | int | RawTrickWon]) -> int:
+    """Where ``log``'s fast run starts (its ``FAST_RUN`` mark), or -1 when it has none."""
+    try:
+        return log.index(FAST_RUN)
+    except ValueError:
+        return -1
+
+
+def trick_plays(item: RawTrickWon) -> list[int]:
+    """The plays (``seat * PLAY_CODE + card``, in order) that a trick's entry stands for in a fast run."""
+    raw = item if len(item) == 6 else item[0]
+    return [seat * PLAY_CODE + card for seat, card in zip(raw[2], raw[3])]  # noqa: B905 (one length)
