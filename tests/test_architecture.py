@@ -59,19 +59,31 @@ def _module_name(path: Path) -> str:
 
 
 def _imports(path: Path) -> set[str]:
-    """The heartslib modules ``path`` imports (anywhere in it), as names relative to the package."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    """The heartslib modules ``path`` imports (anywhere in it, absolute or relative), as names relative to the
+    package."""
+    return _imports_in(ast.parse(path.read_text(encoding="utf-8")), _module_name(path), path.name == "__init__.py")
+
+
+def _imports_in(tree: ast.AST, module: str, package: bool) -> set[str]:
+    """The heartslib modules a parsed module imports; ``module`` is its name relative to the package (a
+    package's own name for an ``__init__``), which a relative import is resolved against."""
     known = set(LAYER_OF)
     out: set[str] = set()
+    # the package a relative import starts from: the module's own for an __init__, else its parent's
+    here = (["heartslib"] + [p for p in module.split(".") if p]) if package else ["heartslib", *module.split(".")][:-1]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == "heartslib" or alias.name.startswith("heartslib."):
                     out.add(alias.name.removeprefix("heartslib").lstrip("."))
-        elif isinstance(node, ast.ImportFrom) and node.module and (
-            node.module == "heartslib" or node.module.startswith("heartslib.")
-        ):
-            base = node.module.removeprefix("heartslib").lstrip(".")
+        elif isinstance(node, ast.ImportFrom):
+            absolute = node.module or ""
+            if node.level:  # from . import x / from ..engine import y: resolved against the importing module
+                start = here[: len(here) - (node.level - 1)] if node.level > 1 else here
+                absolute = ".".join([*start, *([node.module] if node.module else [])])
+            if not (absolute == "heartslib" or absolute.startswith("heartslib.")):
+                continue
+            base = absolute.removeprefix("heartslib").lstrip(".")
             for alias in node.names:
                 sub = f"{base}.{alias.name}".lstrip(".")
                 out.add(sub if sub in known else base)
@@ -91,6 +103,22 @@ def test_no_module_imports_one_above_it() -> None:
     upward = [f"{src or 'heartslib'} -> {dst}" for src, dsts in _graph().items() for dst in sorted(dsts)
               if LAYER_OF[dst] > LAYER_OF[src]]
     assert not upward, "imports of a higher layer: " + "; ".join(upward)
+
+
+@pytest.mark.parametrize(("source", "module", "package", "expected"), [
+    ("from .round import Round", "cards", False, {"round"}),
+    ("from . import round", "cards", False, {"round"}),
+    ("from .. import match", "engine.tricks", False, {"match"}),
+    ("from ..round import Round", "engine.tricks", False, {"round"}),
+    ("from .state import RoundState", "engine.tricks", False, {"engine.state"}),
+    ("from .playout import random_playout", "engine", True, {"engine.playout"}),
+    ("from heartslib.engine import tables", "cards", False, {"engine.tables"}),
+    ("import heartslib.match", "cards", False, {"match"}),
+])
+def test_the_layering_check_reads_relative_imports(source: str, module: str, package: bool, expected: set[str]) -> None:
+    # issue 32: a planted ``from .round import Round`` in cards.py passed the layering test, which read only
+    # absolute imports
+    assert _imports_in(ast.parse(source), module, package) == expected
 
 
 def test_there_is_no_import_cycle() -> None:

@@ -254,6 +254,9 @@ PLAIN_LOOP: Final[Mapping[str, Allowed]] = {
     "deck.decks": (1,),
     "deck.fill": (Fill.STRIP, Fill.KITTY),  # not jokers added to even the deal
     "deck.jokers": (0,),
+    # the plain loop never settles a trick by tricks.settle; with no joker in the pack no joker's points depend
+    # on the trick (Rules.joker_conditional is false), so the joker point rules are unread here
+    "deck.joker_points_when": ANY,
     "play.must_discard": Only("no forced discards", lambda v: not v.play.must_discard),
     "play.must_discard_if_all": ANY,  # only with play.must_discard
     "play.undercut": (False,),

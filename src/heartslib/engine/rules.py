@@ -287,7 +287,10 @@ class Rules:
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
         self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips
                                   or v.scoring.exposable)
-        self.joker_conditional = deck.joker_points != 0 and deck.joker_points_when == JokerPointsWhen.HEARTS_LED
+        # a pack without jokers has no joker whose points depend on the trick, whatever the deck section says:
+        # every path (the trick records, the fast loop, the scorers) must read the rule as absent
+        self.joker_conditional = (bool(self.jokers) and deck.joker_points != 0
+                                  and deck.joker_points_when == JokerPointsWhen.HEARTS_LED)
         conditional_jokers = self.jokers if self.joker_conditional else frozenset()
         self.penalty_total = normalise(
             sum((value[i] for i in pack if self.penalty[i] and i not in conditional_jokers), start=0)
