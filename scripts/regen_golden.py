@@ -22,6 +22,7 @@ import random
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import heartslib as hl
 from heartslib import strategies as hst
@@ -88,6 +89,19 @@ def legal_line(m: hl.Match, seat: int) -> str:
     )
 
 
+def changed_fields(v: hl.Variant) -> dict[str, Any]:
+    """The fields of ``v`` whose values differ from a default ``hl.Variant()``'s, by dotted path in field order:
+    a golden's header names only those, so a new field with a default rewrites no golden."""
+    default = hl.Variant().to_dict()
+    out: dict[str, Any] = {}
+    for key, value in v.to_dict().items():
+        if isinstance(value, dict) and isinstance(default.get(key), dict):
+            out.update({f"{key}.{k}": x for k, x in value.items() if default[key].get(k) != x})
+        elif default.get(key) != value:
+            out[key] = value
+    return out
+
+
 def transcript(name: str, seed: int = SEED) -> str:
     """The golden text of preset ``name``: its first round, step by step."""
     v = hl.preset(name)
@@ -96,7 +110,7 @@ def transcript(name: str, seed: int = SEED) -> str:
     lines = [
         f"# golden playthrough: preset {name}, Match(seed={seed}), actions by random.Random({seed}); "
         "regenerate with scripts/regen_golden.py",
-        f"variant {v.to_dict()}",
+        f"variant {changed_fields(v)}",
     ]
     step = 0
     while m.hand_number == 0 and not m.is_over:
