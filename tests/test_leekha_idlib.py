@@ -150,6 +150,7 @@ def test_leekha_idlib_match_plays_to_201_with_the_biggest_eater_dealing() -> Non
 
 
 UNDERCUT_VARIANTS = hst.variants(undercut=True, must_discard=st.sampled_from([("TD", "QS", "KC"), ("QS", "TD")]),
+                                 undercut_ceiling="highest_leekha", undercut_binds_discards=False,
                                  decks=1, booster_nines=False)
 
 
@@ -185,3 +186,96 @@ def test_the_fast_loop_plays_the_undercut_as_the_general_path_does() -> None:
         finally:
             rules.fast_playout = True
         assert fast == general and fast.events == general.events, seed
+
+
+# --------------------------------------------------------------------------- the undercut's other readings (RULES §11)
+
+WINNING = IDLIB.replace(play={"undercut_ceiling": "winning_card"})
+BINDING = IDLIB.replace(play={"undercut_binds_discards": True})
+
+
+def deal_in(v: hl.Variant, fixed: dict[int, str], void: dict[int, str] | None = None) -> hl.Round:
+    r = round_from(v, fixed, void=void or {}, dealer=1)
+    assert r.to_act == (0,)
+    return r
+
+
+def test_leekha_winning_card_the_ceiling_is_the_led_suits_highest_card_not_a_cross_suit_leekha() -> None:
+    # rules.test.ts, "by default (winningCard) ...": 8♣ led, 4♣, 10♦ dumped by a void player; the follower's
+    # 9♣ outranks the 8♣ on the trick, so it must duck under the 8, not just under the cross-suit 10♦
+    fixed = {0: "8C", 3: "4C", 2: "TD", 1: "9C 3C 2C"}
+    r = deal_in(WINNING, fixed, {2: "C"})
+    play(r, "0:8C", "3:4C", "2:TD")
+    assert legal(r) == {"3C", "2C"}
+    err = r.why_illegal(hl.Play(1, "9C"))
+    assert err is not None and err.code == "must_undercut"
+    assert "TD is on the trick and 8C is winning it" in str(err)
+    # the Leekha-rank reading (the preset's): 9♣ is below 10♦
+    r = deal_in(IDLIB, fixed, {2: "C"})
+    play(r, "0:8C", "3:4C", "2:TD")
+    assert legal(r) == {"9C", "3C", "2C"}
+
+
+def test_leekha_winning_card_binds_only_once_a_leekha_lies_on_the_trick() -> None:
+    r = deal_in(WINNING, {0: "8C", 3: "9C 3C"})
+    play(r, "0:8C")
+    assert legal(r) == {"9C", "3C"}
+
+
+def test_leekha_winning_card_with_two_leekha_cards_on_the_trick() -> None:
+    # rules.test.ts, "with the leekhaRank variant, two leekha cards ...": K♣ led, 10♦ dumped; the winning card is
+    # the K♣ too, so J♣ and 2♣ both duck under it
+    r = deal_in(WINNING, {0: "KC", 3: "TD", 2: "JC 2C"}, {3: "C", 2: "C"})
+    play(r, "0:KC", "3:TD")
+    assert legal(r) == {"JC", "2C"}
+
+
+def test_leekha_undercut_binds_free_discards_when_asked() -> None:
+    # rules.test.ts, "a free discard stays unconstrained by default": with undercutBindsDiscards the void
+    # player's free discard must go below the Q♠ too
+    fixed = {0: "QS", 1: "TD KC", 3: "AH 4C"}
+    r = deal_in(BINDING, fixed, {3: "S"})
+    play(r, "0:QS")
+    below = {c.code for c in r.hand(3) if c.rank < 12}
+    assert "4C" in below and legal(r) == below
+    assert r.why_illegal(hl.Play(3, "AH")).code == "must_undercut"  # type: ignore[union-attr]
+    r = deal_in(IDLIB, fixed, {3: "S"})
+    play(r, "0:QS")
+    assert legal(r) == {c.code for c in r.hand(3)}
+
+
+def test_the_undercut_readings_need_the_undercut_rule() -> None:
+    for play_fields in ({"undercut_ceiling": "winning_card"}, {"undercut_binds_discards": True}):
+        with pytest.raises(hl.VariantError, match=r"play\.undercut_.*play\.undercut = true"):
+            hl.preset("standard").replace(play=play_fields)
+
+
+def test_the_undercut_readings_are_described_and_round_trip() -> None:
+    v = IDLIB.replace(play={"undercut_ceiling": "winning_card", "undercut_binds_discards": True})
+    text = v.describe()
+    assert "below the highest card of the suit led" in text and "a free discard" in text
+    assert hl.Variant.from_toml(v.to_toml()) == v
+    assert not v.rules.fast_playout and IDLIB.rules.fast_playout  # the general path decides the new readings
+
+
+READING_VARIANTS = hst.variants(undercut=True, must_discard=st.sampled_from([("TD", "QS", "KC"), ("QS", "TD")]),
+                                undercut_ceiling="winning_card", undercut_binds_discards=st.booleans(),
+                                decks=1, booster_nines=False, jokers=0)
+
+
+@given(hst.rounds(READING_VARIANTS, max_steps=0), st.integers(0, 2**32 - 1))
+def test_winning_card_legal_cards_are_all_below_the_led_suits_highest_or_none_is(r: hl.Round, seed: int) -> None:
+    rng = random.Random(seed)
+    rules = r.variant.rules
+    binds = r.variant.play.undercut_binds_discards
+    while not r.is_over:
+        if r.phase is hl.Phase.PLAY and r.trick:
+            led = r.trick[0][1].suit
+            on_trick = [c for _, c in r.trick]
+            seat = r.to_act[0]
+            follows = any(c.suit == led for c in r.hand(seat))
+            if any(c.index in rules.must_discard for c in on_trick) and (follows or binds):
+                ceiling = max(c.rank for c in on_trick if c.suit == led)
+                below = {c.rank < ceiling for c in r.legal_cards()}
+                assert len(below) == 1, (r.trick, r.legal_cards())
+        r.apply(hst.random_action(r, rng))

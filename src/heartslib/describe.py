@@ -26,6 +26,7 @@ from heartslib.enums import (
     PassMode,
     Settlement,
     Sun,
+    UndercutCeiling,
     Winner,
     pass_name,
 )
@@ -212,9 +213,14 @@ def _play(v: Compiled) -> list[str]:
             lines.append(f"A player void in the suit led who holds {cards} must play it.")
         if play.undercut:
             one = f"one of {cards}" if len(play.must_discard) > 1 else cards
-            lines.append(f"The undercut rule: once {one} lies on the trick, a player "
-                         "must play a card ranked below the highest of them there whenever the cards they may play "
-                         "(following suit, or a forced discard) hold one; a free discard is not bound.")
+            below = ("the highest card of the suit led there" if play.undercut_ceiling == UndercutCeiling.WINNING_CARD
+                     else "the highest of them there")
+            bound = ("the cards they may play (following suit, a forced discard or a free discard)"
+                     if play.undercut_binds_discards
+                     else "the cards they may play (following suit, or a forced discard)")
+            free = "" if play.undercut_binds_discards else "; a free discard is not bound"
+            lines.append(f"The undercut rule: once {one} lies on the trick, a player must play a card ranked below "
+                         f"{below} whenever {bound} hold one{free}.")
     if v.deck.decks == 2:
         lines.append(_says(play, "identical"))
         if play.identical == Identical.CANCEL:

@@ -49,6 +49,7 @@ __all__ = [
     "Settlement",
     "Shot",
     "Sun",
+    "UndercutCeiling",
     "Winner",
     "pass_name",
     "resolve_schedule",
@@ -151,6 +152,13 @@ class CancelRollover(enum.StrEnum):
 
     ALL_LED_CANCELLED = "all_led_cancelled"
     TWO_PAIRS = "two_pairs"
+
+
+class UndercutCeiling(enum.StrEnum):
+    """The undercut rule: which card on the trick a player must play below."""
+
+    HIGHEST_LEEKHA = "highest_leekha"
+    WINNING_CARD = "winning_card"
 
 
 class HeartsScoring(enum.StrEnum):

@@ -46,6 +46,7 @@ from heartslib.enums import (
     Opening,
     Settlement,
     Sun,
+    UndercutCeiling,
     Winner,
 )
 from heartslib.errors import CardError, VariantError, value_text
@@ -915,6 +916,32 @@ class PlayRules(Record):
             "player must play a card ranked below the highest of them whenever the cards the other rules allow "
             "hold one (following suit, or a forced discard); a void player's free discard is not bound.",
             "jehadbaeth/Leekha SPEC.md 3.12 and 4.6 (Idlib Leekha)",
+        ),
+    )
+    undercut_ceiling: UndercutCeiling = enum_field(
+        "play.undercut_ceiling",
+        UndercutCeiling,
+        UndercutCeiling.HIGHEST_LEEKHA,
+        meta(
+            "the undercut's ceiling",
+            "The undercut rule (play.undercut): which card on the trick a player must play below.",
+            "jehadbaeth/Leekha packages/engine/src/types.ts and legal.ts (undercutRule: leekhaRank or "
+            "winningCard, the engine's default)",
+            {
+                "highest_leekha": "the highest of the leekha cards on the trick (SPEC.md 3.12)",
+                "winning_card": "the card winning the trick so far, the highest of the suit led, once a leekha "
+                "card lies on the trick",
+            },
+        ),
+    )
+    undercut_binds_discards: bool = bool_field(
+        "play.undercut_binds_discards",
+        False,
+        meta(
+            "the undercut binds free discards",
+            "The undercut rule (play.undercut) binds a void player's free discard too: it must be ranked below "
+            "the ceiling whenever the player holds such a card.",
+            "jehadbaeth/Leekha packages/engine/src/types.ts and legal.ts (undercutBindsDiscards)",
         ),
     )
 

@@ -193,6 +193,8 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("play", "must_discard_if_all"): st.booleans,
     ("play", "booster_nines"): st.booleans,
     ("play", "undercut"): st.booleans,
+    ("play", "undercut_ceiling"): lambda: _enum_choice("play", "undercut_ceiling"),
+    ("play", "undercut_binds_discards"): st.booleans,
     ("play", "opening_card"): lambda: _choice(None, "2S", "3C", "0C", "AH"),
     ("play", "opening_taker"): lambda: _choice(None, "QS", "2C"),
     ("play", "identical"): lambda: _enum_choice("play", "identical"),
@@ -405,8 +407,17 @@ def _layout_teams(draft: _Draft) -> None:
 def _repair_end(draft: _Draft) -> None:
     if draft["exposable"] and draft["decks"] != 1:
         _fix(draft, ("exposable", {}))
+    # the undercut's readings need the rule, and the rule its leekha cards: a pinned reading keeps the rule on
+    if not draft["undercut"] and draft["undercut_ceiling"] != "highest_leekha":
+        _fix(draft, ("undercut_ceiling", "highest_leekha"), ("undercut", True))
+    if not draft["undercut"] and draft["undercut_binds_discards"]:
+        _fix(draft, ("undercut_binds_discards", False), ("undercut", True))
     if draft["undercut"] and not draft["must_discard"]:
-        _fix(draft, ("undercut", False), ("must_discard", ("QS", "TD")))
+        reading = draft["undercut_ceiling"] != "highest_leekha" or draft["undercut_binds_discards"]
+        if reading:
+            _fix(draft, ("must_discard", ("QS", "TD")))
+        else:
+            _fix(draft, ("undercut", False), ("must_discard", ("QS", "TD")))
     jokers = ("0C", "0D", "JK")
     values = draft["values"]
     if (draft["joker_points"] and draft["joker_points_when"] == "hearts_led"

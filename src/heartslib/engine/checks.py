@@ -38,6 +38,7 @@ from heartslib.enums import (
     PassDirection,
     Settlement,
     Sun,
+    UndercutCeiling,
     Winner,
     resolve_schedule,
 )
@@ -190,6 +191,13 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     if v.scoring.exposable and v.deck.decks != 1:
         out.append(("scoring.exposable", "exposed cards are named by card: with two decks two players could expose "
                                       "the same one; use deck.decks = 1"))
+    if not v.play.undercut:
+        # a reading of a rule that is off would be silently ignored: say so
+        unread = "only the undercut rule reads this: set play.undercut = true, or leave it at its default"
+        if v.play.undercut_ceiling != UndercutCeiling.HIGHEST_LEEKHA:
+            out.append(("play.undercut_ceiling", f'{unread} ("highest_leekha")'))
+        if v.play.undercut_binds_discards:
+            out.append(("play.undercut_binds_discards", f"{unread} (false)"))
     if v.play.undercut and not v.play.must_discard:
         out.append(("play.undercut", "the undercut rule plays below the leekha cards on the trick: list them in "
                                      "play.must_discard (Idlib: [\"TD\", \"QS\", \"KC\"])"))

@@ -57,6 +57,7 @@ from heartslib.enums import (
     JokerPointsWhen,
     LeadHeartsUnbroken,
     Sun,
+    UndercutCeiling,
 )
 from heartslib.sections import VariantFields, field_paths
 
@@ -119,6 +120,8 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "play.must_discard": ANY,  # legality
     "play.must_discard_if_all": ANY,  # only with play.must_discard
     "play.undercut": ANY,  # legality
+    "play.undercut_ceiling": ANY,
+    "play.undercut_binds_discards": ANY,
     "play.booster_nines": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
@@ -203,6 +206,10 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "play.must_discard_if_all": ANY,
     "play.booster_nines": (False,),
     "play.undercut": ANY,  # the ceiling of the leekha cards on the trick, kept as the trick is played
+    # the other readings of the undercut (issue 32's demonstration of a new play option): legality alone
+    # decides them, on the general path
+    "play.undercut_ceiling": (UndercutCeiling.HIGHEST_LEEKHA,),
+    "play.undercut_binds_discards": (False,),
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
@@ -300,6 +307,8 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "play.must_discard_if_all": ANY,
     "play.booster_nines": ANY,
     "play.undercut": ANY,
+    "play.undercut_ceiling": ANY,
+    "play.undercut_binds_discards": ANY,
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,

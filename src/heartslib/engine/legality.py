@@ -162,14 +162,15 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
                 return held
             cands = held
             forced = True
-    if rules.undercut and (forced or not void):
+    if rules.undercut and (forced or not void or rules.undercut_discards):
         return _undercut(s, rules, cands, why)
     return cands
 
 
 def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
     """The undercut rule (Idlib Leekha): once a leekha card (``play.must_discard``) lies on the trick, play a
-    card ranked below the highest of them if the cards allowed so far hold one."""
+    card ranked below the ceiling if the cards allowed so far hold one. The ceiling is the highest of the
+    leekha cards there or, with ``play.undercut_ceiling = "winning_card"``, the highest card of the suit led."""
     rank = rules.rank
     top = -1
     for c in s.tcards:
@@ -177,12 +178,21 @@ def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) ->
             top = c
     if top < 0:
         return cands
+    leekha = top
+    if rules.undercut_winning:
+        top = -1
+        for c in s.tcards:
+            if rules.suit[c] == s.tsuit and (top < 0 or rank[c] > rank[top]):
+                top = c
+        if top < 0:
+            return cands  # nothing of the suit led on the trick (a joker led): nothing to play below
     ceiling = rank[top]
     keep = [c for c in cands if rank[c] < ceiling]
     if keep:
         if why is not None:
-            _record(why, cands, keep, "must_undercut",
-                    f"{CODE[top]} is on the trick: a card ranked below it must be played (the undercut rule)")
+            text = (f"{CODE[top]} is on the trick: a card ranked below it" if top == leekha else
+                    f"{CODE[leekha]} is on the trick and {CODE[top]} is winning it: a card ranked below {CODE[top]}")
+            _record(why, cands, keep, "must_undercut", f"{text} must be played (the undercut rule)")
         return keep
     return cands
 

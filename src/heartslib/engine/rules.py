@@ -42,6 +42,7 @@ from heartslib.enums import (
     MoonKind,
     Opening,
     PassDirection,
+    UndercutCeiling,
     Winner,
     resolve_schedule,
 )
@@ -168,6 +169,10 @@ class Rules:
     booster_nines: bool
     undercut: bool
     """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
+    undercut_winning: bool
+    """The undercut plays below the highest card of the suit led, not the highest leekha (``play.undercut_ceiling``)."""
+    undercut_discards: bool
+    """The undercut binds a free discard too (``play.undercut_binds_discards``)."""
     exposable: dict[int, int]
     """Cards that may be exposed before the first lead (``scoring.exposable``): per card, the suit whose cards its
     exposure doubles, or -1 for the card itself."""
@@ -348,6 +353,8 @@ class Rules:
         self.must_discard_if_all = play.must_discard_if_all
         self.booster_nines = play.booster_nines
         self.undercut = play.undercut
+        self.undercut_winning = play.undercut_ceiling == UndercutCeiling.WINNING_CARD
+        self.undercut_discards = play.undercut_binds_discards
         self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
         self.cancel = self.identical == Identical.CANCEL
         self.cancel_rollover = play.cancel_rollover
