@@ -140,6 +140,22 @@ def heartslib_playouts(rounds: Sequence[hl.Round], seed: int) -> Case:
     return case
 
 
+def heartslib_rollouts(rounds: Sequence[hl.Round], seed: int) -> Case:
+    """``copy()`` then the search player's rollout policy to the end, in the engine's loop
+    (``search.RolloutPolicy`` through ``Round.policy_playout``): the cost of a search rollout."""
+    from heartslib.search import RolloutPolicy, RolloutTables
+
+    rng = random.Random(seed)
+    tables = RolloutTables(rounds[0].variant)
+
+    def case() -> int:
+        for r in rounds:
+            r.copy().policy_playout(RolloutPolicy(tables, rng=rng), rng)
+        return len(rounds)
+
+    return case
+
+
 def heartslib_api_loop(rounds: Sequence[Any], seed: int) -> Case:
     """``copy()`` then the public loop: ``legal_actions()`` and ``apply`` a uniform choice."""
     rng = random.Random(seed)
@@ -280,6 +296,7 @@ def section_play(args: argparse.Namespace, out: dict[str, Any]) -> None:
     cases: dict[str, Case] = {
         "heartslib random_playout": heartslib_playouts(rounds, args.seed),
         "heartslib legal_actions/apply": heartslib_api_loop(rounds, args.seed),
+        "heartslib search rollout (policy playout)": heartslib_rollouts(rounds, args.seed),
     }
     missing = openspiel_driver.available()
     if missing is None:
@@ -517,6 +534,10 @@ def targets(out: dict[str, Any]) -> list[tuple[str, float, float, str]]:
         rows.append(("random_playout / floor", fast / flo, 0.8, ">="))
     if api and ospiel:
         rows.append(("legal_actions/apply loop / OpenSpiel", api / ospiel, 1.0 if compiled else 0.7, ">="))
+    rollout = rate(play, "heartslib search rollout (policy playout)")
+    if fast and rollout:
+        # issue 32: a policy rollout card costs at most twice a random_playout card
+        rows.append(("rollout card / random_playout card", fast / rollout, 2.0, "<="))
     copy = out.get("copy", {}).get("heartslib Round.copy() (mid-game)")
     if copy:
         rows.append(("Round.copy() time (µs)", 1e6 / copy["median"], 3.0, "<"))
@@ -665,7 +686,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     rows = targets(out)
     if rows:
-        print("\nTargets (issues 8 and 16), from this run")
+        print("\nTargets (issues 8, 16 and 32), from this run")
         for label, measured, required, op in rows:
             ok = measured >= required if op == ">=" else measured <= required if op == "<=" else measured < required
             shown = f"{measured:.2f}" + ("x" if "µs" not in label else " µs")

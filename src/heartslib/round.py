@@ -524,10 +524,10 @@ class Round:
             check_rng(rng, optional=False)  # before anything changes
         return playout.random_playout(self._s, rng, fast)
 
-    def rollout_points(self, rng: random.Random) -> tuple[Score, ...]:
-        """The points of a uniformly random playout from here, leaving the round as it is: what
-        ``round.copy().random_playout(rng)`` returns for the same ``rng`` state, without the copy and, where
-        the fast loop takes the rest of the hand, without recording a log (for search and rollouts).
+    def rollout_points(self, rng: random.Random, policy: playout.Policy | None = None) -> tuple[Score, ...]:
+        """The points of a playout from here, leaving the round as it is: with no ``policy``, what
+        ``round.copy().random_playout(rng)`` returns for the same ``rng`` state, without the copy or, where the
+        fast loop takes the rest, the log; with one, what ``round.copy().policy_playout(policy, rng)`` returns.
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
@@ -536,7 +536,19 @@ class Round:
         """
         if type(rng) is not random.Random:  # one test on the common path; a subclass passes check_rng
             check_rng(rng, optional=False)  # before anything changes
+        if policy is not None:
+            return playout.policy_playout(self._s.copy(), rng, policy)
         return playout.rollout_points(self._s, rng)
+
+    def policy_playout(self, policy: playout.Policy, rng: random.Random) -> tuple[Score, ...]:
+        """Play to the end of the round in place, ``policy`` choosing every play and decision; return the points.
+
+        ``policy`` (the protocol ``heartslib.engine.playout.Policy``, e.g. :class:`heartslib.search.RolloutPolicy`)
+        is handed the engine's state and the legal cards as indices and returns one of them; the engine's own
+        legality and trick code do the rest, without :meth:`apply`'s checks. Passes are drawn from ``rng``.
+        """
+        check_rng(rng, optional=False)  # before anything changes
+        return playout.policy_playout(self._s, rng, policy)
 
     # ------------------------------------------------------------------ observation
 

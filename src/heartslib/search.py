@@ -47,7 +47,9 @@ import attrs
 
 from heartslib.actions import Action, Play
 from heartslib.cards import NUM_CARD_INDICES, Card
-from heartslib.enums import Identical, Measure, Phase, Winner
+from heartslib.engine.machine import choice, choose
+from heartslib.engine.state import RoundState
+from heartslib.enums import Decision, Identical, Measure, Phase, Winner
 from heartslib.inference import Sampler, _facts
 from heartslib.observation import Observation
 from heartslib.points import Score
@@ -59,6 +61,7 @@ __all__ = [
     "DEFAULT_MAX_PLAYS",
     "DEFAULT_PLAYOUTS",
     "Budget",
+    "RolloutPolicy",
     "RolloutTables",
     "Search",
     "hand_value",
@@ -297,103 +300,124 @@ def _gone(s: int, unplayed: Sequence[int], t: RolloutTables) -> int:
     return t.suit_size[s] - sum(unplayed[x] for x in t.suit_cards[s])
 
 
+class RolloutPolicy:
+    """:func:`rollout_card` for every seat, as a rollout policy of the engine (:meth:`Round.policy_playout`).
+
+    It keeps the running facts the policy reads: ``taken``, the points each
+    seat has taken this hand (for the moon alarm), and ``unplayed``, per card
+    index, the copies nobody has played yet. Both start as given (by default:
+    nothing taken, the whole pack out) and are updated as the hand goes on, so
+    one policy serves one playout. Decisions: the moon choice goes to the
+    option best for the shooter, nobody exposes cards, any other decision
+    (a joker's called suit, the dealer's choice) is drawn at random.
+
+    >>> import heartslib as hl, random
+    >>> v = hl.preset("black_maria")
+    >>> r = hl.Round.from_hands(v, hl.Round.deal(v, seed=3).hands, passing=hl.HOLD)
+    >>> points = r.policy_playout(RolloutPolicy(v), random.Random(1))
+    >>> r.is_over, sum(points)
+    (True, 43)
+    """
+
+    def __init__(self, variant: Variant | RolloutTables, taken: list[float] | None = None,
+                 unplayed: list[int] | None = None, rng: random.Random | None = None) -> None:
+        t = variant if isinstance(variant, RolloutTables) else RolloutTables(variant)
+        self.tables = t
+        self.taken = [0.0] * t.players if taken is None else taken
+        self.unplayed = t.counts[:] if unplayed is None else unplayed
+        self.rng = random.Random(0) if rng is None else rng
+        self.seats: list[int] = []  # the trick so far, as the policy has seen it played
+        self.cards: list[int] = []
+        self.first_trick = True
+
+    def start(self, trick: Sequence[tuple[int, int]], first_trick: bool) -> None:
+        """Begin from a trick in progress (``(seat, card index)`` pairs) and whether it is the hand's first."""
+        self.seats = [seat for seat, _ in trick]
+        self.cards = [card for _, card in trick]
+        self.first_trick = first_trick
+
+    def play(self, s: RoundState, seat: int, cands: list[int]) -> int:
+        """The card :func:`rollout_card` chooses among ``cands`` for ``seat``."""
+        t = self.tables
+        suit, cost = t.suit, t.cost
+        cards = self.cards
+        led = -1
+        for c in cards:
+            if suit[c] != _NO_SUIT:
+                led = suit[c]
+                break
+        feed = True
+        if cards and led >= 0 and (suit[cands[0]] != led or any(cost[c] > 0 for c in cards)):
+            # void, or points on the table: is the trick going to a seat that has taken every point so far
+            # (a moon alarm)?
+            winner = _winner(self.seats, cards, led, t)
+            w = self.taken[winner]
+            feed = winner == seat or not (w >= t.moon_alarm and w >= sum(self.taken) - 1e-9)
+        elif cards and led < 0:
+            led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
+        return rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
+                            self.first_trick, self.unplayed, t)
+
+    def played(self, s: RoundState, seat: int, card: int) -> None:
+        """Keep the running facts once ``seat`` has played ``card``."""
+        self.record(seat, card, not s.tcards, s.leader)
+
+    def record(self, seat: int, card: int, trick_over: bool, leader: int | None) -> None:
+        """:meth:`played` from public facts: whether the trick is over after the card, and who leads next."""
+        self.unplayed[card] -= 1
+        self.seats.append(seat)
+        self.cards.append(card)
+        if len(self.cards) % self.tables.players == 0 and trick_over:
+            # the trick is over: its points go to its winner, who leads next (a cancelled trick's cards wait
+            # for the next one; the moon alarm can ignore that)
+            won = 0.0
+            for c in self.cards:
+                won += self.tables.cost[c]
+            if leader is not None and leader >= 0 and won > 0:
+                self.taken[leader] += won
+            self.seats = []
+            self.cards = []
+            self.first_trick = False
+
+    def decide(self, s: RoundState, seat: int, options: tuple[str, ...]) -> int:
+        """The moon scoring best for the shooter; no exposed cards (as :class:`~heartslib.agents.HeuristicAgent`
+        decides); any other decision at random."""
+        decision = s.decision[0] if s.decision is not None else None
+        if decision is Decision.EXPOSE:
+            return 0  # "none"
+        if decision is not Decision.MOON:
+            return int(self.rng.random() * len(options))
+        best_u, best_k = -1e18, 0
+        for k, option in enumerate(options):
+            trial = s.copy()
+            choose(trial, choice(trial.rules, seat, option))
+            assert trial.outcome is not None
+            u = -_cost(trial.outcome.points[seat], self.tables.sign)
+            if u > best_u:
+                best_u, best_k = u, k
+        return best_k
+
+
 def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
             first: Action | None = None) -> None:
     """Play ``r`` to its end in place with :func:`rollout_card` for every seat, after ``first`` if given.
 
     ``taken``: the points each seat has taken this hand so far, for the moon
     alarm; ``unplayed``: per card index, the copies not played yet. Both are
-    updated as the hand goes on. Decisions: the moon choice goes to the
-    option best for the shooter, nobody exposes cards, a joker's called suit
-    is drawn at random.
-    Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``.
+    updated as the hand goes on. Decisions as :class:`RolloutPolicy` makes
+    them. The hand runs in the engine's own loop (:meth:`Round.policy_playout`).
+    Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``, and ``ValueError`` if the
+    round is (still) in its passing phase.
     """
-    suit, cost = t.suit, t.cost
-    n = t.players
-    alarm = t.moon_alarm
-    play_phase, decide_phase = Phase.PLAY, Phase.DECIDE
-    # the trick so far, kept here: reading Round.trick builds it anew, so it is read only where a trick
-    # may end (after a multiple of n plays: booster nines extend a trick by whole rounds)
-    seats = [s for s, _ in r.trick]
-    cards = [c.index for _, c in r.trick]
-    first_trick = not any(r.tricks_won)
-    while True:
-        phase = r.phase
-        if phase is play_phase:
-            if first is not None:
-                act, first = first, None
-            else:
-                acts = r.legal_actions()
-                if len(acts) == 1:
-                    act = acts[0]
-                else:
-                    led = -1
-                    for c in cards:
-                        if suit[c] != _NO_SUIT:
-                            led = suit[c]
-                            break
-                    cands = [a.card.index for a in acts]  # type: ignore[union-attr]
-                    feed = True
-                    if cards and led >= 0 and (suit[cands[0]] != led or any(cost[c] > 0 for c in cards)):
-                        # void, or points on the table: is the trick going to a seat that has taken every
-                        # point so far (a moon alarm)?
-                        winner = _winner(seats, cards, led, t)
-                        w = taken[winner]
-                        feed = winner == acts[0].seat or not (w >= alarm and w >= sum(taken) - 1e-9)
-                    elif cards and led < 0:
-                        led = suit[cands[0]]  # only jokers so far: the legal list says what may follow
-                    card = rollout_card(cands, cards, led if cards else -1, len(cards) == n - 1, feed, first_trick,
-                                        unplayed, t)
-                    act = acts[cands.index(card)]
-            r.apply(act)
-            played = act.card.index  # type: ignore[union-attr]
-            unplayed[played] -= 1
-            seats.append(act.seat)
-            cards.append(played)
-            if len(cards) % n == 0 and not r.trick:
-                # the trick is over: its points go to its winner, who leads next (a cancelled trick's
-                # cards wait for the next one; the moon alarm can ignore that)
-                won = 0.0
-                for c in cards:
-                    won += cost[c]
-                leader = r.leader
-                if leader is not None and won > 0:
-                    taken[leader] += won
-                seats = []
-                cards = []
-                first_trick = False
-        elif first is not None:
-            r.apply(first)
-            first = None
-        elif phase is decide_phase:
-            _decide(r, t, rng)
-        elif phase is Phase.OVER:
-            return
-        else:
-            raise ValueError("rollouts start after the pass")
-
-
-def _decide(r: Round, t: RolloutTables, rng: random.Random) -> None:
-    """A decision inside a rollout: the moon scoring best for the shooter; no exposed cards (as
-    :class:`~heartslib.agents.HeuristicAgent` decides); a joker's suit at random."""
-    options = r.legal_actions()
-    if r.decision == "expose":
-        r.apply(options[0])  # "none"
-        return
-    if r.decision != "moon":
-        r.apply(options[int(rng.random() * len(options))])
-        return
-    seat = r.to_act[0]
-    best_u, best_a = -1e18, options[0]
-    for a in options:
-        trial = r.copy()
-        trial.apply(a)
-        pts = trial.points
-        assert pts is not None
-        u = -_cost(pts[seat], t.sign)
-        if u > best_u:
-            best_u, best_a = u, a
-    r.apply(best_a)
+    policy = RolloutPolicy(t, taken, unplayed, rng)
+    policy.start([(seat, c.index) for seat, c in r.trick], not any(r.tricks_won))
+    if first is not None:
+        r.apply(first)
+        if isinstance(first, Play):
+            policy.record(first.seat, first.card.index, not r.trick, r.leader)
+    if r.phase is Phase.PASS:
+        raise ValueError("rollouts start after the pass")
+    r.policy_playout(policy, rng)
 
 
 def _winner(seats: Sequence[int], cards: Sequence[int], led: int, t: RolloutTables) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from heartslib.actions import Event
 from heartslib.cards import NUM_CARD_INDICES
@@ -54,7 +55,7 @@ from heartslib.engine.tables import (
 from heartslib.engine.tricks import due_count, play_card, settle
 from heartslib.points import Score
 
-__all__ = ["fast_playout", "random_playout", "rollout_points"]
+__all__ = ["Policy", "fast_playout", "policy_playout", "random_playout", "rollout_points"]
 
 
 def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tuple[Score, ...]:
@@ -74,26 +75,78 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
             card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
             s.events.append(seat * PLAY_CODE + card)
             play_card(s, seat, card)
-        elif phase is PASS:
-            # a uniform choice among the legal passes, unranked rather than listed: the pass legal_actions
-            # would list at the drawn index
-            seat = to_act(s)[0]
-            hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
-            i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
-            combo = nth_pass(hand, size, forbidden, ordered, i)
-            action = pass_of(seat, combo)
-            if s.scripted is not None and to_act(s) == (seat,):
-                apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
-            else:
-                choose_cards(s, action, combo)  # legal by construction: recorded without checking again
         else:
-            # a decision: one draw among its options, in the order legal_actions lists their Choose actions
-            assert s.decision is not None
-            _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
-            # one of the decision's own options: recorded and carried out as apply() does, without its checks
-            choose(s, choice(s.rules, seat, options[int(rng.random() * len(options))]))
+            _random_step(s, rng, None)
     assert s.outcome is not None
     return s.outcome.points
+
+
+class Policy(Protocol):
+    """How a rollout chooses (:func:`policy_playout`): a play among the legal cards, and decisions.
+
+    The engine asks :meth:`play` only when a seat has two or more legal cards (and :meth:`decide` only when a
+    decision has two or more options), tells :meth:`played` of every
+    card played (so a policy can keep its own running facts: the cards still out, the points each seat has
+    taken), and asks :meth:`decide` for each decision. Each method reads the state; none may change it.
+    """
+
+    def play(self, s: RoundState, seat: int, cands: list[int]) -> int:
+        """The card (one of ``cands``, the distinct legal cards in hand order) ``seat`` plays."""
+
+    def played(self, s: RoundState, seat: int, card: int) -> None:
+        """``seat`` has played ``card`` (``s`` is the state after it: a completed trick is settled)."""
+
+    def decide(self, s: RoundState, seat: int, options: tuple[str, ...]) -> int:
+        """The index among ``options`` of the option ``seat`` chooses in the pending decision."""
+
+
+def policy_playout(s: RoundState, rng: random.Random, policy: Policy) -> tuple[Score, ...]:
+    """Play the round to its end in place, ``policy`` choosing every play and decision; return the points.
+
+    The same steps as :func:`random_playout`'s general path (``legality.candidates``, then
+    ``tricks.play_card``), without the public ``apply`` checks: what the policy returns is a legal card by
+    contract. Passes still to make are drawn uniformly from ``rng``, as :func:`random_playout` draws them.
+    """
+    while s.phase is not OVER:
+        if s.phase is PLAY:
+            seat = s.turn
+            cands = candidates(s, seat, None)
+            card = policy.play(s, seat, cands) if len(cands) > 1 else cands[0]
+            s.events.append(seat * PLAY_CODE + card)
+            play_card(s, seat, card)
+            policy.played(s, seat, card)
+        else:
+            _random_step(s, rng, policy)
+    assert s.outcome is not None
+    return s.outcome.points
+
+
+def _random_step(s: RoundState, rng: random.Random, policy: Policy | None) -> None:
+    """One pass or decision of a playout: a pass drawn uniformly among the legal passes; a decision drawn
+    uniformly among its options, or chosen by ``policy``."""
+    if s.phase is PASS:
+        # a uniform choice among the legal passes, unranked rather than listed: the pass legal_actions
+        # would list at the drawn index
+        seat = to_act(s)[0]
+        hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
+        i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
+        combo = nth_pass(hand, size, forbidden, ordered, i)
+        action = pass_of(seat, combo)
+        if s.scripted is not None and to_act(s) == (seat,):
+            apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
+        else:
+            choose_cards(s, action, combo)  # legal by construction: recorded without checking again
+        return
+    # a decision: one draw among its options, in the order legal_actions lists their Choose actions
+    assert s.decision is not None
+    _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
+    # one draw per choice of two or more, as for plays (a seat with no card to expose has one option)
+    if len(options) < 2:
+        k = 0
+    else:
+        k = policy.decide(s, seat, options) if policy is not None else int(rng.random() * len(options))
+    # one of the decision's own options: recorded and carried out as apply() does, without its checks
+    choose(s, choice(s.rules, seat, options[k]))
 
 
 def fast_playout(s: RoundState, rng: random.Random) -> None:
