@@ -7,10 +7,12 @@ open-spiel 2.0.2; use the Python ``open_spiel.python.algorithms`` bots.)
 
 Run::
 
-    pip install 'heartslib[openspiel]'
+    pip install 'heartslib[openspiel]'      # from a checkout: pip install -e '.[openspiel]'
     python examples/openspiel_ismcts.py [VARIANT] [ROUNDS] [SIMULATIONS]
 
-e.g. ``python examples/openspiel_ismcts.py omnibus 10 100``.
+e.g. ``python examples/openspiel_ismcts.py omnibus 10 100``. Without the
+extra it prints the missing module and the install command on stderr and
+exits with status 2, so a script can tell a skip from a run.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ try:
     import numpy as np
     import pyspiel  # noqa: F401 - only to say which extra is missing
     from open_spiel.python.algorithms import ismcts, mcts
-except ImportError:
-    print("this example needs the 'openspiel' extra: pip install 'heartslib[openspiel]'")
-    sys.exit(0)
+except ImportError as exc:
+    # not a success: a script running the examples must be able to tell that this one did not run
+    print(f"{type(exc).__name__}: {exc}\nthis example needs the 'openspiel' extra: pip install "
+          "'heartslib[openspiel]' (from a checkout: pip install -e '.[openspiel]')", file=sys.stderr)
+    sys.exit(2)
 
 from heartslib.adapters import openspiel
 

@@ -6,10 +6,12 @@ algorithm where the comments say so.
 
 Run::
 
-    pip install 'heartslib[pettingzoo]'
+    pip install 'heartslib[pettingzoo]'     # from a checkout: pip install -e '.[pettingzoo]'
     python examples/pettingzoo_training.py [VARIANT] [EPISODES]
 
-e.g. ``python examples/pettingzoo_training.py omnibus 500``.
+e.g. ``python examples/pettingzoo_training.py omnibus 500``. Without the
+extra it prints the missing module and the install command on stderr and
+exits with status 2, so a script can tell a skip from a run.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import sys
 try:
     import numpy as np
     import pettingzoo  # noqa: F401 - only to say which extra is missing
-except ImportError:
-    print("this example needs the 'pettingzoo' extra: pip install 'heartslib[pettingzoo]'")
-    sys.exit(0)
+except ImportError as exc:
+    # not a success: a script running the examples must be able to tell that this one did not run
+    print(f"{type(exc).__name__}: {exc}\nthis example needs the 'pettingzoo' extra: pip install "
+          "'heartslib[pettingzoo]' (from a checkout: pip install -e '.[pettingzoo]')", file=sys.stderr)
+    sys.exit(2)
 
 from heartslib.adapters.pettingzoo import env as make_env
 

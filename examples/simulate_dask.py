@@ -2,8 +2,10 @@
 
 Usage: python examples/simulate_dask.py [GAMES] [SCHEDULER_ADDRESS]
 
-Needs Dask's distributed scheduler: pip install "heartslib[dask]" (or
-pip install distributed). Without SCHEDULER_ADDRESS it starts a local
+Needs Dask's distributed scheduler: pip install "heartslib[dask]" (from a
+checkout: pip install -e ".[dask]"); without it the script prints the
+missing module and that command on stderr and exits with status 2, so a
+script can tell a skip from a run. Without SCHEDULER_ADDRESS it starts a local
 cluster of two worker processes on this machine; give the address of a
 running scheduler (e.g. tcp://10.0.0.5:8786) to use a real cluster, whose
 workers need heartslib installed. The script checks that the cluster's
@@ -17,13 +19,18 @@ import sys
 import heartslib as hl
 from heartslib.simulate import simulate
 
+#: The exit status when Dask is not installed (1: the cluster's statistics differ).
+MISSING_EXTRA = 2
+
 
 def main(argv: list[str]) -> int:
     try:
         from distributed import Client, LocalCluster
-    except ImportError:
-        print('This example needs Dask: pip install "heartslib[dask]" (skipped).')
-        return 0
+    except ImportError as exc:
+        # not a success: a script running the examples must be able to tell that this one did not run
+        print(f"{type(exc).__name__}: {exc}\nthis example needs Dask: pip install 'heartslib[dask]' (from a "
+              "checkout: pip install -e '.[dask]')", file=sys.stderr)
+        return MISSING_EXTRA
     games = int(argv[1]) if len(argv) > 1 else 40
     variant = hl.preset("standard")
     agents = ["heuristic", "random", "random", "random"]

@@ -2,7 +2,9 @@
 
 Usage: python examples/simulate_ray.py [GAMES] [RAY_ADDRESS]
 
-Needs Ray: pip install ray. Without RAY_ADDRESS it starts Ray on this
+Needs Ray: pip install ray; without it the script prints the missing
+module and that command on stderr and exits with status 2, so a script can
+tell a skip from a run. Without RAY_ADDRESS it starts Ray on this
 machine with two CPUs; give an address ("auto" inside a cluster, or
 ray://head:10001) to use a running cluster, whose workers need heartslib
 installed. The script checks that Ray's statistics equal those of the same
@@ -18,6 +20,9 @@ from typing import Any
 
 import heartslib as hl
 from heartslib.simulate import simulate
+
+#: The exit status when Ray is not installed (1: Ray's statistics differ).
+MISSING_EXTRA = 2
 
 
 class RayExecutor(Executor):
@@ -39,9 +44,10 @@ class RayExecutor(Executor):
 def main(argv: list[str]) -> int:
     try:
         import ray
-    except ImportError:
-        print("This example needs Ray: pip install ray (skipped).")
-        return 0
+    except ImportError as exc:
+        # not a success: a script running the examples must be able to tell that this one did not run
+        print(f"{type(exc).__name__}: {exc}\nthis example needs Ray: pip install ray", file=sys.stderr)
+        return MISSING_EXTRA
     games = int(argv[1]) if len(argv) > 1 else 40
     variant = hl.preset("standard")
     agents = ["heuristic", "random", "random", "random"]

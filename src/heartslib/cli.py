@@ -15,7 +15,9 @@ file, a damaged save) are reported on stderr in one line per problem, with
 exit status 2; nothing a user types produces a traceback (anything else, a
 bug, an exception from a user's agent or an error from the operating system
 such as a full disk, is one line too, with exit status 1;
-``HEARTSLIB_TRACEBACK=1`` shows the traceback). A closed standard input reads
+``HEARTSLIB_TRACEBACK=1`` shows the traceback). Ctrl-C exits with status 130;
+``simulate`` first stops its workers and prints the statistics of the games
+that finished. A closed standard input reads
 as an empty one, and closed output is dropped. ``validate`` exits 0 for a
 valid file and 2 with every problem's field path otherwise. An agent named
 ``module:Factory`` is imported with the current folder first on the import
@@ -32,12 +34,14 @@ import io
 import json
 import os
 import random
+import signal
 import stat
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent import futures
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import TextIO
 
@@ -59,14 +63,14 @@ from heartslib.agents import Agent, HeuristicAgent, SearchFactory, actions_for, 
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
 from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, Sun, pass_name
-from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError, value_text
+from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError, arg_text, value_text
 from heartslib.match import Match
 from heartslib.observation import Observation
-from heartslib.points import Score, score_text
+from heartslib.points import MAX_SEED, Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.sections import ScoringRules
 from heartslib.serialize import read_toml
-from heartslib.simulate import AgentSpec, agent_seed, make_agent, resolve_agents, simulate
+from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
@@ -306,9 +310,38 @@ def _search_budget(spec: AgentSpec, playouts: int | None, time_limit: float | No
         raise UserError(f"--playouts/--time-limit: {exc}") from None
 
 
+def _check_seed(seed: int | None) -> None:
+    """Refuse a ``--seed`` outside the documented bounds of a seed (one rule for ``play`` and ``simulate``)."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UserError(f"--seed must be a whole number from 0 to 2**64 - 1, not {arg_text(seed)}")
+
+
+def _ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is the parent's to handle (it stops the workers and reports the
+    games that finished); a worker that took it too would die with a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessPoolExecutor(futures.ProcessPoolExecutor):
+    """The process pool of ``simulate --workers``: its workers leave Ctrl-C to the parent, which ends them at once
+    with :meth:`stop_now` (a plain pool's shutdown would wait for each worker's task to finish)."""
+
+    def __init__(self, max_workers: int) -> None:
+        super().__init__(max_workers, initializer=_ignore_interrupts)
+
+    def stop_now(self) -> None:
+        """End the workers without waiting for their tasks, and shut the pool down."""
+        # the standard pool has no public way before Python 3.14 (terminate_workers) to end busy workers
+        processes = getattr(self, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        self.shutdown(wait=True, cancel_futures=True)
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UserError("--games must be at least 1")
+    _check_seed(args.seed)
     if not 1 <= args.workers <= max_workers():
         raise UserError(f"--workers must be 1-{max_workers()} on this machine, which has {os.cpu_count() or 1} "
                         f"CPU(s) (more workers cannot be faster), not {args.workers}")
@@ -319,17 +352,28 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr, enabled=not args.no_progress and _isatty(sys.stderr))
     workers = min(args.workers, args.games)  # a process pool starts all its workers at once: no idle ones
     executor: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
+    interrupted: SimulationInterrupted | None = None
     try:
         stats = simulate(variant, specs, args.games, args.seed, executor, progress=bar)
+    except SimulationInterrupted as exc:
+        # Ctrl-C: the games that finished are still worth their statistics
+        interrupted, stats = exc, exc.stats
     finally:
         bar.close()
         if executor is not None:
-            executor.shutdown(cancel_futures=True)
+            stop_now = getattr(executor, "stop_now", None)
+            if interrupted is not None and callable(stop_now):
+                stop_now()
+            else:
+                executor.shutdown(cancel_futures=True)
+    if interrupted is not None:
+        print(f"interrupted: the statistics cover the {stats.games:,} of {args.games:,} games that finished",
+              file=sys.stderr)
     if args.json:
         print(json.dumps(stats.to_dict(), indent=2))
     else:
         print(stats.table())
-    return 0
+    return 130 if interrupted is not None else 0
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -950,8 +994,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         plain_save = saved_seat is None and args.save is None
     else:
         variant = load_variant(args.variant or "standard")
-        if args.seed is not None and not 0 <= args.seed < 2**64:
-            raise UserError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")
+        _check_seed(args.seed)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         match = Match(variant, seed)
         save_path = _file_name("--save", args.save) if args.save is not None else None

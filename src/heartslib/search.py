@@ -50,6 +50,7 @@ from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
 from heartslib.enums import Decision, Identical, Measure, Phase, Winner
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import Sampler, _facts
 from heartslib.observation import Observation
 from heartslib.points import Score
@@ -496,13 +497,16 @@ class Budget:
     time_limit: float | None = None
 
     def __attrs_post_init__(self) -> None:
+        # a bad budget is a bad argument of SearchAgent, SearchFactory or Budget: the documented bad_argument
         for name in ("playouts", "max_plays"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+                raise IllegalAction("bad_argument", f"{name} must be a whole number >= 1, not {arg_text(value)}")
         limit = self.time_limit
+        # `limit > 0` is false for nan, so nan is refused too
         if limit is not None and not (isinstance(limit, int | float) and not isinstance(limit, bool) and limit > 0):
-            raise ValueError(f"time_limit must be a positive number of seconds (or None), not {limit!r}")
+            raise IllegalAction("bad_argument", f"time_limit must be a number of seconds above 0 (or None), "
+                                f"not {arg_text(limit)}")
 
 
 #: One candidate's value in one world (None when the world cannot play it), given the world.

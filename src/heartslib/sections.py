@@ -210,10 +210,10 @@ class StripTable:
                                f"{value_text(mapping)}")
         entries = []
         for key, cards in mapping.items():
-            try:
-                n = int(key)
-            except (TypeError, ValueError):
-                raise VariantError(f"{path}.{key}", "table keys are player counts such as \"3\"") from None
+            n = _player_count(key)
+            if n is None:
+                raise VariantError(f"{path}.{key}", f"table keys are player counts such as \"3\", not "
+                                   f"{value_text(key)}")
             entries.append((n, _cards_converter(f"{path}.{key}")(cards)))
         return cls(tuple(sorted(entries)))
 
@@ -227,6 +227,19 @@ class StripTable:
     def to_mapping(self) -> dict[str, list[str]]:
         """The table as TOML/JSON data: ``{"3": ["2S"], ...}``."""
         return {str(n): [c.code for c in cards] for n, cards in self.entries}
+
+
+def _player_count(key: object) -> int | None:
+    """A strip table's key as a whole number: an ``int`` or text of digits (a TOML key is text); None for
+    anything else (a negative or huge number too). Not ``int(key)``, which reads ``3.5`` as 3, ``"1_0"`` as
+    10 and ``"٣"`` as 3, and raises ``OverflowError`` for ``inf``."""
+    if isinstance(key, str):
+        text = key.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 9:  # more digits are no player count
+            key = int(text)
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < 10**9:
+        return key
+    return None
 
 
 def _strip_converter(value: Any) -> tuple[Card, ...] | StripTable:

@@ -56,6 +56,7 @@ from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, 
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, MAX_SEED, Score, score_text
 
 __all__ = [
+    "MAX_INDENT",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "SaveData",
@@ -96,29 +97,35 @@ def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
     """An int, or a complex number from text such as ``"13i"``, ``"2i"``, ``"-i"``, ``"3-4i"``.
 
     Each part must be at most ``limit`` in size (:data:`~heartslib.points.MAX_SCORE` unless a field
-    sets a smaller bound). Raises ``ValueError`` for anything else (floats included: scores are exact).
+    sets a smaller bound). Text may have spaces around it and around a sign (``" 3 - 4i "``), never inside a
+    number (``"1 2"`` and ``"1_2"`` are refused, not read as 12). Anything else (floats included: scores are
+    exact) raises :class:`~heartslib.IllegalAction` (``bad_argument``); a variant's fields report it as a
+    :class:`~heartslib.VariantError`, a save as a :class:`~heartslib.SaveError`.
 
     >>> parse_score("12345678901234567891i")
     Traceback (most recent call last):
     ...
-    ValueError: '12345678901234567891i' is too large: each part of a score is at most 1000000000000000
+    heartslib.errors.IllegalAction: '12345678901234567891i' is too large: each part of a score is at most ...
     """
     if type(limit) is not int or limit < 0:  # an int subclass (a bool) is not a limit
         raise IllegalAction("bad_argument", f"limit must be a whole number >= 0, not {arg_text(limit)}")
     if isinstance(value, bool):
-        raise ValueError(f"{value_text(value)} is not a score (a whole number or text like '13i')")
+        raise _not_a_score(f"{value_text(value)} is not a score (a whole number or text like '13i')")
     if isinstance(value, int):
         return _bounded(value, value, 0, limit)
     if isinstance(value, complex):
         if not (math.isfinite(value.real) and math.isfinite(value.imag)):
-            raise ValueError(f"{value_text(value)} is not a score: its parts must be whole numbers")
+            raise _not_a_score(f"{value_text(value)} is not a score: its parts must be whole numbers")
         if abs(value.real) > limit or abs(value.imag) > limit:
-            raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
+            raise _not_a_score(f"{value_text(value)} is too large: each part of a score is at most {limit}")
         if value.real != int(value.real) or value.imag != int(value.imag):
-            raise ValueError(f"{value_text(value)} has fractional parts; scores are whole numbers")
+            raise _not_a_score(f"{value_text(value)} has fractional parts; scores are whole numbers")
         return value if value.imag else int(value.real)
     if isinstance(value, str):
-        text = value.replace(" ", "").replace("j", "i")
+        text = value.strip().replace("j", "i")
+        if len(text) <= 4 * _DIGITS:  # (bounded first: the pattern's work grows with the square of the spaces)
+            # spaces only around the text and a sign: a space between digits would join two numbers into one
+            text = _SPACED_SIGN.sub(r"\1", text)
         if len(text) <= 2 * _DIGITS:  # longer text is out of range (and int() refuses 4,300 digits)
             match = re.fullmatch(r"([+-]?[0-9]+)", text)
             if match:
@@ -131,17 +138,25 @@ def parse_score(value: Any, limit: int = MAX_SCORE) -> Score:
             if match:
                 return _bounded(value, int(match.group(1)), _unit(match.group(2)), limit)
         elif re.fullmatch(r"[+-]?[0-9]+([+-][0-9]*)?i?", text):
-            raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
-    raise ValueError(f"{value_text(value)} is not a score: write a whole number or a complex one like '13i' or '3-4i'")
+            raise _not_a_score(f"{value_text(value)} is too large: each part of a score is at most {limit}")
+    raise _not_a_score(f"{value_text(value)} is not a score: write a whole number or a complex one like '13i' "
+                       "or '3-4i'")
 
 
 #: Digits in the text of the largest allowed score, and some: longer text is not read as a number.
 _DIGITS = 40
+#: Spaces next to a sign, which :func:`parse_score` drops (``"3 - 4i"``); spaces anywhere else stay and refuse.
+_SPACED_SIGN = re.compile(r"\s*([+-])\s*")
+
+
+def _not_a_score(message: str) -> IllegalAction:
+    """The error :func:`parse_score` raises: a bad argument, as for every public function's arguments."""
+    return IllegalAction("bad_argument", message)
 
 
 def _bounded(value: Any, re_part: int, im: int, limit: int) -> Score:
     if abs(re_part) > limit or abs(im) > limit:
-        raise ValueError(f"{value_text(value)} is too large: each part of a score is at most {limit}")
+        raise _not_a_score(f"{value_text(value)} is too large: each part of a score is at most {limit}")
     return complex(re_part, im) if im else re_part
 
 
@@ -554,8 +569,21 @@ def save_data(
     return data
 
 
+#: The largest ``indent`` of JSON text (:func:`json_text`, ``Match.to_json``): wider than anyone reads, and far
+#: below the sizes at which the text would not fit in memory (``2**64`` would overflow inside ``json``).
+MAX_INDENT = 1000
+
+
 def json_text(data: Any, *, indent: int | None = None) -> str:
-    """Plain data as JSON text (non-ASCII characters kept as they are)."""
+    """Plain data as JSON text (non-ASCII characters kept as they are); ``indent`` is None (one line) or a whole
+    number from 0 to :data:`MAX_INDENT`, anything else :class:`~heartslib.IllegalAction` (``bad_argument``).
+
+    >>> json_text({"a": [1]}, indent=1)
+    '{\\n "a": [\\n  1\\n ]\\n}'
+    """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+        raise IllegalAction("bad_argument", f"indent must be a whole number from 0 to {MAX_INDENT} (or None), "
+                            f"not {arg_text(indent)}")
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 

@@ -28,20 +28,24 @@ import hashlib
 import importlib
 import math
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
-from typing import Any, TypeAlias, cast
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from typing import Any, TypeAlias, TypeGuard, cast
 
 import attrs
 
 from heartslib.agents import AGENTS, Agent, BaseAgent, play_match
 from heartslib.errors import IllegalAction, arg_text
+from heartslib.points import MAX_SEED
 from heartslib.variant import Variant, expect_variant
 
 __all__ = [
     "CHUNK_GAMES",
+    "IN_FLIGHT_PER_WORKER",
+    "IN_FLIGHT_UNSIZED",
     "AgentSpec",
     "SeatStats",
+    "SimulationInterrupted",
     "SimulationStats",
     "agent_name",
     "agent_seed",
@@ -95,12 +99,13 @@ def _factory(spec: object) -> Callable[[int], Agent]:
                 for part in attr.split("."):
                     target = getattr(target, part)
             except (ImportError, AttributeError) as exc:
-                raise ValueError(f"cannot load agent {spec!r}: {exc}") from None
+                raise IllegalAction("bad_argument", f"cannot load agent {spec!r}: {exc}") from None
             if not callable(target):
-                raise ValueError(f"agent {spec!r} is not a class or function taking a seed")
+                raise IllegalAction("bad_argument", f"agent {spec!r} is not a class or function taking a seed")
             return cast("Callable[[int], Agent]", target)
-        raise ValueError(
-            f"unknown agent {spec!r}: use {', '.join(sorted(AGENTS))}, or 'package.module:Factory' for your own"
+        raise IllegalAction(
+            "bad_argument",
+            f"unknown agent {spec!r}: use {', '.join(sorted(AGENTS))}, or 'package.module:Factory' for your own",
         )
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         return cast("Callable[[int], Agent]", spec)
@@ -146,8 +151,8 @@ def agent_name(spec: AgentSpec) -> str:
 def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tuple[AgentSpec, ...]:
     """One spec per seat: a single spec plays every seat; a sequence must have one per seat.
 
-    Raises ``ValueError`` for unknown names and wrong lengths (:class:`~heartslib.IllegalAction`,
-    ``bad_argument``, for a value that is no agent spec at all).
+    Raises :class:`~heartslib.IllegalAction` (``bad_argument``) for an unknown name, a wrong number of
+    specs (an empty sequence included) and a value that is no agent spec at all.
     """
     if isinstance(agents, str) or callable(agents) or hasattr(agents, "act"):
         specs = cast("tuple[AgentSpec, ...]", (agents,) * players)
@@ -158,7 +163,8 @@ def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tup
             raise IllegalAction("bad_argument", f"agents must be a spec or a sequence of specs (one per seat), "
                                 f"not {arg_text(agents)}") from None
         if len(specs) != players:
-            raise ValueError(f"{players} players need {players} agents (one per seat), got {len(specs)}")
+            raise IllegalAction("bad_argument", f"{players} players need {players} agents (one per seat), "
+                                f"got {len(specs)}")
     for spec in specs:
         _factory(spec)  # fail now, not in a worker
     return specs
@@ -225,8 +231,18 @@ def _play_game(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, game: 
                   tuple(_parts(t) for t in match.scores))
 
 
+@attrs.frozen
+class _Chunk:
+    """What one executor task returns: the games it ran (``start`` to ``stop - 1``) and their tally, so that
+    the parent can check that each future holds the result of its own task."""
+
+    start: int
+    stop: int
+    tally: _Tally
+
+
 def _run_chunk(variant_data: dict[str, Any], specs: tuple[AgentSpec, ...], seed: int, start: int, stop: int
-               ) -> _Tally:
+               ) -> _Chunk:
     """Games ``start`` to ``stop - 1`` (what one executor task runs).
 
     The variant travels as plain data and is rebuilt here: every executor's
@@ -237,6 +253,21 @@ def _run_chunk(variant_data: dict[str, Any], specs: tuple[AgentSpec, ...], seed:
     tally = _Tally.empty(variant.players)
     for game in range(start, stop):
         tally = tally + _play_game(variant, specs, seed, game)
+    return _Chunk(start, stop, tally)
+
+
+def _checked(result: object, start: int, stop: int, players: int) -> _Tally:
+    """The tally of a finished task for games ``start`` to ``stop - 1``, or :class:`~heartslib.IllegalAction`
+    (``bad_argument``: the executor is at fault) when the future holds anything else."""
+    if not isinstance(result, _Chunk) or not isinstance(result.tally, _Tally):
+        raise IllegalAction("bad_argument", f"the executor's future for games {start}-{stop - 1} holds "
+                            f"{arg_text(result)}, not the task's result: an executor must run the function it "
+                            "is given and return its value in the future")
+    tally = result.tally
+    if (result.start, result.stop) != (start, stop) or tally.games != stop - start or len(tally.wins) != players:
+        raise IllegalAction("bad_argument", f"the executor's future for games {start}-{stop - 1} holds the "
+                            f"result of games {result.start}-{result.stop - 1} ({tally.games} played): an "
+                            "executor must return a new future for every task it is given")
     return tally
 
 
@@ -443,6 +474,18 @@ def _better(variant: Variant) -> str:
 #: Games per task when an executor does not say how many workers it has (Dask's, Ray's): a task of a few
 #: seconds, and enough tasks for any number of workers.
 CHUNK_GAMES = 200
+#: Tasks :func:`simulate` keeps submitted and unfinished at a time, per worker of an executor that reports its
+#: worker count: enough that no worker waits for the next task, few enough that memory stays flat however
+#: many games are asked for (tasks are submitted as earlier ones finish, not all at once).
+IN_FLIGHT_PER_WORKER = 3
+#: Tasks in flight at a time on an executor that does not report its worker count (a cluster's).
+IN_FLIGHT_UNSIZED = 256
+
+
+def _workers(executor: Executor) -> int | None:
+    """The worker count an executor reports (``concurrent.futures`` pools do), or None."""
+    workers = getattr(executor, "_max_workers", None)
+    return workers if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0 else None
 
 
 def default_chunk_size(executor: Executor, games: int) -> int:
@@ -455,10 +498,53 @@ def default_chunk_size(executor: Executor, games: int) -> int:
     ...     default_chunk_size(pool, 100), default_chunk_size(pool, 1_000_000)
     (13, 200)
     """
-    workers = getattr(executor, "_max_workers", None)
-    if isinstance(workers, int) and workers > 0:
+    workers = _workers(executor)
+    if workers is not None:
         return max(1, min(CHUNK_GAMES, math.ceil(games / (4 * workers))))
     return CHUNK_GAMES
+
+
+def _in_flight(executor: Executor) -> int:
+    """How many tasks :func:`simulate` keeps submitted and unfinished on ``executor`` at a time."""
+    workers = _workers(executor)
+    return IN_FLIGHT_UNSIZED if workers is None else IN_FLIGHT_PER_WORKER * workers
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C (a :class:`KeyboardInterrupt`) during :func:`simulate`, with the statistics of the games that
+    had finished: ``stats`` (its ``games`` says how many) and ``requested``, the games asked for.
+
+    It is a :class:`KeyboardInterrupt`, so a program that does not look for it stops as before;
+    ``heartslib simulate`` prints ``stats`` and exits with status 130.
+    """
+
+    def __init__(self, stats: SimulationStats, requested: int) -> None:
+        super().__init__(f"interrupted after {stats.games} of {requested} games")
+        self.stats = stats
+        self.requested = requested
+
+
+def _check_arguments(executor: object, progress: object, games: object, seed: object, chunk_size: object) -> None:
+    """Raise :class:`~heartslib.IllegalAction` (``bad_argument``) for an argument of :func:`simulate` that is
+    not allowed, naming it and what is allowed."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise IllegalAction("bad_argument", f"executor must be a concurrent.futures.Executor (or None), "
+                            f"not {arg_text(executor)}")
+    if progress is not None and not callable(progress):
+        raise IllegalAction("bad_argument", f"progress must be a function progress(done, total) (or None), "
+                            f"not {arg_text(progress)}")
+    if not _whole(games) or games < 0:
+        raise IllegalAction("bad_argument", f"games must be a whole number >= 0, not {arg_text(games)}")
+    # the documented bounds of every seed (heartslib.points.MAX_SEED), as Match and the command line use
+    if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise IllegalAction("bad_argument", f"seed must be a whole number from 0 to 2**64 - 1, not {arg_text(seed)}")
+    if chunk_size is not None and (not _whole(chunk_size) or chunk_size < 1):
+        raise IllegalAction("bad_argument", f"chunk_size must be a whole number >= 1 (or None), "
+                            f"not {arg_text(chunk_size)}")
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def simulate(
@@ -477,10 +563,16 @@ def simulate(
     module docs). ``executor``: None runs in this process; any
     :class:`concurrent.futures.Executor` runs chunks of ``chunk_size`` games
     as tasks (default: :func:`default_chunk_size`, about four per worker and
-    at most :data:`CHUNK_GAMES` games). Game ``g`` is seeded
+    at most :data:`CHUNK_GAMES` games), a few per worker at a time
+    (:data:`IN_FLIGHT_PER_WORKER`), their results added up as they finish, so
+    memory stays flat for any number of games. Game ``g`` is seeded
     from ``(seed, g)`` only, so the statistics are identical for every
     executor, worker count and chunk size. ``progress(done, total)`` is
     called as games finish.
+
+    Bad arguments raise :class:`~heartslib.IllegalAction` (``bad_argument``), as does an executor whose
+    futures do not hold their own task's result. Ctrl-C raises :class:`SimulationInterrupted` (a
+    :class:`KeyboardInterrupt`) with the statistics of the games already finished.
 
     >>> import heartslib as hl
     >>> a = simulate(hl.preset("standard"), "random", games=3, seed=2)
@@ -488,42 +580,71 @@ def simulate(
     True
     """
     expect_variant(variant)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise IllegalAction("bad_argument", f"executor must be a concurrent.futures.Executor (or None), "
-                            f"not {arg_text(executor)}")
-    if progress is not None and not callable(progress):
-        raise IllegalAction("bad_argument", f"progress must be a function progress(done, total) (or None), "
-                            f"not {arg_text(progress)}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
-        raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
+    _check_arguments(executor, progress, games, seed, chunk_size)
     specs = resolve_agents(agents, variant.players)
     started = time.perf_counter()
     tally = _Tally.empty(variant.players)
-    if executor is None:
-        for game in range(games):
-            tally = tally + _play_game(variant, specs, seed, game)
-            if progress is not None:
-                progress(game + 1, games)
-    else:
-        if chunk_size is None:
-            chunk_size = default_chunk_size(executor, games)
-        futures: dict[Future[_Tally], int] = {}
-        data = variant.to_dict()
-        try:
-            for start in range(0, games, chunk_size):
-                stop = min(games, start + chunk_size)
-                futures[executor.submit(_run_chunk, data, specs, seed, start, stop)] = stop - start
-            done = 0
-            for future in as_completed(futures):
-                tally = tally + future.result()
-                done += futures[future]
+    try:
+        if executor is None:
+            for game in range(games):
+                tally = tally + _play_game(variant, specs, seed, game)
                 if progress is not None:
-                    progress(done, games)
-        finally:
-            for future in futures:
-                future.cancel()
-    return _stats(variant, specs, seed, tally, time.perf_counter() - started)
+                    progress(game + 1, games)
+        else:
+            size = chunk_size or default_chunk_size(executor, games)
+            for part in _run_on(executor, variant, specs, seed, games, size):
+                tally = tally + part
+                if progress is not None:
+                    progress(tally.games, games)
+    except KeyboardInterrupt:
+        # keep what is done: the caller (the command line) can still report the games that finished
+        stats = _stats(variant, specs, seed, tally, time.perf_counter() - started)
+        raise SimulationInterrupted(stats, games) from None
+    result = _stats(variant, specs, seed, tally, time.perf_counter() - started)
+    if result.games != games:  # pragma: no cover - every task's result is checked; a last guard all the same
+        raise IllegalAction("bad_argument", f"the executor ran {result.games} of {games} games")
+    return result
+
+
+def _run_on(executor: Executor, variant: Variant, specs: tuple[AgentSpec, ...], seed: int, games: int,
+            chunk_size: int) -> Iterator[_Tally]:
+    """The tallies of the tasks of ``chunk_size`` games, as they finish, with at most :func:`_in_flight` tasks
+    submitted and unfinished at a time; unfinished tasks are cancelled when the caller stops (an error, Ctrl-C).
+
+    On Ctrl-C, tasks that had finished but were not yet collected are yielded first, so no finished game is
+    lost; then the :class:`KeyboardInterrupt` goes on.
+    """
+    data = variant.to_dict()
+    players = variant.players
+    limit = _in_flight(executor)
+    starts = iter(range(0, games, chunk_size))
+    pending: dict[Future[Any], tuple[int, int]] = {}
+    try:
+        while True:
+            for start in starts:
+                stop = min(games, start + chunk_size)
+                future: object = executor.submit(_run_chunk, data, specs, seed, start, stop)
+                if not isinstance(future, Future):
+                    raise IllegalAction("bad_argument", f"the executor's submit returned {arg_text(future)}, not "
+                                        "a concurrent.futures.Future")
+                if future in pending:
+                    raise IllegalAction("bad_argument", "the executor's submit returned the same future for two "
+                                        "tasks: an executor must return a new future for every task")
+                pending[future] = (start, stop)
+                if len(pending) >= limit:
+                    break
+            if not pending:
+                return
+            try:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            except KeyboardInterrupt:
+                # the games of tasks that finished meanwhile count too
+                for future in [f for f in pending if f.done() and not f.cancelled() and f.exception() is None]:
+                    yield _checked(future.result(), *pending.pop(future), players)
+                raise
+            # any order: the tally's sums are exact integers, so the statistics do not depend on it
+            for future in finished:
+                yield _checked(future.result(), *pending.pop(future), players)
+    finally:
+        for future in pending:
+            future.cancel()
