@@ -3,17 +3,42 @@
 All of them are :class:`ValueError` subclasses (``UnknownVariant`` is a
 :class:`KeyError`), so callers that only want "bad input" can catch
 ``ValueError``; programs that branch on the reason use the attributes.
+Each keeps its type, attributes and message through pickle and
+:func:`copy.deepcopy`, so one raised in a worker process reaches the caller.
 """
 
 from __future__ import annotations
 
 import datetime
 import math
+from typing import Any
 
 __all__ = ["CardError", "IllegalAction", "SaveError", "UnknownVariant", "VariantError", "arg_text", "value_text"]
 
 
-class CardError(ValueError):
+def _restored(cls: type[BaseException], args: tuple[Any, ...], attributes: dict[str, Any]) -> BaseException:
+    """An exception of ``cls`` with these ``args`` and attributes, made without calling its ``__init__``: how
+    :class:`_Restorable` exceptions come back from pickle and :func:`copy.deepcopy`."""
+    exc = cls.__new__(cls, *args)
+    exc.args = args  # a subclass's __new__ may not pass them on
+    exc.__dict__.update(attributes)
+    return exc
+
+
+class _Restorable(Exception):
+    """The exceptions' common base: they keep their attributes through pickle and :func:`copy.deepcopy`.
+
+    ``BaseException.__reduce__`` gives back only ``args`` (the message) to ``__init__``, which here takes
+    other arguments (a code, a path), so loading would fail; a process pool pickles a worker's exception to
+    the parent, where it would surface as ``BrokenProcessPool``. Rebuilding from ``args`` and the attributes
+    keeps the type, every attribute (``code``, ``path``, ``problems``, ...) and the message (``str()``).
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restored, (type(self), self.args, dict(self.__dict__)))
+
+
+class CardError(_Restorable, ValueError):
     """Card text that does not name a card.
 
     >>> import heartslib as hl
@@ -28,7 +53,7 @@ class CardError(ValueError):
         self.token = token
 
 
-class VariantError(ValueError):
+class VariantError(_Restorable, ValueError):
     """A variant that cannot be played; ``path`` names the offending field.
 
     ``path`` is dotted (``"deck.decks"``); ``problems`` lists every
@@ -53,7 +78,7 @@ class VariantError(ValueError):
         super().__init__(text)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(_Restorable, ValueError):
     """An action that the rules do not allow now; the state is left unchanged.
 
     ``code`` is a stable identifier (``"must_follow_suit"``,
@@ -75,7 +100,7 @@ class IllegalAction(ValueError):
         self.action = action
 
 
-class UnknownVariant(KeyError):
+class UnknownVariant(_Restorable, KeyError):
     """A preset name that does not exist; the message lists close names."""
 
     def __init__(self, name: str, close: tuple[str, ...], available: tuple[str, ...]) -> None:
@@ -89,7 +114,7 @@ class UnknownVariant(KeyError):
         return str(self.args[0])
 
 
-class SaveError(ValueError):
+class SaveError(_Restorable, ValueError):
     """A saved game that cannot be loaded: malformed, hand-edited or inconsistent.
 
     ``path`` locates the problem in the saved data (``"actions[57]"``); the

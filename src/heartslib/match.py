@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -28,7 +28,7 @@ from heartslib.engine.tables import OVER, PASS
 from heartslib.enums import SHUFFLE, BigMoon, NextDealer, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
-from heartslib.points import Score
+from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, Score
 from heartslib.round import Round
 from heartslib.scoring import (
     BIG_MOON_HANDS,
@@ -45,6 +45,11 @@ from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepst
 from heartslib.variant import Variant, expect_variant
 
 __all__ = ["Match", "RoundResult"]
+
+#: Which build this module belongs to: a pickled match records it, and the other build refuses the pickle
+#: with a clear error instead of an ``AttributeError`` from inside pickle (the compiled classes' pickled
+#: state is a dict of attributes, the pure ones' a tuple of slots). Saves are the format between builds.
+BUILD: Final = "pure" if __file__.endswith((".py", ".pyc")) else "compiled"
 
 
 @attrs.frozen
@@ -147,7 +152,7 @@ class Match:
         self._over = False
         self._scripted = False
         self._next_order: tuple[Card, ...] | None = None
-        self._round = Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores)
+        self._round = _held(Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores))
 
     @classmethod
     def from_deal(
@@ -175,7 +180,7 @@ class Match:
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
                                hand_number=hand_number, scores=sc, rng=self._rng)
-        self._round = rnd
+        self._round = _held(rnd)
         self._scores0 = sc
         self._scores = sc
         self._hand0 = hand_number
@@ -245,7 +250,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the match has ended: by the variant's end, or at a limit (the next hand could not be dealt)."""
         return self._over
 
     @property
@@ -309,9 +314,12 @@ class Match:
             raise self._over_error(action)
         rnd = self._round
         s = rnd._s  # its phase and pass direction read from the state: agents' matches make this call per card
-        if s.phase is PASS and s.passing is SHUFFLE:
+        shuffling = s.phase is PASS and s.passing is SHUFFLE
+        if shuffling:
             self._drawing()  # the last pass shuffles the pile with the match's generator
         rnd.apply(action)
+        if shuffling:
+            _held(rnd)  # once the pile is drawn, the round lets go of the generator
         self._actions.append(action)
         if s.phase is OVER:
             self._end_round()
@@ -347,7 +355,9 @@ class Match:
                 big_moon=big,
             )
         )
-        if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None):
+        # at a limit (the next hand's number, a total) the next hand cannot be dealt: the match ends here, judged
+        # as at any end, rather than a legal play raising from the deal and leaving the match half-changed
+        if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None) or not _dealable(rnd, totals):
             self._over = True
             return
         # the cards taken, as values, only where a rule reads them (rotating the deal does not): a tenth of a
@@ -359,8 +369,8 @@ class Match:
         if taker_card is not None:
             leader = next((s for s, cards in enumerate(taken) if taker_card in cards), None)
         order, self._next_order = self._next_order, None
-        self._round = Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
-                                 scores=totals, leader=leader, order=order)
+        self._round = _held(Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
+                                       scores=totals, leader=leader, order=order))
 
     def _big_moon(self, rnd: Round, points: tuple[Score, ...]) -> tuple[tuple[Score, ...], int | None]:
         """The hand's points in the match, and the big moon's shooter if this hand completed one
@@ -467,6 +477,17 @@ class Match:
     def _rng_state(self) -> tuple[Any, ...]:
         return self._rng_saved if self._rng_saved is not None else self._generator().getstate()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        # not a generic deep copy: that gives a pending shuffle pass's round a generator apart from the match's
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the build first: _unpickled refuses a pickle of the other build before its rounds are read
+        return (_unpickled, (type(self), BUILD), _pickled_state(self))
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        _restore_state(self, state)
+
     def __copy__(self) -> Match:
         # a def, not ``__copy__ = copy``: mypyc compiles a class-body assignment as an instance attribute's
         # default and looks ``copy`` up among the module's globals, where it is missing (a KeyError left pending)
@@ -571,6 +592,57 @@ class Match:
             if isinstance(exc, SaveError):
                 raise
             raise SaveError("deal", str(exc)) from exc
+
+
+def _held(rnd: Round) -> Round:
+    """``rnd``, a round the match has just dealt with its generator, holding that generator only while a
+    shuffle pass is still to draw from it (:meth:`Match.apply` lets go once it has drawn).
+
+    A round keeps the generator it was dealt with, and its equality compares the generator's state. In a match
+    that state belongs to the match (compared once, in :meth:`Match.__eq__`): a round that kept it would
+    compare the state of whichever match dealt it, so a copy (whose rounds were dealt by the original) and a
+    loaded save of the same match would differ once the original dealt on.
+    """
+    s = rnd._s
+    if not (s.phase is PASS and s.passing is SHUFFLE and s.scripted is None):
+        s.rng = None
+    return rnd
+
+
+def _dealable(last: Round, totals: tuple[Score, ...]) -> bool:
+    """Whether the hand after ``last`` may be dealt at these totals: the limits ``Round.deal`` checks (its
+    number at most :data:`~heartslib.points.MAX_HAND_NUMBER`, each part of a total at most
+    :data:`~heartslib.points.MAX_SCORE`)."""
+    return last.hand_number < MAX_HAND_NUMBER and all(_in_range(x) for x in totals)
+
+
+def _in_range(total: Score) -> bool:
+    if isinstance(total, complex):
+        return abs(total.real) <= MAX_SCORE and abs(total.imag) <= MAX_SCORE
+    return abs(total) <= MAX_SCORE
+
+
+def _pickled_state(m: Match) -> tuple[Any, ...]:
+    """What a pickle of ``m`` holds (after the build, in :meth:`Match.__reduce__`)."""
+    return (m.variant, m.seed, m._rng, m._rng_saved, m._dealer0, m._hand0, m._scores0, m._deal, m._scores,
+            m._lives, m._counters, m._pool, m._results, m._run, m._actions, m._over, m._scripted, m._next_order,
+            m._round)
+
+
+def _restore_state(m: Match, state: tuple[Any, ...]) -> None:
+    """Restore what :func:`_pickled_state` took into the bare match ``m``."""
+    (m.variant, m.seed, m._rng, m._rng_saved, m._dealer0, m._hand0, m._scores0, m._deal, m._scores, m._lives,
+     m._counters, m._pool, m._results, m._run, m._actions, m._over, m._scripted, m._next_order, m._round) = state
+
+
+def _unpickled(cls: type[Match], build: str) -> Match:
+    """A bare match to restore a pickle into (its state follows, in :meth:`Match.__setstate__`); a pickle from
+    the other build is refused here, before its rounds are read."""
+    if build != BUILD:
+        raise SaveError("pickle", f"this match was pickled by the {build} build of heartslib and this is the "
+                        f"{BUILD} build: pickles do not cross builds; save it with to_json() and load the save "
+                        "with Match.from_json() instead")
+    return cls.__new__(cls)
 
 
 def _worth(points: Score) -> float:
