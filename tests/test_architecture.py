@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match", "inference", "search"),
-    ("_agent_protocol", "agents", "simulate", "strategies", "testing"),
+    ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel"),
     ("cli", "__main__", ""),
 )
