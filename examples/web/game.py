@@ -157,6 +157,19 @@ def _counters(v: hl.Variant, cards: Sequence[hl.Card]) -> list[dict[str, Any]]:
     return [_card(c) for c in hl.sort_cards(cards) if card_value(v, c)]
 
 
+def _trick(v: hl.Variant, trick: Any) -> dict[str, Any] | None:
+    """A finished trick as the page tells its story: the plays in order (the first is the lead),
+    who led, who took it and what its cards score for the taker (``points``, from the variant)."""
+    if trick is None:
+        return None
+    return {
+        "plays": [{"seat": s, "card": _card(c)} for s, c in trick.plays],
+        "leader": trick.plays[0][0] if trick.plays else None,
+        "winner": trick.winner,
+        "points": sum(card_value(v, c) for _, c in trick.plays),
+    }
+
+
 def _round_summary(v: hl.Variant, result: hl.RoundResult) -> dict[str, Any]:
     outcome = result.outcome
     tricks = [e for e in result.events if isinstance(e, hl.TrickWon)]
@@ -171,10 +184,7 @@ def _round_summary(v: hl.Variant, result: hl.RoundResult) -> dict[str, Any]:
         "shooter": outcome.shooter,
         "shot": outcome.kind or None,
         "taken": [_counters(v, t) for t in taken],
-        "last_trick": None if last is None else {
-            "plays": [{"seat": s, "card": _card(c)} for s, c in last.plays],
-            "winner": last.winner,
-        },
+        "last_trick": _trick(v, last),
     }
 
 
@@ -228,10 +238,7 @@ def _state() -> dict[str, Any]:
         "received": None if obs.received is None else [c.code for c in obs.received],
         "trick": [{"seat": s, "card": _card(c)} for s, c in obs.trick],
         "leader": obs.leader,
-        "last_trick": None if last is None else {
-            "plays": [{"seat": s, "card": _card(c)} for s, c in last.plays],
-            "winner": last.winner,
-        },
+        "last_trick": _trick(v, last),
         "tricks_played": len(obs.tricks),
         "tricks_won": list(obs.tricks_won),
         "taken": [_counters(v, t) for t in taken],
@@ -406,16 +413,19 @@ def load(record: str) -> str:
     keys = {"preset", "agent_seed", "match"}
     if not isinstance(data, dict) or not keys <= set(data) or not set(data) <= {*keys, "level"}:
         return _dump({"ok": False, "problem": "not_a_save", "detail": "not a saved game of this page"})
-    if data["preset"] not in PRESETS or not isinstance(data["agent_seed"], int) \
-            or not isinstance(data["match"], str):
-        return _dump({"ok": False, "problem": "not_a_save", "detail": f"unknown preset {data['preset']!r}"})
-    # A level this build does not have (a save from a build with "hard") plays on at the default level.
+    if not isinstance(data["preset"], str) or data["preset"] not in PRESETS \
+            or type(data["agent_seed"]) is not int or not isinstance(data["match"], str):
+        return _dump({"ok": False, "problem": "not_a_save",
+                      "detail": f"preset {data['preset']!r}, agent_seed {data['agent_seed']!r}: not this page's"})
     level = data.get("level", DEFAULT_LEVEL)
+    if not isinstance(level, str):
+        return _dump({"ok": False, "problem": "not_a_save", "detail": f"the level is not a name: {level!r}"})
+    # A level this build does not have (a save from a build with "hard") plays on at the default level.
     if level not in LEVELS:
         level = DEFAULT_LEVEL
     try:
         match = hl.Match.from_json(data["match"])
-    except ValueError as exc:  # SaveError, and anything else heartslib finds wrong with the data
+    except Exception as exc:  # SaveError, and anything else a damaged record makes heartslib raise
         where = f" at {exc.path}" if isinstance(exc, hl.SaveError) and exc.path else ""
         return _dump({"ok": False, "problem": "damaged", "detail": f"{type(exc).__name__}{where}: {exc}"})
     if match.variant != hl.preset(data["preset"]):

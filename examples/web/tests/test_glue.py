@@ -184,6 +184,36 @@ def test_a_bad_record_is_refused_as_data(record: str, problem: str) -> None:
     assert call(game.state) == s, "the current game is left as it was"
 
 
+@pytest.mark.parametrize("field", [
+    ("level", ["normal"]), ("level", {"x": 1}), ("level", 5), ("level", None),
+    ("preset", ["standard"]), ("agent_seed", "7"), ("agent_seed", True), ("agent_seed", 1.5), ("match", 3),
+])
+def test_every_stored_field_of_a_save_is_checked(field: tuple[str, Any]) -> None:
+    """A stored field of the wrong kind is refused as data (the page's friendly dialog), never raised."""
+    s = call(game.new_game, "standard", 24, 1)
+    data = json.loads(game.save())
+    data[field[0]] = field[1]
+    result = call(game.load, json.dumps(data))
+    assert result["ok"] is False and result["problem"] == "not_a_save" and result["detail"]
+    assert call(game.state) == s
+
+
+def test_a_finished_trick_tells_its_story() -> None:
+    """Who led, who took it and what it scores (from the variant), for the page's trick line."""
+    s = first_trick(25, "omnibus")
+    while s["tricks_played"] < 13 and not s["rounds"]:
+        before = s["tricks_played"]
+        s = play_to_human(call(game.play, s["legal"][0])["state"])
+        if s["rounds"] or s["tricks_played"] == before:
+            continue
+        last = s["last_trick"]
+        assert last["leader"] == last["plays"][0]["seat"] and last["winner"] in range(4)
+        v = hl.preset("omnibus")
+        assert last["points"] == sum(game.card_value(v, hl.Card(p["card"]["code"])) for p in last["plays"])
+    summary = s["rounds"][0]["last_trick"]
+    assert set(summary) == {"plays", "leader", "winner", "points"}
+
+
 def test_a_tampered_save_is_damaged() -> None:
     call(game.new_game, "standard", 22, 1)
     data = json.loads(game.save())
