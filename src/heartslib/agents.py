@@ -56,7 +56,18 @@ from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ImpossibleHistory
 from heartslib.observation import Observation
-from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS, Budget, Search
+from heartslib.search import (
+    DEFAULT_MAX_PLAYS,
+    DEFAULT_PLAYOUTS,
+    MOON_LOSERS,
+    MOON_PASS_LOSERS,
+    Budget,
+    RolloutTables,
+    Search,
+    moon_card,
+    moon_losers,
+    moon_pass,
+)
 
 if TYPE_CHECKING:
     from heartslib.match import Match
@@ -69,6 +80,7 @@ __all__ = [
     "BaseAgent",
     "HeuristicAgent",
     "LazyActions",
+    "MoonAgent",
     "RandomAgent",
     "SearchAgent",
     "SearchFactory",
@@ -842,6 +854,96 @@ class _Think:
         return self.best(legal, lambda c: -cost(c))
 
 
+# --------------------------------------------------------------------------- the moon-seeker
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class MoonAgent(HeuristicAgent):
+    """Shoots the moon when its hand allows, and plays like :class:`HeuristicAgent` otherwise.
+
+    The hand is judged by :func:`heartslib.search.moon_losers` (the top cards of each suit it lacks, a
+    penalty suit's counting double, and shortness in a penalty suit):
+
+    * **Passing**: it works out the pass that leaves the strongest hand for the moon
+      (:func:`heartslib.search.moon_pass`: low cards and short side suits, keeping its points); when that
+      hand has at most :data:`heartslib.search.MOON_PASS_LOSERS` losers it makes that pass, otherwise the
+      heuristic's.
+    * **Playing**: it is *shooting* while no other seat has taken a point this hand and either the hand it
+      held when play began (its cards now and the ones it has played) has at most
+      :data:`heartslib.search.MOON_LOSERS` losers, or it has taken every point so far and at least a third
+      of the pack's. Shooting, it plays :func:`heartslib.search.moon_card`: leads its sure winners (from its
+      longest suit), wins every trick it can (the lowest sure winner, else its highest card), and never
+      throws a point away when void. Once another seat takes a point, the attempt is over and it plays the
+      heuristic for the rest of the hand.
+    * **Decisions**: the heuristic's (the moon scoring best for it, and so on).
+
+    In a variant whose moon does not pay (no moon, Culbertson's no-score moon, Likha's penalty moon, or a
+    game where the highest total wins: :func:`heartslib.search.moon_pays`) it is the heuristic exactly. It
+    is deterministic, like the others: a function of its seed and the observation.
+
+    >>> import heartslib as hl
+    >>> agents = [MoonAgent(1)] + [HeuristicAgent(s) for s in (2, 3, 4)]
+    >>> play_match(hl.preset("standard").replace(end={"target": 30}), agents, seed=5).is_over
+    True
+    """
+
+    name = "moon"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._moon: RolloutTables | None = None
+
+    def setup(self, variant: Variant, seat: int) -> None:
+        """Learn the rules and the seat before a match (drivers call this)."""
+        super().setup(variant, seat)
+        tables = RolloutTables(variant)
+        self._moon = tables if tables.moon_pays else None
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The moon-seeker's choice among ``legal_actions`` (see the class docs)."""
+        t = self._moon
+        variant = self.variant
+        obs = observation
+        if t is None or variant is None:
+            return super().act(obs, legal_actions)
+        if obs.phase == Phase.PASS:
+            hand = [c.index for c in obs.hand]
+            allowed = [c.index for c in passable(variant.rules, obs.hand)]
+            if len(allowed) < obs.pass_count:
+                return super().act(obs, legal_actions)
+            chosen = moon_pass(hand, allowed, obs.pass_count, t)
+            rest = list(hand)
+            for c in chosen:
+                rest.remove(c)
+            if moon_losers(rest, t) <= MOON_PASS_LOSERS:
+                return pass_of(obs.seat, chosen)
+            return super().act(obs, legal_actions)
+        if obs.phase != Phase.PLAY or len(legal_actions) == 1 or not self.shooting(obs, t):
+            return super().act(obs, legal_actions)
+        legal = [a.card.index for a in legal_actions if isinstance(a, Play)]
+        unplayed = t.counts[:]
+        for gone in obs.cards_played:
+            unplayed[gone.index] -= 1
+        led = -1 if not obs.trick or obs.led_suit is None else int(obs.led_suit)
+        trick = [c.index for _, c in obs.trick]
+        last = len(obs.trick) >= obs.players - 1
+        card = moon_card([c.index for c in obs.hand], legal, trick, led, last, unplayed, t)
+        return Play(obs.seat, Card.from_index(card))
+
+    def shooting(self, obs: Observation, t: RolloutTables) -> bool:
+        """Whether this seat is going for the moon now (see the class docs)."""
+        me = obs.seat
+        taken = [0.0] * obs.players
+        held = [c.index for c in obs.hand]
+        for trick in obs.tricks:
+            if trick.winner is not None:
+                taken[trick.winner] += sum(max(t.cost[c.index], 0.0) for c in trick.cards)
+            held += [c.index for seat, c in trick.plays if seat == me]
+        if any(w > 0 for s, w in enumerate(taken) if s != me):
+            return False
+        return moon_losers(held, t) <= MOON_LOSERS or taken[me] >= t.moon_alarm
+
+
 # --------------------------------------------------------------------------- the search player
 
 
@@ -984,4 +1086,5 @@ class SearchFactory:
 
 
 #: The built-in agents by name (what ``heartslib simulate --agents`` accepts).
-AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
+AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "moon": MoonAgent,
+                                      "search": SearchAgent}

@@ -2,7 +2,7 @@
 
 Commands::
 
-    heartslib simulate [--variant NAME|FILE.toml] [--games N] [--agents heuristic,random,...]
+    heartslib simulate [--variant NAME|FILE.toml] [--games N] [--agents heuristic,random,moon,...]
                        [--playouts N] [--time-limit SECONDS] [--seed S] [--workers N] [--json] [--no-progress]
     heartslib play     [--variant NAME|FILE.toml] [--seat N] [--seed S] [--save FILE] [--resume FILE]
                        [--opponent AGENT] [--playouts N] [--time-limit SECONDS]
@@ -956,8 +956,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     playouts: int | None = args.playouts
     time_limit: float | None = args.time_limit
     if opponent is not None and ("," in opponent or not opponent.strip()):
-        raise UserError(f"--opponent takes one agent, which plays every other seat (heuristic, random, search or "
-                        f"module:Factory), not {_quote(opponent)}")
+        raise UserError(f"--opponent takes one agent, which plays every other seat (heuristic, random, moon, "
+                        f"search or module:Factory), not {_quote(opponent)}")
     if args.resume is not None:
         if args.variant is not None or args.seed is not None:
             raise UserError("--resume continues the saved game with its own rules and seed; "
@@ -1059,7 +1059,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
                    help=f"matches to play (default: {DEFAULT_GAMES})")
     p.add_argument("--agents", default="heuristic,random", metavar="A,B,...",
-                   help="agents by seat, comma-separated: heuristic, random, search, or module:Factory (a "
+                   help="agents by seat, comma-separated: heuristic, random, moon, search, or module:Factory (a "
                    "module in the current folder is found too, as with python -m); the last one fills the "
                    "remaining seats (default: heuristic,random)")
     _budget_options(p)
@@ -1082,8 +1082,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
     p.add_argument("--opponent", "--opponents", dest="opponent", default=None, metavar="AGENT",
-                   help="the agent playing the other seats: heuristic, random, search or module:Factory (a module "
-                   "in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
+                   help="the agent playing the other seats: heuristic, random, moon, search or module:Factory (a "
+                   "module in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
     _budget_options(p)
     p.set_defaults(func=_cmd_play)
 

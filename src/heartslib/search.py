@@ -49,7 +49,7 @@ from heartslib.actions import Action, Play
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
-from heartslib.enums import Decision, Identical, Measure, Phase, Winner
+from heartslib.enums import Decision, Identical, Measure, MoonKind, Phase, Winner
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import Sampler, _facts
 from heartslib.observation import Observation
@@ -66,6 +66,11 @@ __all__ = [
     "RolloutTables",
     "Search",
     "hand_value",
+    "moon_card",
+    "moon_losers",
+    "moon_pass",
+    "moon_pays",
+    "moon_threat",
     "rollout",
     "rollout_card",
 ]
@@ -119,6 +124,22 @@ class RolloutTables:
         self.moon_alarm = total / 3
         self.penalty_suits = frozenset(f.suit[i] for i in in_pack if cost[i] > 0)
         self.clean_first = bool(f.banned)
+        self.moon_pays = moon_pays(variant)
+        # per suit, the pack's cards from the highest down, one entry per copy (moon_losers' "top slots")
+        self.slots = [sorted((i for i in cards for _ in range(self.counts[i])), key=lambda i: -f.rank[i])
+                      for cards in self.suit_cards]
+
+
+#: The moon rules under which taking every penalty card pays the shooter (against the others) the moon's worth.
+MOON_PAYS: Final = frozenset((MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES,
+                              MoonKind.TAKE_ALL))
+
+
+def moon_pays(variant: Variant) -> bool:
+    """Whether shooting the moon is worth trying in ``variant``: its moon rule pays the shooter (old, new,
+    chosen, new-if-old-loses or take-all moon) and the lowest total wins. No moon, Culbertson's no-score moon
+    and Likha's penalty moon do not pay; neither does a game where the highest total wins."""
+    return variant.moon.kind in MOON_PAYS and variant.end.winner == Winner.LOWEST
 
 
 def _cost(value: Score, sign: int) -> float:
@@ -299,6 +320,168 @@ def _higher_out(c: int, cands: Sequence[int], unplayed: Sequence[int], t: Rollou
 def _gone(s: int, unplayed: Sequence[int], t: RolloutTables) -> int:
     """How many cards of suit ``s`` have been played."""
     return t.suit_size[s] - sum(unplayed[x] for x in t.suit_cards[s])
+
+
+# --------------------------------------------------------------------------- the moon
+
+
+#: :func:`moon_losers` at most, for a hand after the pass, for a moon-seeker to go for the moon.
+MOON_LOSERS: Final = 3.0
+#: :func:`moon_losers` at most of the hand a moon-seeker keeps after its pass (the three cards it receives
+#: are unknown when it passes) for it to pass for the moon.
+MOON_PASS_LOSERS: Final = 4.0
+#: The share of the pack's penalty points a seat must have taken, with every point so far, for
+#: :func:`moon_threat` to call it a moon threat (Q♠ alone, or six hearts, in the standard game).
+MOON_THREAT: Final = 0.2
+
+
+def moon_losers(hand: Sequence[int], t: RolloutTables) -> float:
+    """How far ``hand`` (card indices) is from shooting the moon: its *losers*, lower is stronger.
+
+    Per suit held, the top cards of the suit (one slot per copy, as many as the hand holds of the suit, at
+    most three) that the hand does not hold: each is a trick the suit may lose, counted 1 in a penalty suit
+    (one holding a card with points, where a lost trick usually means lost points) and 0.5 in a side suit
+    (a lost side trick costs only if someone void throws points on it). A penalty suit also counts 0.5 for
+    each card it is short of three (a void: 1.5 and 1 more), since a player with none of it cannot win the
+    tricks where it is led. A void side suit counts nothing. Sure-winning length is strength: A K Q J of
+    hearts count 0 losers, A x x of clubs 1.
+    """
+    suit = t.suit
+    held: dict[int, int] = {}
+    length = [0, 0, 0, 0, 0]
+    for c in hand:
+        held[c] = held.get(c, 0) + 1
+        length[suit[c]] += 1
+    losers = 0.0
+    for s in range(4):
+        n = length[s]
+        penalty = s in t.penalty_suits
+        if not n:
+            losers += 2.5 if penalty and t.suit_size[s] else 0.0
+            continue
+        top = t.slots[s][:min(n, 3)]
+        mine = dict(held)
+        lost = 0
+        for x in top:
+            if mine.get(x, 0) > 0:
+                mine[x] -= 1
+            else:
+                lost += 1
+        losers += lost if penalty else 0.5 * lost
+        if penalty and n < 3:
+            losers += 0.5 * (3 - n)
+    return losers
+
+
+def moon_pass(hand: Sequence[int], allowed: Sequence[int], count: int, t: RolloutTables) -> list[int]:
+    """The ``count`` cards (among ``allowed``, card indices of ``hand``) a moon-seeker passes: one at a time,
+    the card whose going leaves the fewest :func:`moon_losers`, a card without points first, then the lowest.
+    """
+    remaining = list(hand)
+    pool = list(allowed)
+    chosen: list[int] = []
+    for _ in range(count):
+        best_c, best_k = pool[0], (1e18, True, 99)
+        for c in pool:
+            rest = list(remaining)
+            rest.remove(c)
+            k = (moon_losers(rest, t), t.cost[c] > 0, t.rank[c])
+            if k < best_k:
+                best_c, best_k = c, k
+        pool.remove(best_c)
+        remaining.remove(best_c)
+        chosen.append(best_c)
+    return chosen
+
+
+def _sure(c: int, held: dict[int, int], unplayed: Sequence[int], t: RolloutTables) -> bool:
+    """Whether no card that nobody has played, outside ``held``, can beat ``c`` in its suit."""
+    r = t.rank[c]
+    rank = t.rank
+    for x in t.suit_cards[t.suit[c]]:
+        if unplayed[x] - held.get(x, 0) > 0 and (rank[x] > r or (t.ties_win and rank[x] == r)):
+            return False
+    return True
+
+
+def moon_card(hand: Sequence[int], cands: Sequence[int], trick: Sequence[int], led: int, last: bool,
+              unplayed: Sequence[int], t: RolloutTables) -> int:
+    """The moon-seeking policy: which of ``cands`` (the distinct legal card indices) a shooter plays.
+
+    ``hand`` the shooter's card indices; ``trick``, ``led``, ``last`` and ``unplayed`` as for
+    :func:`rollout_card`. A card is a *sure winner* when no card still out of sight ranks above it in its
+    suit.
+
+    * leading: a sure winner, from the longest suit (drawing the others' cards of it); without one, the
+      highest card of the longest side suit (a lost side trick costs nothing while everyone follows);
+    * following: the lowest sure winner, else the highest card that wins the trick so far (the lowest
+      winner when last); a trick it cannot win gets its cheapest card;
+    * void: a card without points that cannot win a trick later, the lowest first; never a penalty card
+      while another card is left (it would go to another seat and end the moon).
+    """
+    if len(cands) == 1:
+        return cands[0]
+    suit, rank, cost = t.suit, t.rank, t.cost
+    held: dict[int, int] = {}
+    length = [0, 0, 0, 0, 0]
+    for c in hand:
+        held[c] = held.get(c, 0) + 1
+        length[suit[c]] += 1
+    if led < 0:
+        best_c, best_k = cands[0], -1e18
+        for c in cands:
+            s = suit[c]
+            if s == _NO_SUIT:
+                k = -1000.0
+            elif _sure(c, held, unplayed, t):
+                k = 100.0 + 2 * length[s] + rank[c] / 20
+            else:
+                k = 2.0 * length[s] + rank[c] / 20 - (10.0 if s in t.penalty_suits else 0.0) - (
+                    30.0 if cost[c] > 0 else 0.0)
+            if k > best_k:
+                best_c, best_k = c, k
+        return best_c
+    if led < _NO_SUIT and length[led]:
+        best_rank = -1
+        for x in trick:
+            if suit[x] == led and rank[x] > best_rank:
+                best_rank = rank[x]
+        ties = t.ties_win
+        winners = [c for c in cands if suit[c] == led and (rank[c] > best_rank or (ties and rank[c] == best_rank))]
+        if winners:
+            if last:
+                return min(winners, key=rank.__getitem__)
+            sure = [c for c in winners if _sure(c, held, unplayed, t)]
+            if sure:
+                return min(sure, key=rank.__getitem__)
+            return max(winners, key=rank.__getitem__)
+        return min(cands, key=lambda c: (max(cost[c], 0.0), rank[c]))
+    best_c, best_k2 = cands[0], (True, True, True, 99)
+    for c in cands:
+        k2 = (cost[c] > 0, cost[c] < 0, suit[c] != _NO_SUIT and _sure(c, held, unplayed, t), rank[c])
+        if k2 < best_k2:
+            best_c, best_k2 = c, k2
+    return best_c
+
+
+def moon_threat(taken: Sequence[float], seat: int, unplayed: Sequence[int], t: RolloutTables) -> int | None:
+    """The seat other than ``seat`` that threatens to shoot the moon, from public facts, or None.
+
+    A threat: the variant's moon pays (:func:`moon_pays`), the seat has taken every point so far (``taken``:
+    each seat's points this hand, as :class:`RolloutPolicy` counts them), at least :data:`MOON_THREAT` of
+    the pack's, and the points not yet taken are all still to be played (``unplayed``: per card index, the
+    copies nobody has played), so it can still take them all.
+    """
+    if not t.moon_pays:
+        return None
+    total = sum(taken)
+    if total <= 0:
+        return None
+    for s, w in enumerate(taken):
+        if s != seat and w >= total - 1e-9 and w >= MOON_THREAT * t.total:
+            left = sum(max(t.cost[i], 0.0) * n for i, n in enumerate(unplayed) if n)
+            return s if w + left >= t.total - 1e-9 else None
+    return None
 
 
 class RolloutPolicy:
