@@ -45,7 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("round",),
     ("match", "inference", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record"),
-    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel"),
+    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env"),
     ("cli", "__main__", ""),
 )
 LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}

@@ -1,0 +1,99 @@
+"""heartslib.vector against the PettingZoo adapter, in one run (issue 33's targets).
+
+::
+
+    python benchmarks/vector_env.py                 # batches 1, 64, 1024, 16384; about a minute
+    python benchmarks/vector_env.py --quick         # a first look
+
+Each figure is env steps a second (one step = one action of one game): the numpy backend on the standard
+variant, one process, random legal actions drawn from ``legal_action_mask``, ``state.observation`` built at
+every step, new hands dealt (``Env.init``) whenever a batch is over, so dealing counts too. The PettingZoo
+figure is the adapter's ``raw_env`` stepped the same way (random legal action from the mask, the observation
+read each step, ``reset`` per hand). Set ``OMP_NUM_THREADS=1`` etc. for one core: numpy's element-wise work
+here is single-threaded anyway.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+
+import numpy as np
+
+import heartslib as hl
+from heartslib.vector import Env
+
+
+def vector_rate(batch: int, seconds: float) -> tuple[float, int]:
+    """Env steps a second at ``batch`` games, and the state's bytes per game."""
+    env = Env(hl.preset("standard"))
+    rng = np.random.default_rng(0)
+    steps = 0
+    seed = 0
+    nbytes = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or steps == 0:
+        state = env.init(np.arange(seed, seed + batch))
+        seed += batch
+        nbytes = state.nbytes() // batch
+        while not state.terminated.all():
+            state.observation  # noqa: B018 - built every step, as a learner reads it
+            live = int((~state.terminated).sum())
+            state = env.step(state, env.random_actions(state, rng))
+            steps += live
+    return steps / (time.perf_counter() - start), nbytes
+
+
+def pettingzoo_rate(seconds: float) -> float:
+    """The PettingZoo adapter's steps a second (raw_env, one hand an episode)."""
+    from heartslib.adapters.pettingzoo import raw_env
+
+    e = raw_env("standard", episode="round")
+    rng = np.random.default_rng(0)
+    steps = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or steps == 0:
+        e.reset(seed=seed)
+        seed += 1
+        while True:
+            agent = e.agent_selection
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                break
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            del agent
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="shorter timings")
+    parser.add_argument("--batches", type=int, nargs="*", default=[1, 64, 1024, 16384])
+    args = parser.parse_args()
+    seconds = 1.0 if args.quick else 4.0
+    print(f"heartslib.vector (numpy {np.__version__}) · Python {platform.python_version()} · "
+          f"{platform.machine()} · load {os.getloadavg()[0]:.2f}")
+    pz = pettingzoo_rate(seconds)
+    print(f"{'PettingZoo raw_env':>22}: {pz:>12,.0f} steps/s")
+    results = {}
+    for batch in args.batches:
+        rate, nbytes = vector_rate(batch, seconds)
+        results[batch] = rate
+        print(f"{'vector, batch ' + str(batch):>22}: {rate:>12,.0f} steps/s  {rate / pz:7.1f}x PettingZoo  "
+              f"{nbytes} B state/game")
+    pz_after = pettingzoo_rate(seconds)
+    print(f"{'PettingZoo (again)':>22}: {pz_after:>12,.0f} steps/s")
+    if 1024 in results:
+        r = results[1024]
+        base = min(pz, pz_after)
+        print(f"batch 1024: {r:,.0f} steps/s (target >= 1,000,000: {'met' if r >= 1e6 else 'NOT met'}); "
+              f"{r / base:.0f}x PettingZoo (target >= 50x: {'met' if r / base >= 50 else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""A functional, batched environment over numpy arrays: thousands of hands stepped at once.
+
+>>> import numpy as np
+>>> import heartslib as hl
+>>> from heartslib.vector import Env
+>>> env = Env(hl.preset("standard"))
+>>> state = env.init(np.arange(8))
+>>> state.legal_action_mask.shape, state.observation.shape
+((8, 55), (8, 706))
+>>> rng = np.random.default_rng(0)
+>>> while not state.terminated.all():
+...     state = env.step(state, env.random_actions(state, rng))
+>>> env.to_round(state, 3).phase.value
+'over'
+
+``heartslib.vector`` needs numpy (the ``vector`` extra); ``import heartslib``
+never imports it. See ``docs/vector.md`` for the encoding, the action ids,
+the supported variants and the figures.
+"""
+
+from __future__ import annotations
+
+from heartslib.vector.env import Env, State, check_supported
+
+__all__ = ["Env", "State", "check_supported"]

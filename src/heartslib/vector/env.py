@@ -1,0 +1,934 @@
+"""The numpy backend of :mod:`heartslib.vector`: one hand per game, N games stepped in lockstep.
+
+Every rule is read from the compiled per-card tables of the variant (:class:`heartslib.engine.rules.Rules`:
+``suit``, ``rank``, ``value``, ``penalty``, ``bonus``, ``breaks``, ``first_trick_banned``, ``forbidden``,
+``must_discard``, ``opening_order``, ``deal_seats``, ``team_of`` ...), turned into numpy arrays once, and the
+legality narrowings are those of :func:`heartslib.engine.legality.candidates`, written over card masks. A
+variant whose rules this module does not implement is refused by :func:`check_supported` with a
+:class:`~heartslib.VariantError` naming the field and its value, rather than played approximately.
+
+The state is a set of arrays (:class:`State`); :meth:`Env.step` returns a new state and never changes the one
+it is given. Each game keeps the action ids applied to it (``log``), so :meth:`Env.to_round` replays them
+through :class:`heartslib.Round` (the pass, one card at a time, as :class:`heartslib.adapters.encoding.Turns`
+groups it) and the round it returns is the one the same actions make through ``Round.apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns
+from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.tables import HEART, QS, SPADE
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    HOLD,
+    SCATTER,
+    SHUFFLE,
+    STAR,
+    HeartsFlip,
+    LeadHeartsUnbroken,
+    Measure,
+    MoonKind,
+    MoonRequires,
+    Offset,
+    Opening,
+    PassDirection,
+    Phase,
+    Sun,
+    Winner,
+)
+from heartslib.errors import IllegalAction, VariantError
+from heartslib.round import Round
+from heartslib.variant import Variant, expect_variant
+
+__all__ = ["Env", "State", "check_supported"]
+
+C: Final = NUM_CARD_INDICES
+#: Phase codes, in the order of the encoding's ``phase`` section (decide, pass, play, over).
+DECIDE: Final = 0
+PASS: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
+_PHASE_OF: Final = {Phase.DECIDE: DECIDE, Phase.PASS: PASS, Phase.PLAY: PLAY, Phase.OVER: OVER}
+_SPECIAL: Final = (SCATTER, STAR, SHUFFLE, DEALERS_CHOICE)
+
+#: The arrays of a state, each (N, ...): name -> dtype (the shapes are set by :class:`_Shape`).
+_ARRAYS: Final = (
+    "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
+    "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
+    "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
+    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "origin",
+)
+
+
+def check_supported(variant: Variant) -> None:
+    """Raise :class:`~heartslib.VariantError` naming the first field (and its value) that :class:`Env` does
+    not implement; return None for a variant it plays exactly."""
+    v = expect_variant(variant)
+    rules = v.rules
+    problems: list[tuple[str, object]] = []
+    if v.deck.decks != 1:
+        problems.append(("deck.decks", v.deck.decks))
+    if v.deck.jokers:
+        problems.append(("deck.jokers", v.deck.jokers))
+    if rules.kitty_size:
+        problems.append(("deck.fill", f"{v.deck.fill.value} (a kitty of {rules.kitty_size})"))
+    for d in rules.schedule:
+        if d is SHUFFLE or d is DEALERS_CHOICE:
+            problems.append(("passing.schedule", f"{v.passing.schedule!r} ({d})"))
+            break
+    play, sc, moon = v.play, v.scoring, v.moon
+    if play.booster_nines:
+        problems.append(("play.booster_nines", True))
+    if play.undercut:
+        problems.append(("play.undercut", True))
+    for name in ("multiply", "multiply_alone", "double_suit", "cancels", "exposable"):
+        value = getattr(sc, name)
+        if len(value):
+            problems.append((f"scoring.{name}", value.to_mapping()))
+    if sc.all_hearts_flips != HeartsFlip.NONE:
+        problems.append(("scoring.all_hearts_flips", sc.all_hearts_flips.value))
+    if rules.complex:
+        problems.append(("moon.points" if isinstance(moon.points, complex) else "scoring.hearts",
+                         f"{sc.hearts.value} (complex scores)"))
+    if moon.kind == MoonKind.NEW_IF_OLD_LOSES:
+        problems.append(("moon.kind", moon.kind.value))
+    if problems:
+        path, value = problems[0]
+        text = [(p, f"heartslib.vector does not implement {p} = {x!r}") for p, x in problems]
+        raise VariantError(path, text[0][1], problems=tuple(text))
+
+
+class _Tables:
+    """A supported variant's rules as numpy arrays, built once from :attr:`heartslib.Variant.rules`."""
+
+    def __init__(self, v: Variant) -> None:
+        rules = v.rules
+        self.n = n = v.players
+        self.step = rules.step
+        self.hand_size = rules.hand_size
+        self.suit = np.array([s if s < 4 else 4 for s in rules.suit], dtype=np.int8)
+        self.rank = np.array(rules.rank, dtype=np.int8)
+        self.value = np.array([int(x.real) for x in rules.value], dtype=np.int32)
+        self.penalty = np.array(rules.penalty, dtype=np.int32)
+        self.bonus = np.array(rules.bonus, dtype=np.int32)
+        self.bonus_value = self.value * self.bonus
+        self.breaks = np.array(rules.breaks, dtype=bool)
+        self.suit_mask = np.array([[s == k for s in rules.suit] for k in range(5)], dtype=bool)
+        self.heart = self.suit_mask[HEART]
+        self.pen_or_heart = np.array(rules.penalty, dtype=bool) | self.heart
+        locked = self.heart.copy()
+        if rules.queen_needs_broken:
+            locked[QS] = True
+        self.unlocked = ~locked
+        self.locks = rules.locks_hearts
+        self.penalty_exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        banned = rules.first_trick_banned
+        self.banned = None if banned is None else ~np.array(banned, dtype=bool)  # kept: the cards allowed
+        self.queen_forced = rules.queen_forced
+        self.must = np.zeros(C, dtype=bool)
+        self.must[list(rules.must_discard)] = True
+        self.must_any = bool(rules.must_discard)
+        self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
+        self.passable = np.ones(C, dtype=bool)
+        self.passable[list(rules.forbidden)] = False
+        self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
+        self.two_of_clubs = rules.opening == Opening.TWO_OF_CLUBS
+        self.open_suit = rules.open_suit
+        self.team_of = np.array(rules.team_of, dtype=np.int8)
+        self.pack = np.array(rules.pack, dtype=np.int64)
+        self.deal_seats = np.array(rules.deal_seats, dtype=np.int8)
+        self.seats = np.arange(n, dtype=np.int8)
+        # seat_at[me, r]: the seat r places after me in the direction of play; rel[me, seat]: the other way
+        # round (tables, so that an observation takes no modulo over its cards)
+        self.seat_at = np.array([[(me + self.step * r) % n for r in range(n)] for me in range(n)], dtype=np.int8)
+        self.rel = np.array([[(seat - me) * self.step % n for seat in range(n)] for me in range(n)], dtype=np.int64)
+        moon = v.moon
+        self.moon = moon
+        self.moon_points = int(rules.moon_points.real)
+        self.no_tricks = v.scoring.no_tricks
+        self.magnitude = v.end.measure == Measure.MAGNITUDE
+        self.reward_sign = 1.0 if v.end.winner == Winner.HIGHEST else -1.0
+        self.sun_start = 1 if moon.sun_skips_first_trick else 0
+        self.max_pass = max((_pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
+        self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
+        self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
+
+
+def _pass_size(d: PassDirection, cards: int, n: int) -> int:
+    """Cards each seat passes in direction ``d`` (the engine's ``values.pass_size``)."""
+    if d is HOLD:
+        return 0
+    if d is STAR:
+        return 2
+    if d is SCATTER:
+        return n - 1
+    return cards
+
+
+def _pass_code(d: PassDirection, n: int) -> int:
+    """The slot of the encoding's ``pass_direction`` section for ``d``."""
+    if isinstance(d, Offset):
+        return d.k % n
+    if d is HOLD:
+        return 0
+    return n + _SPECIAL.index(d)
+
+
+def _pass_offsets(d: PassDirection, size: int) -> list[int]:
+    """How many seats on (in the direction of play) each card of a pass goes, by its place in the pass."""
+    if d is SCATTER:
+        return [i + 1 for i in range(size)]
+    if d is STAR:
+        return [i + 2 for i in range(size)]
+    if isinstance(d, Offset):
+        return [d.k] * size
+    return []
+
+
+class State:
+    """The arrays of N games (each a hand of the variant), as :meth:`Env.init` and :meth:`Env.step` return them.
+
+    Public arrays: ``current_player`` (N,) int8 (-1 once the hand is over), ``legal_action_mask`` (N, A) bool,
+    ``observation`` (N, D) float32 for the player to act (built on first access, then kept), ``rewards`` (N, P)
+    float32 (this step's), ``terminated`` (N,) bool, ``points`` (N, P) int32 (the card points of the tricks
+    each seat took so far; once the hand is over, its points as the variant scores them, moon included).
+    The other attributes are the internal arrays the environment steps; treat every array as read-only.
+    """
+
+    __slots__ = ("_env", "_obs", *_ARRAYS)
+
+    owner: Any
+    played: Any
+    taker: Any
+    pass_from: Any
+    pass_pick: Any
+    recv_by: Any
+    trick_cards: Any
+    trick_len: Any
+    leader: Any
+    led: Any
+    phase: Any
+    turn: Any
+    passed: Any
+    picks: Any
+    trick_no: Any
+    broken: Any
+    won: Any
+    hand_count: Any
+    points_vis: Any
+    scores: Any
+    dealer: Any
+    pass_code: Any
+    pass_dest: Any
+    pass_size: Any
+    opening: Any
+    lead: Any
+    sun_seat: Any
+    shooter: Any
+    points: Any
+    rewards: Any
+    terminated: Any
+    log: Any
+    log_len: Any
+    legal_action_mask: Any
+    seed: Any
+    origin: Any
+
+    def __init__(self, arrays: dict[str, Any], env: Env) -> None:
+        for name in _ARRAYS:
+            setattr(self, name, arrays[name])
+        self._env = env
+        self._obs: Any = None
+
+    @property
+    def current_player(self) -> Any:
+        """(N,) int8: the seat to act in each game (-1 once its hand is over)."""
+        return self.turn
+
+    @property
+    def batch_size(self) -> int:
+        """N, the number of games."""
+        return int(self.turn.shape[0])
+
+    def nbytes(self) -> int:
+        """The bytes of the arrays that make the state (the observation, built on demand, not counted)."""
+        return sum(int(getattr(self, name).nbytes) for name in _ARRAYS)
+
+    def _copy(self) -> State:
+        return State({name: getattr(self, name).copy() for name in _ARRAYS}, self._env)
+
+    @property
+    def observation(self) -> Any:
+        """(N, D) float32: each game's observation for the player to act (see :class:`Env`), built on first
+        access (a learner that reads it every step pays for it every step; a search that never does, never)."""
+        if self._obs is None:
+            self._obs = self._env.observe(self)
+        return self._obs
+
+
+class Env:
+    """A batched, functional environment for one supported variant (see the module docs and ``docs/vector.md``).
+
+    * an **episode is one hand**; :meth:`init` deals N hands exactly as ``Round.deal(variant, seed=s)`` does,
+      :meth:`from_rounds` takes N rounds in any phase but a pass half-chosen;
+    * an **action id** is a card index (:mod:`heartslib.cards`, A = 55 ids before any decision) or, from 55 on,
+      a decision option of :attr:`heartslib.adapters.encoding.Encoding.options` (with ``moon.kind = "choice"``:
+      55 = ``"old"``, 56 = ``"new"``); a pass is chosen one card at a time, the seats still to pass in turn,
+      lowest seat first (as :class:`heartslib.adapters.encoding.Turns` and OpenSpiel's ``hearts`` do it);
+    * the **observation** is :class:`heartslib.adapters.encoding.Encoding`'s vector for the player to act
+      (for a game whose hand is over, seat 0's, with ``acting`` 0);
+    * **rewards** are :meth:`Encoding.rewards` of the hand, on the step that ends it, else 0;
+    * stepping a **terminated** game is a no-op (its action is ignored; no autoreset).
+    """
+
+    def __init__(self, variant: Variant, backend: str = "numpy") -> None:
+        if backend != "numpy":
+            raise ValueError(f"backend {backend!r} is not available: heartslib.vector has the 'numpy' backend")
+        self.variant = expect_variant(variant)
+        check_supported(self.variant)
+        self.backend = backend
+        self.encoding = Encoding(self.variant)
+        """The encoding of the observations and action ids."""
+        self._t = _Tables(self.variant)
+        self.num_players: int = self.variant.players
+        self.num_actions: int = self.encoding.num_actions
+        """A: card indices 0..54, then the variant's decision options."""
+        self.observation_size: int = self.encoding.size
+        """D, the length of an observation."""
+        self._choice_ids = (self.encoding.option_id("old"), self.encoding.option_id("new")) \
+            if self.variant.moon.kind == MoonKind.CHOICE else ()
+        if self._choice_ids:
+            self._t.old_id = self._choice_ids[0]
+        self._origins: list[Round] = []
+
+    # ------------------------------------------------------------------ making states
+
+    def _blank(self, n_games: int) -> dict[str, Any]:
+        t = self._t
+        p = t.n
+        z = np.zeros
+        neg = np.full
+        return {
+            "owner": neg((n_games, C), -1, np.int8), "played": neg((n_games, C), -1, np.int8),
+            "taker": neg((n_games, C), -1, np.int8), "pass_from": neg((n_games, C), -1, np.int8),
+            "pass_pick": neg((n_games, C), -1, np.int8), "recv_by": neg((n_games, C), -1, np.int8),
+            "trick_cards": neg((n_games, p), -1, np.int8), "trick_len": z(n_games, np.int8),
+            "leader": neg(n_games, -1, np.int8), "led": neg(n_games, -1, np.int8), "phase": z(n_games, np.int8),
+            "turn": neg(n_games, -1, np.int8), "passed": z((n_games, p), bool), "picks": z(n_games, np.int8),
+            "trick_no": z(n_games, np.int8), "broken": z(n_games, bool), "won": z((n_games, p), np.int8),
+            "hand_count": z((n_games, p), np.int8), "points_vis": z((n_games, p), np.int32),
+            "scores": z((n_games, p), np.int64), "dealer": z(n_games, np.int8), "pass_code": z(n_games, np.int8),
+            "pass_dest": z((n_games, max(t.max_pass, 1)), np.int8), "pass_size": z(n_games, np.int8),
+            "opening": neg(n_games, -1, np.int8), "lead": neg(n_games, -1, np.int8),
+            "sun_seat": neg(n_games, -2, np.int8), "shooter": neg(n_games, -1, np.int8),
+            "points": z((n_games, p), np.int32), "rewards": z((n_games, p), np.float32),
+            "terminated": z(n_games, bool), "log": neg((n_games, t.log_size), -1, np.int8),
+            "log_len": z(n_games, np.int16), "legal_action_mask": z((n_games, self.num_actions), bool),
+            "seed": z(n_games, np.uint64), "origin": neg(n_games, -1, np.int32),
+        }
+
+    def init(self, seeds: Iterable[int] | Any) -> State:
+        """N hands, game ``i`` dealt exactly as ``Round.deal(variant, seed=seeds[i])`` (hand 0, dealer 0)."""
+        seed_list = [int(s) for s in np.asarray(seeds, dtype=object).reshape(-1)]
+        for s in seed_list:
+            if not 0 <= s < 2**64:
+                raise IllegalAction("bad_argument", f"a seed is a whole number from 0 to 2**64 - 1, not {s}")
+        n_games = len(seed_list)
+        t = self._t
+        a = self._blank(n_games)
+        a["seed"][:] = np.array(seed_list, dtype=np.uint64)
+        orders = _shuffled(self._t.pack, seed_list)
+        rows = np.arange(n_games)[:, None]
+        a["owner"][rows, orders] = t.deal_seats[0][None, :]
+        a["hand_count"][:] = t.hand_size
+        d = self.variant.rules.schedule[0]
+        self._set_pass(a, slice(None), d)
+        st = State(a, self)
+        self._start(st, np.arange(n_games))
+        return self._finish(st)
+
+    def _set_pass(self, a: dict[str, Any], rows: Any, d: PassDirection) -> None:
+        size = _pass_size(d, self.variant.rules.pass_cards, self._t.n)
+        a["pass_code"][rows] = _pass_code(d, self._t.n)
+        a["pass_size"][rows] = size
+        offsets = _pass_offsets(d, size)
+        if offsets:
+            a["pass_dest"][rows, : len(offsets)] = offsets
+
+    def _start(self, st: State, rows: Any) -> None:
+        """The start of a hand: the pass phase, or the first lead for a hold hand."""
+        hold = st.pass_size[rows] == 0
+        st.phase[rows] = PASS
+        st.turn[rows] = 0
+        if hold.any():
+            _begin_play(self._t, st, rows[hold])
+
+    def from_rounds(self, rounds: Sequence[Round]) -> State:
+        """N games from N rounds of this variant, in any phase (the pass too, for seats that have not passed)."""
+        rounds = list(rounds)
+        a = self._blank(len(rounds))
+        for g, r in enumerate(rounds):
+            if not isinstance(r, Round) or r.variant != self.variant:
+                raise IllegalAction("bad_argument", f"rounds[{g}] is not a Round of this environment's variant")
+            _read_round(self._t, a, g, r._s)  # the engine state, read once
+            a["origin"][g] = len(self._origins)
+            self._origins.append(r.copy())
+        st = State(a, self)
+        return self._finish(st)
+
+    def _finish(self, st: State) -> State:
+        live = np.flatnonzero(~st.terminated)
+        st.legal_action_mask[:] = False
+        if live.size:
+            _masks(self._t, st, live, self._choice_ids)
+        return st
+
+    # ------------------------------------------------------------------ stepping
+
+    def step(self, state: State, actions: Any) -> State:
+        """A new state after each live game's action id (terminated games ignore theirs; ``state`` is unchanged).
+
+        Raises :class:`~heartslib.IllegalAction` naming the game, the seat and the card (or option) of the
+        first action that is not legal in its game, before anything is applied."""
+        acts = np.asarray(actions)
+        n_games = state.batch_size
+        if acts.shape != (n_games,) or not (np.issubdtype(acts.dtype, np.integer) or n_games == 0):
+            raise IllegalAction("bad_argument", f"actions must be {n_games} integer action ids, "
+                                f"not an array of shape {acts.shape} and dtype {acts.dtype}")
+        live = ~state.terminated
+        ok = (acts >= 0) & (acts < self.num_actions)
+        safe = np.where(ok, acts, 0)
+        legal = ok & state.legal_action_mask[np.arange(n_games), safe]
+        bad = np.flatnonzero(live & ~legal)
+        if bad.size:
+            self._refuse(state, int(bad[0]), int(acts[bad[0]]))
+        st = state._copy()
+        st.rewards[:] = 0.0  # this step's rewards: a game over before it gets none
+        rows = np.flatnonzero(live)
+        if rows.size == 0:
+            return st
+        a = safe[rows].astype(np.int64)
+        st.log[rows, st.log_len[rows]] = a
+        st.log_len[rows] += 1
+        phase = st.phase[rows]
+        t = self._t
+        for code, fn in ((PLAY, _play), (PASS, _pick), (DECIDE, _choose)):
+            sel = phase == code
+            if sel.all():
+                fn(t, st, rows, a)
+            elif sel.any():
+                fn(t, st, rows[sel], a[sel])
+        st.legal_action_mask[rows] = False
+        live_now = rows[~st.terminated[rows]]
+        if live_now.size:
+            _masks(t, st, live_now, self._choice_ids)
+        return st
+
+    def _refuse(self, st: State, g: int, action: int) -> None:
+        seat = int(st.turn[g])
+        what = {PLAY: "play", PASS: "pass", DECIDE: "choose"}.get(int(st.phase[g]), "act")
+        if 0 <= action < C:
+            shown = Card.from_index(action).code
+        elif CARD_ACTIONS <= action < self.num_actions:
+            shown = self.encoding.option(action)
+        else:
+            shown = f"action id {action} (ids are 0..{self.num_actions - 1})"
+        legal = " ".join(self.encoding.action_text(int(i)) for i in np.flatnonzero(st.legal_action_mask[g]))
+        raise IllegalAction("illegal_action_index",
+                            f"game {g}: seat {seat} may not {what} {shown} now (legal: {legal})")
+
+    def random_actions(self, state: State, rng: Any) -> Any:
+        """One uniformly random legal action id per game (0 for a terminated game), from ``rng``
+        (a :class:`numpy.random.Generator`)."""
+        mask = state.legal_action_mask
+        noise = rng.random(mask.shape, dtype=np.float32)
+        return np.argmax(np.where(mask, noise, np.float32(-1.0)), axis=1)  # an illegal id never wins
+
+    # ------------------------------------------------------------------ reading states
+
+    def to_round(self, state: State, i: int) -> Round:
+        """Game ``i`` as a :class:`heartslib.Round`: its deal (or the round it was made from) with its actions
+        applied through ``Round.apply``. The cards chosen so far of a pass not yet complete are not part of a
+        round (as :attr:`heartslib.adapters.encoding.Turns.pending`): the round is the one before them."""
+        i = int(i)
+        if not 0 <= i < state.batch_size:
+            raise IllegalAction("bad_argument", f"game {i} is not in a batch of {state.batch_size}")
+        origin = int(state.origin[i])
+        r = self._origins[origin].copy() if origin >= 0 else Round.deal(self.variant, seed=int(state.seed[i]))
+        turns = Turns(self.encoding, r)
+        for k in range(int(state.log_len[i])):
+            seat = turns.current()
+            assert seat is not None
+            turns.apply_id(seat, int(state.log[i, k]))
+        return r
+
+    def observe(self, state: State) -> Any:
+        """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds)."""
+        return _observe(self._t, self.encoding, state)
+
+
+# ---------------------------------------------------------------------- the deal
+
+
+def _shuffled(pack: Any, seeds: list[int]) -> Any:
+    """Each seed's shuffle of ``pack``: the engine's Fisher–Yates (``engine.dealing.shuffled``), the same
+    ``random.Random(seed).random()`` draws, with the swaps done for every game at once."""
+    k = len(pack)
+    draws = np.empty((len(seeds), max(k - 1, 0)), dtype=np.float64)
+    for g, s in enumerate(seeds):
+        draw = random.Random(s).random
+        draws[g] = [draw() for _ in range(k - 1)]
+    out = np.tile(pack, (len(seeds), 1))
+    rows = np.arange(len(seeds))
+    for col, i in enumerate(range(k - 1, 0, -1)):
+        j = (draws[:, col] * (i + 1)).astype(np.int64)  # int(draw() * (i + 1)): the draw is >= 0
+        a = out[:, i].copy()
+        out[:, i] = out[rows, j]
+        out[rows, j] = a
+    return out
+
+
+def _read_round(t: _Tables, a: dict[str, Any], g: int, s: Any) -> None:
+    """Fill game ``g`` of the arrays ``a`` from a round's engine state ``s``."""
+    if s.phase is Phase.DECIDE and (s.decision is None or s.decision[0].value != "moon"):
+        raise IllegalAction("bad_argument", f"rounds[{g}]: heartslib.vector takes no {s.decision[0]} decision")
+    for seat, hand in enumerate(s.hands):
+        a["owner"][g, hand] = seat
+        a["hand_count"][g, seat] = len(hand)
+    a["scores"][g] = [int(x.real) for x in s.scores]
+    a["dealer"][g] = s.dealer
+    a["lead"][g] = s.lead
+    code = _pass_code(s.passing, t.n)
+    a["pass_code"][g] = code
+    a["pass_size"][g] = s.pass_size
+    offsets = _pass_offsets(s.passing, s.pass_size)
+    a["pass_dest"][g, : len(offsets)] = offsets
+    for seat, p in enumerate(s.passes):
+        if p is not None:
+            a["passed"][g, seat] = True
+            a["pass_from"][g, list(p)] = seat
+            a["pass_pick"][g, list(p)] = range(len(p))
+    if s.received is not None:
+        for seat, rec in enumerate(s.received):
+            a["recv_by"][g, list(rec)] = seat
+    for raw in s.tricks:
+        number, _, seats, cards, winner, _ = raw
+        a["played"][g, list(cards)] = seats
+        a["taker"][g, list(cards)] = winner
+        a["points_vis"][g, winner] += int(sum(t.value[c] for c in cards))
+        a["won"][g, winner] += 1
+        if number >= t.sun_start:
+            ss = int(a["sun_seat"][g])
+            a["sun_seat"][g] = winner if ss in (-2, winner) else -1
+    a["played"][g, list(s.tcards)] = s.tseats
+    a["trick_cards"][g, : len(s.tcards)] = s.tcards
+    a["trick_len"][g] = len(s.tcards)
+    a["led"][g] = s.tsuit if s.tcards else -1
+    a["trick_no"][g] = s.trick_no
+    a["broken"][g] = s.broken
+    a["leader"][g] = s.leader
+    a["opening"][g] = s.opening
+    a["phase"][g] = _PHASE_OF[s.phase]
+    a["turn"][g] = s.turn
+    if s.phase is Phase.PASS:
+        a["turn"][g] = min(seat for seat, p in enumerate(s.passes) if p is None)
+    elif s.phase is Phase.DECIDE:
+        a["shooter"][g] = a["turn"][g] = s.decision[1]
+    elif s.phase is Phase.OVER:
+        a["turn"][g] = -1
+        a["terminated"][g] = True
+        a["points"][g] = [int(x.real) for x in s.outcome.points]
+    if s.phase is not Phase.OVER:
+        a["points"][g] = a["points_vis"][g]
+
+
+# ---------------------------------------------------------------------- one step
+
+
+def _play(t: _Tables, st: State, rows: Any, a: Any) -> None:
+    """Each game of ``rows`` plays card ``a`` (legal); a complete trick resolves."""
+    seat = st.turn[rows].astype(np.int64)
+    st.owner[rows, a] = -1
+    st.played[rows, a] = seat
+    tl = st.trick_len[rows].astype(np.int64)
+    st.trick_cards[rows, tl] = a
+    st.led[rows] = np.where(tl == 0, t.suit[a], st.led[rows])
+    st.broken[rows] |= t.breaks[a]
+    st.hand_count[rows, seat] -= 1
+    tl += 1
+    st.trick_len[rows] = tl
+    st.turn[rows] = (seat + t.step) % t.n
+    done = tl == t.n
+    if done.all():
+        _resolve(t, st, rows)
+    elif done.any():
+        _resolve(t, st, rows[done])
+
+
+def _resolve(t: _Tables, st: State, q: Any) -> None:
+    """The complete tricks of games ``q``: the highest card of the suit led takes them."""
+    tc = st.trick_cards[q].astype(np.int64)
+    led = st.led[q]
+    score = np.where(t.suit[tc] == led[:, None], t.rank[tc], -1)
+    pos = score.argmax(1)
+    w = (st.leader[q].astype(np.int64) + t.step * pos) % t.n
+    st.taker[q[:, None], tc] = w[:, None]
+    st.points_vis[q, w] += t.value[tc].sum(1)
+    st.points[q] = st.points_vis[q]
+    st.won[q, w] += 1
+    tn = st.trick_no[q].astype(np.int64)
+    ss = st.sun_seat[q]
+    st.sun_seat[q] = np.where(tn >= t.sun_start, np.where((ss == -2) | (ss == w), w, -1), ss)
+    st.trick_no[q] = tn + 1
+    st.leader[q] = w
+    st.turn[q] = w
+    st.trick_len[q] = 0
+    st.led[q] = -1
+    st.trick_cards[q] = -1
+    end = tn + 1 == t.hand_size
+    if end.any():
+        _score(t, st, q[end])
+
+
+def _pick(t: _Tables, st: State, rows: Any, a: Any) -> None:
+    """Each game of ``rows``: the seat choosing its pass picks card ``a``; a complete pass moves to the next
+    seat, and the last one exchanges."""
+    seat = st.turn[rows].astype(np.int64)
+    picks = st.picks[rows].astype(np.int64)
+    st.pass_from[rows, a] = seat
+    st.pass_pick[rows, a] = picks
+    picks += 1
+    full = picks == st.pass_size[rows]
+    st.picks[rows] = np.where(full, 0, picks)
+    if not full.any():
+        return
+    f = rows[full]
+    st.passed[f, seat[full]] = True
+    left = ~st.passed[f]
+    more = left.any(1)
+    st.turn[f] = np.where(more, left.argmax(1), -1)
+    x = f[~more]
+    if x.size:
+        _exchange(t, st, x)
+
+
+def _exchange(t: _Tables, st: State, x: Any) -> None:
+    """Every seat of games ``x`` has passed: each card goes to its seat, then play begins."""
+    frm = st.pass_from[x].astype(np.int64)
+    sel = frm >= 0
+    dest = np.take_along_axis(st.pass_dest[x], np.maximum(st.pass_pick[x], 0).astype(np.int64), axis=1)
+    to = (frm + t.step * dest.astype(np.int64)) % t.n
+    st.owner[x] = np.where(sel, to, st.owner[x])
+    st.recv_by[x] = np.where(sel, to, -1)
+    _begin_play(t, st, x)
+
+
+def _begin_play(t: _Tables, st: State, b: Any) -> None:
+    """The first lead of games ``b`` (``engine.tricks.begin_play``): the opening taker given, or the holder
+    of the opening card, or eldest hand."""
+    lead = st.lead[b]
+    eldest = (st.dealer[b].astype(np.int64) + t.step) % t.n
+    if t.open_card >= 0:
+        holder = st.owner[b, t.open_card]
+        leader = np.where(lead >= 0, lead, holder)
+        st.opening[b] = np.where(lead >= 0, -1, t.open_card)
+    else:
+        leader = np.where(lead >= 0, lead, eldest)
+    st.phase[b] = PLAY
+    st.leader[b] = leader
+    st.turn[b] = leader
+
+
+def _choose(t: _Tables, st: State, rows: Any, a: Any) -> None:
+    """The shooter of each game of ``rows`` chose how its moon scores (``a``: the id of "old" or "new")."""
+    e = rows
+    raw, bonus, _, _ = _facts(t, st, e)
+    keep = t.moon.requires == MoonRequires.PENALTY_CARDS
+    shooter = st.shooter[e].astype(np.int64)
+    old = _moon(t, raw, bonus, shooter, "old", keep)
+    new = _moon(t, raw, bonus, shooter, "new", keep)
+    is_old = a == t.old_id
+    _over(t, st, e, np.where(is_old[:, None], old, new))
+
+
+# ---------------------------------------------------------------------- the end of a hand
+
+
+def _facts(t: _Tables, st: State, e: Any) -> tuple[Any, Any, Any, Any]:
+    """Per seat of games ``e``: card points, the bonus cards' part of them, penalty and bonus card counts."""
+    taken = st.taker[e][:, None, :] == t.seats[None, :, None]  # (M, P, C)
+    m = taken.astype(np.int32)
+    return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
+
+
+def _moon(t: _Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool) -> Any:
+    """``scoring.moon_result`` over games: the points when ``shooter`` shot the moon, scored ``how``."""
+    p = t.moon_points
+    rows = np.arange(raw.shape[0])
+    if how == "no_score":
+        return bonus.copy() if keep else np.zeros_like(raw)
+    own = bonus[rows, shooter] if keep else np.zeros(raw.shape[0], dtype=raw.dtype)
+    pts = raw.copy()
+    if how == "old":
+        other = t.team_of[None, :] != t.team_of[shooter][:, None]
+        pts = np.where(other, raw + p, raw)
+        pts[rows, shooter] = own
+    elif how == "penalty":
+        pts[rows, shooter] = p + own
+    else:  # new, take_all
+        pts[rows, shooter] = -p + own
+    return pts
+
+
+def _score(t: _Tables, st: State, e: Any) -> None:
+    """Score the finished hands of games ``e`` (``scoring.score``), or hand a moon choice to its shooter."""
+    raw, bonus, pen, bon = _facts(t, st, e)
+    moon = t.moon
+    keep = moon.requires == MoonRequires.PENALTY_CARDS
+    m = len(e)
+    rows = np.arange(m)
+    normal = raw + np.where(st.won[e] == 0, t.no_tricks, 0)
+    if moon.sun != Sun.NONE:
+        s = st.sun_seat[e].astype(np.int64)
+        shot = s >= 0
+        pts = normal
+        if shot.any():
+            pts = np.where(shot[:, None], _sun(t, st, e, raw, bonus, np.maximum(s, 0), keep), normal)
+        _over(t, st, e, pts)
+        return
+    if moon.kind == MoonKind.NONE:
+        _over(t, st, e, normal)
+        return
+    total = pen.sum(1)
+    hit = (pen == total[:, None]) & (total[:, None] > 0)
+    shot = hit.any(1)
+    shooter = hit.argmax(1)
+    if moon.requires == MoonRequires.ALL_COUNTERS:
+        shot &= bon[rows, shooter] == bon.sum(1)
+    kind = moon.kind
+    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
+    as_old = np.zeros(m, dtype=bool)
+    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
+        before = st.scores[e]
+        keyed = np.abs(before) if t.magnitude else before
+        reached = keyed[rows, shooter] if moon.new_after_shooter else keyed.max(1)
+        as_old = reached < moon.new_after
+    if kind == MoonKind.CHOICE:
+        ask = shot & ~as_old
+        d = e[ask]
+        st.phase[d] = DECIDE
+        st.shooter[d] = shooter[ask]
+        st.turn[d] = shooter[ask]
+        done = ~ask
+        old = _moon(t, raw, bonus, shooter, "old", keep)
+        pts = np.where(shot[:, None], old, normal)
+        if done.any():
+            _over(t, st, e[done], pts[done])
+        return
+    moon_pts = _moon(t, raw, bonus, shooter, how, keep)
+    if as_old.any():
+        moon_pts = np.where(as_old[:, None], _moon(t, raw, bonus, shooter, "old", keep), moon_pts)
+    _over(t, st, e, np.where(shot[:, None], moon_pts, normal))
+
+
+def _sun(t: _Tables, st: State, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:
+    """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``)."""
+    moon = t.moon
+    p = t.moon_points
+    m = raw.shape[0]
+    rows = np.arange(m)
+    own = bonus[rows, s] if keep else np.zeros(m, dtype=raw.dtype)
+    pts = raw.copy()
+    if moon.sun == Sun.CLEAN_SLATE:
+        pts[rows, s] = -st.scores[e][rows, s]
+        return pts
+    if moon.sun == Sun.SUBTRACT_52:
+        pts[rows, s] = -2 * p + own
+        return pts
+    other = t.team_of[None, :] != t.team_of[s][:, None]
+    extra = np.full((m, t.n), 2 * p, dtype=np.int64)
+    if moon.sun == Sun.PUNISH_PASSER:
+        code = st.pass_code[e].astype(np.int64)  # an offset pass's k % n, 0 for a hold, n... for the others
+        single = (code > 0) & (code < t.n)  # an offset pass other than a hold: one seat passed to the shooter
+        passer = np.where(single, (s - code * t.step) % t.n, -1)
+        extra = np.where(t.seats[None, :] == passer[:, None], 2 * p, p)
+    pts = np.where(other, raw + extra, raw)
+    pts[rows, s] = own
+    return pts
+
+
+def _over(t: _Tables, st: State, e: Any, pts: Any) -> None:
+    """The hands of games ``e`` end with ``pts``: the points, the rewards, terminated."""
+    st.points[e] = pts
+    st.phase[e] = OVER
+    st.turn[e] = -1
+    st.terminated[e] = True
+    if t.magnitude:
+        before = st.scores[e]
+        st.rewards[e] = t.reward_sign * (np.abs(before + pts) - np.abs(before)) + 0.0
+    else:
+        st.rewards[e] = t.reward_sign * pts + 0.0
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> None:
+    """The legal action masks of the live games ``rows``."""
+    phase = st.phase[rows]
+    for code in (PLAY, PASS, DECIDE):
+        sel = phase == code
+        if sel.all():
+            r = rows
+        elif sel.any():
+            r = rows[sel]
+        else:
+            continue
+        if code == PLAY:
+            st.legal_action_mask[r, :C] = _play_mask(t, st, r)
+        elif code == PASS:
+            own = st.owner[r] == st.turn[r][:, None]
+            st.legal_action_mask[r, :C] = own & t.passable[None, :] & (st.pass_from[r] < 0)
+        else:
+            st.legal_action_mask[np.ix_(r, list(choice_ids))] = True
+
+
+def _narrow(cands: Any, keep: Any, where: Any = None) -> Any:
+    """``keep`` in the games where it leaves a card (and ``where`` holds), else ``cands``."""
+    use = keep.any(1)
+    if where is not None:
+        use &= where
+    return np.where(use[:, None], keep, cands)
+
+
+def _play_mask(t: _Tables, st: State, r: Any) -> Any:
+    """``legality.candidates`` over card masks for the games ``r`` in the play phase."""
+    own = st.owner[r] == st.turn[r][:, None]
+    leading = st.trick_len[r] == 0
+    first = st.trick_no[r] == 0
+    if leading.all():
+        return _lead_mask(t, st, r, own, first)
+    follow = _follow_mask(t, st, r, own, first)
+    if not leading.any():
+        return follow
+    return np.where(leading[:, None], _lead_mask(t, st, r, own, first), follow)
+
+
+def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
+    """``legality._lead``: the opening lead, the hearts lock and the first-trick rule."""
+    cands = own
+    opening = st.opening[r]
+    fixed = first & (opening >= 0)
+    banned = t.banned
+    if t.locks:
+        closed = ~st.broken[r]
+        if t.penalty_exempt:
+            closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
+        cands = _narrow(cands, cands & t.unlocked[None, :], closed)
+    if banned is not None:
+        cands = _narrow(cands, cands & banned[None, :], first)
+    if not fixed.any():
+        return cands
+    if t.two_of_clubs:
+        open_mask = np.zeros_like(own)
+        open_mask[:, t.open_card] = True
+        return np.where(fixed[:, None], own & open_mask, cands)
+    same = own & t.suit_mask[t.open_suit][None, :]
+    if banned is not None:
+        same = _narrow(same, same & banned[None, :])
+    return np.where((fixed & same.any(1))[:, None], same, cands)
+
+
+def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
+    """``legality.candidates`` after the lead: follow suit, the first-trick rule, the queen, forced discards."""
+    led = st.led[r].astype(np.int64)
+    follow = own & t.suit_mask[np.maximum(led, 0)]
+    has = follow.any(1)
+    cands = np.where(has[:, None], follow, own)
+    void = ~has
+    if t.banned is not None:
+        cands = _narrow(cands, cands & t.banned[None, :], first)
+    if t.queen_forced:
+        tc = st.trick_cards[r].astype(np.int64)
+        high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
+        forced = cands[:, QS] & (void | ((led == SPADE) & high))
+        if forced.any():
+            qs = np.zeros_like(cands)
+            qs[:, QS] = True
+            cands = np.where(forced[:, None], qs, cands)
+    if t.must_any:
+        held = cands & t.must[None, :]
+        use = void
+        if t.must_all:
+            use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
+        cands = _narrow(cands, held, use)
+    return cands
+
+
+# ---------------------------------------------------------------------- observations
+
+
+def _observe(t: _Tables, enc: Encoding, st: State) -> Any:
+    """:meth:`Encoding.encode` of each game's observation for the player to act, over arrays."""
+    n_games = st.batch_size
+    n = t.n
+    lay = enc.layout()
+    o = {name: start for name, (start, _) in lay.items()}
+    # not zeroed as a whole: every section is written whole below, or zeroed before its one-hot entries are set
+    # (zeroing the whole vector was a fifth of the time of an observation)
+    obs = np.empty((n_games, enc.size), dtype=np.float32)
+    for name in ("phase", "decision", "leader", "led_suit", "trick", "pass_direction", "dealer", "kitty"):
+        obs[:, lay[name][0]: lay[name][1]] = 0.0
+    ar = np.arange(n_games)
+    live = st.turn >= 0
+    me = np.where(live, st.turn, 0).astype(np.int64)
+    phase = st.phase.astype(np.int64)
+    obs[ar, o["phase"] + phase] = 1.0
+    deciding = phase == DECIDE
+    if deciding.any():
+        obs[ar[deciding], o["decision"] + 1] = 1.0  # the only decision played here is the moon's
+    obs[:, o["acting"]] = live
+    seat_at = t.seat_at[me]  # (N, n): the seat in each relative slot
+    me8 = seat_at[:, 0]
+    mine = st.owner == me8[:, None]
+    picked = st.pass_from == me8[:, None]
+    if (phase == PASS).any():
+        mine &= ~(picked & (phase == PASS)[:, None])  # the cards chosen so far for a pass leave the hand
+    obs[:, o["hand"]: o["hand"] + C] = mine
+    blocks = st.played[:, None, :] == seat_at[:, :, None]  # (N, n, C): the cards each relative seat played
+    obs[:, o["played"]: o["played"] + n * C] = blocks.reshape(n_games, n * C)
+    _trick_sections(t, st, obs, o, me)
+    obs[:, o["passed"]: o["passed"] + C] = picked
+    obs[:, o["received"]: o["received"] + C] = st.recv_by == me8[:, None]
+    obs[ar, o["pass_direction"] + st.pass_code.astype(np.int64)] = 1.0
+    obs[:, o["pass_count"]] = st.pass_size / t.hand_size
+    obs[ar, o["dealer"] + t.rel[me, st.dealer.astype(np.int64)]] = 1.0
+    flat = ar[:, None] * n + seat_at  # each relative slot's seat, as an index into a flattened (N, n) array
+    obs[:, o["hand_sizes"]: o["hand_sizes"] + n] = st.hand_count.reshape(-1)[flat] / t.hand_size
+    obs[:, o["tricks_won"]: o["tricks_won"] + n] = st.won.reshape(-1)[flat] / t.hand_size
+    obs[:, o["hearts_broken"]] = st.broken | (not t.locks)
+    obs[:, o["scores"]: o["scores"] + n] = st.scores.reshape(-1)[flat] / SCORE_SCALE
+    obs[:, o["round_points"]: o["round_points"] + n] = st.points.reshape(-1)[flat] / SCORE_SCALE
+    return obs
+
+
+def _trick_sections(t: _Tables, st: State, obs: Any, o: dict[str, int], me: Any) -> None:
+    """The current trick's cards by relative seat, its leader and the suit led, from the trick's few cards."""
+    going = np.flatnonzero(st.trick_len > 0)
+    if not going.size:
+        return
+    leader = st.leader[going].astype(np.int64)
+    rel_leader = t.rel[me[going], leader]
+    obs[going, o["leader"] + rel_leader] = 1.0
+    obs[going, o["led_suit"] + st.led[going].astype(np.int64)] = 1.0
+    cards = st.trick_cards[going].astype(np.int64)  # (M, n) in play order from the leader, -1 after the last
+    slot = (rel_leader[:, None] + np.arange(t.n)[None, :]) % t.n  # the k-th card's player, relative
+    on = cards >= 0
+    rows = np.broadcast_to(going[:, None], cards.shape)[on]
+    obs[rows, o["trick"] + slot[on] * C + cards[on]] = 1.0

@@ -1,0 +1,251 @@
+"""heartslib.vector: the batched numpy environment, held to the engine step by step.
+
+Every game of a batch is mirrored by a :class:`heartslib.adapters.encoding.Turns` over a ``Round`` driven with
+the same action ids: at every step the current player, the legal mask, the observation, the rewards, the points
+and ``terminated`` must agree, and at the end ``to_round`` must equal the mirrored ``Round``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import heartslib as hl  # noqa: E402
+from heartslib.adapters.encoding import Turns  # noqa: E402
+from heartslib.strategies import variants  # noqa: E402
+from heartslib.vector import Env, check_supported  # noqa: E402
+
+#: Pins that keep the drawn variants inside what the environment supports (one deck, no jokers, no kitty,
+#: no exposures, no modifiers, no shuffle pass or dealer's choice); everything else is drawn.
+PINS: dict[str, Any] = {
+    "players": st.integers(3, 6),
+    "decks": 1,
+    "deck": {"jokers": 0, "fill": "strip"},
+    "play": {"booster_nines": False, "undercut": False},
+    "scoring": {"multiply": {}, "multiply_alone": {}, "double_suit": {}, "cancels": {}, "exposable": {},
+                "all_hearts_flips": "none", "hearts": st.sampled_from(["one", "zero", "two"])},
+}
+
+def supported(v: hl.Variant) -> bool:
+    """Whether the environment takes ``v``."""
+    try:
+        check_supported(v)
+    except hl.VariantError:
+        return False
+    return True
+
+
+def mirror(env: Env, state: Any, turns: list[Turns]) -> None:
+    """Assert that every game of ``state`` agrees with its mirrored engine game."""
+    obs = state.observation
+    for g, t in enumerate(turns):
+        cur = t.current()
+        assert int(state.current_player[g]) == (-1 if cur is None else cur)
+        assert bool(state.terminated[g]) == (cur is None)
+        if cur is None:
+            expect = env.encoding.encode(t.round.observation(0), acting=False)
+            assert t.round.points is not None
+            assert tuple(int(x) for x in state.points[g]) == tuple(t.round.points)
+        else:
+            assert list(np.flatnonzero(state.legal_action_mask[g])) == t.legal_ids(cur)
+            expect = t.observe(cur)
+        assert np.array_equal(obs[g], np.array(expect, dtype=np.float32))
+
+
+def play_out(v: hl.Variant, seeds: list[int], rng_seed: int) -> tuple[Env, Any, list[Turns]]:
+    """Play a batch of ``v`` out with random legal actions, the engine mirrored at every step."""
+    env = Env(v)
+    state = env.init(np.array(seeds, dtype=np.uint64))
+    turns = [Turns(env.encoding, hl.Round.deal(v, seed=s)) for s in seeds]
+    return env, drive(env, state, turns, rng_seed), turns
+
+
+def drive(env: Env, state: Any, turns: list[Turns], rng_seed: int) -> Any:
+    """Step ``state`` with random legal actions until every game is over, each action applied to the mirrored
+    engine game too, the two compared after every step (rewards included); the final state."""
+    rng = np.random.default_rng(rng_seed)
+    mirror(env, state, turns)
+    while not state.terminated.all():
+        actions = env.random_actions(state, rng)
+        before = state.current_player.copy()
+        state = env.step(state, actions)
+        for g, t in enumerate(turns):
+            if before[g] >= 0:
+                rnd_before = t.round.scores
+                t.apply_id(int(before[g]), int(actions[g]))
+                if t.current() is None:
+                    assert t.round.points is not None
+                    want = env.encoding.rewards(rnd_before, t.round.points)
+                    assert tuple(float(x) for x in state.rewards[g]) == want
+                else:
+                    assert not state.rewards[g].any()
+        mirror(env, state, turns)
+    return state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(v=variants(**PINS), seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4),
+       rng_seed=st.integers(0, 2**32 - 1))
+def test_every_game_ends_in_the_round_the_engine_makes(v: hl.Variant, seeds: list[int], rng_seed: int) -> None:
+    """Random supported variants, random legal actions: each game equals the engine's at every step and ends
+    in the same Round (==) with the same points."""
+    assume(supported(v))
+    env, state, turns = play_out(v, seeds, rng_seed)
+    for g, t in enumerate(turns):
+        r = env.to_round(state, g)
+        assert r == t.round
+        assert r.points == t.round.points
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(v=variants(**PINS), seed=st.integers(0, 2**64 - 1), hand=st.integers(0, 7), dealer=st.integers(0, 5),
+       scores=st.lists(st.integers(-150, 150), min_size=6, max_size=6), rng_seed=st.integers(0, 2**32 - 1))
+def test_later_hands_from_rounds_play_as_the_engine(
+    v: hl.Variant, seed: int, hand: int, dealer: int, scores: list[int], rng_seed: int
+) -> None:
+    """Rounds of any hand of a match (every pass of the schedule, any dealer, scores before the hand for the
+    moon and sun rules that read them) taken by from_rounds play on exactly as the engine."""
+    assume(supported(v))
+    n = v.players
+    r = hl.Round.deal(v, seed=seed, hand_number=hand, dealer=dealer % n, scores=scores[:n])
+    env = Env(v)
+    state = env.from_rounds([r, r.copy()])
+    assert env.to_round(state, 0) == r
+    turns = [Turns(env.encoding, r.copy()), Turns(env.encoding, r.copy())]
+    state = drive(env, state, turns, rng_seed)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
+
+
+def test_the_drawn_variants_reach_the_rules_compared() -> None:
+    """The property test's variants are not all the standard game: they reach the rules compared."""
+    from heartslib.sections import field_paths
+
+    seen: dict[str, set[str]] = {}
+
+    @settings(max_examples=60, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @given(v=variants(**PINS))
+    def collect(v: hl.Variant) -> None:
+        assume(supported(v))
+        for path, value in field_paths(v):
+            seen.setdefault(path, set()).add(repr(value))
+
+    collect()
+    for path in ("players", "direction", "passing.schedule", "passing.cards", "passing.forbidden",
+                 "play.opening", "play.breaking", "play.first_trick", "play.queen_forced", "play.must_discard",
+                 "scoring.values", "moon.kind", "moon.sun", "end.winner"):
+        assert len(seen.get(path, ())) > 1, f"the drawn variants never vary {path}"
+
+
+@pytest.mark.parametrize("name", ["standard", "black_lady", "omnibus", "spot_hearts", "black_maria"])
+def test_presets_play_as_the_engine(name: str) -> None:
+    """Named presets the environment supports play exactly as the engine."""
+    try:
+        v = hl.preset(name)
+        check_supported(v)
+    except (hl.VariantError, KeyError):
+        pytest.skip(f"{name} is not a supported preset")
+    env, state, turns = play_out(v, list(range(6)), 1)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
+
+
+def test_to_round_and_from_rounds_round_trip() -> None:
+    """from_rounds(rounds) then to_round gives the rounds back, in every phase; and the games go on alike."""
+    v = hl.preset("standard")
+    env = Env(v)
+    rounds = []
+    for seed, moves in ((1, 0), (2, 5), (3, 20), (4, 63), (5, 40)):
+        r = hl.Round.deal(v, seed=seed)
+        t = Turns(env.encoding, r)
+        rng = np.random.default_rng(seed)
+        for _ in range(moves):
+            cur = t.current()
+            if cur is None:
+                break
+            t.apply_id(cur, int(rng.choice(t.legal_ids(cur))))
+            if t.pending:
+                continue
+        while t.pending:  # a round holds whole passes only
+            cur = t.current()
+            assert cur is not None
+            t.apply_id(cur, t.legal_ids(cur)[0])
+        rounds.append(r)
+    state = env.from_rounds(rounds)
+    turns = [Turns(env.encoding, r.copy()) for r in rounds]
+    for g, r in enumerate(rounds):
+        assert env.to_round(state, g) == r
+    state = drive(env, state, turns, 9)
+    again = env.from_rounds([env.to_round(state, g) for g in range(len(rounds))])
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round == env.to_round(again, g)
+        assert np.array_equal(again.points[g], state.points[g])
+
+
+def test_an_illegal_action_names_the_game_seat_and_card_and_changes_nothing() -> None:
+    env = Env(hl.preset("standard"))
+    state = env.init([1, 2])
+    held = np.flatnonzero(state.owner[1] == state.current_player[1])
+    not_held = int(np.flatnonzero((state.owner[1] != state.current_player[1]) & (np.arange(55) < 52))[0])
+    actions = np.array([int(np.flatnonzero(state.legal_action_mask[0])[0]), not_held])
+    mask_before = state.legal_action_mask.copy()
+    with pytest.raises(hl.IllegalAction, match=r"game 1: seat 0 may not pass " + hl.Card.from_index(not_held).code):
+        env.step(state, actions)
+    assert np.array_equal(state.legal_action_mask, mask_before) and held.size == 13
+    with pytest.raises(hl.IllegalAction, match="game 0"):
+        env.step(state, np.array([99, int(held[0])]))
+
+
+def test_a_terminated_game_ignores_its_action() -> None:
+    env = Env(hl.preset("standard"))
+    state = env.init([3])
+    rng = np.random.default_rng(0)
+    while not state.terminated.all():
+        state = env.step(state, env.random_actions(state, rng))
+    after = env.step(state, np.array([12345]))
+    assert np.array_equal(after.points, state.points) and after.terminated.all()
+    assert not after.rewards.any()
+    assert env.to_round(after, 0) == env.to_round(state, 0)
+
+
+@pytest.mark.parametrize(("change", "path"), [
+    ({"deck": {"decks": 2}}, "deck.decks"),
+    ({"deck": {"jokers": 1}}, "deck.jokers"),
+    ({"passing": {"schedule": "shuffle_hold"}}, "passing.schedule"),
+    ({"scoring": {"multiply": {"TC": 2}}}, "scoring.multiply"),
+    ({"moon": {"kind": "new_if_old_loses"}}, "moon.kind"),
+])
+def test_unsupported_variants_are_refused_naming_the_field(change: dict[str, Any], path: str) -> None:
+    try:
+        v = hl.preset("standard").replace(**change)
+    except hl.VariantError:
+        pytest.skip("the engine refuses this change itself")
+    with pytest.raises(hl.VariantError) as err:
+        Env(v)
+    assert err.value.path == path
+
+
+def test_there_is_no_other_backend() -> None:
+    with pytest.raises(ValueError, match="numpy"):
+        Env(hl.preset("standard"), backend="jax")
+
+
+def test_memory_per_game() -> None:
+    """The stepped arrays take at most 2 KB a game (the observation, built on demand, not counted)."""
+    state = Env(hl.preset("standard")).init(range(64))
+    assert state.nbytes() / 64 <= 2048
+
+
+def test_importing_heartslib_does_not_import_the_vector_package() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, heartslib; assert 'heartslib.vector' not in sys.modules and 'numpy' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
