@@ -26,6 +26,7 @@ from heartslib.enums import (
     PassMode,
     Settlement,
     Sun,
+    TeamLoss,
     UndercutCeiling,
     Winner,
     pass_name,
@@ -334,6 +335,8 @@ def _end(v: Compiled) -> list[str]:
         ranking += " magnitude"
     who = ("the team of the player with the worst score loses (the other players win)" if v.teams
            else f"the {ranking} total wins and ties share the win")
+    if v.teams and end.losing_team == TeamLoss.WORST_TEAM_TOTAL:
+        who = f"the team whose players' totals add up to the {ranking} team total wins (tied team totals play on)"
     if by_team:
         who = f"the players of the {ranking} team total win and ties share the win"
     if end.lives and not v.teams:

@@ -49,6 +49,7 @@ __all__ = [
     "Settlement",
     "Shot",
     "Sun",
+    "TeamLoss",
     "UndercutCeiling",
     "Winner",
     "pass_name",
@@ -226,6 +227,15 @@ class Sun(enum.StrEnum):
     PUNISH_PASSER = "punish_passer"
     CLEAN_SLATE = "clean_slate"
     SUBTRACT_52 = "subtract_52"
+
+
+class TeamLoss(enum.StrEnum):
+    """With partnerships, which team loses once the match ends (``end.losing_team``)."""
+
+    WORST_PLAYER = "worst_player"
+    """The team of the worst total among the players who reached the target (Jawaker's Leekha, Idlib)."""
+    WORST_TEAM_TOTAL = "worst_team_total"
+    """The team with the worst team total (Jawaker's Leekha as played now: the lower team total wins)."""
 
 
 class NextDealer(enum.StrEnum):

@@ -230,6 +230,21 @@ _PRESETS.update(
             "moon": {"kind": "penalty", "points": 37},
             "end": {"target": 101},
         },
+        "leekha_jawaker": {
+            "source": "Jawaker's Leekha as played now (blog.jawaker.com/en/leekha-rules-en): partnerships, "
+            "anticlockwise, three cards passed right then left, the dealer's right leads any card, Q♠ 13, 10♦ 10, "
+            "hearts 1, a void player holding 10♦ or Q♠ must play one (talyeekh, either when holding both), no "
+            "moon rule; a player's 101 ends the match and the team with the lower total wins",
+            "players": 4,
+            "direction": "anticlockwise",
+            "teams": [[0, 2], [1, 3]],
+            "passing": {"cards": 3, "schedule": ["left", "right"]},  # as the likha preset reads Jawaker's
+            "play": {"opening": "eldest_any", "breaking": "none", "first_trick": "any",
+                     "must_discard": ["QS", "TD"]},
+            "scoring": {"values": {"QS": 13, "TD": 10}},
+            "moon": {"kind": "none"},
+            "end": {"target": 101, "losing_team": "worst_team_total"},
+        },
         "likha_idlib": {
             "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
             "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
@@ -263,6 +278,7 @@ ALIASES: dict[str, str] = {
     "morehead": "morehead_2001",
     "leekha": "likha",
     "leekha_idlib": "likha_idlib",
+    "likha_jawaker": "leekha_jawaker",
     "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",
     "gongzhu": "gong_zhu",

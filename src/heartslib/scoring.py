@@ -50,6 +50,7 @@ from heartslib.enums import (
     PassMode,
     Shot,
     Sun,
+    TeamLoss,
     Winner,
 )
 from heartslib.errors import CardError, IllegalAction, arg_text
@@ -371,7 +372,13 @@ def winning_team(v: Variant, totals: Sequence[Score]) -> int | None:
 def losing_team(v: Variant, totals: Sequence[Score]) -> int | None:
     """With teams: the team of the worst total among the players who reached the target (or among all
     players if none did). When players of several teams share that total, the team totals decide among
-    those teams (Idlib Leekha); None when those tie too (play on)."""
+    those teams (Idlib Leekha); None when those tie too (play on). With ``end.losing_team =
+    "worst_team_total"``: the team with the worst team total; None when team totals tie."""
+    if v.end.losing_team == TeamLoss.WORST_TEAM_TOTAL:
+        sums = {t: _team_sum(v, totals, t) for t in range(len(v.teams))}
+        worst = (max if v.end.winner == Winner.LOWEST else min)(sums.values())
+        worst_teams = [t for t, x in sums.items() if x == worst]
+        return worst_teams[0] if len(worst_teams) == 1 else None
     keys = [_key(v, t) for t in totals]
     pool = list(range(len(totals)))
     if reached_target(v, totals):

@@ -46,6 +46,7 @@ from heartslib.enums import (
     Opening,
     Settlement,
     Sun,
+    TeamLoss,
     UndercutCeiling,
     Winner,
 )
@@ -1320,6 +1321,23 @@ class EndRules(Record):
             "With partnerships, a team's total is the sum of its members' and the end and the winners are judged "
             "on team totals (the best team total wins, ties share the win), not on the players' own totals.",
             "Gong Zhu teams mode (garytang/gongzhu)",
+        ),
+    )
+    losing_team: TeamLoss = enum_field(
+        "end.losing_team",
+        TeamLoss,
+        TeamLoss.WORST_PLAYER,
+        meta(
+            "the losing team",
+            "With partnerships and players' own totals (end.team_scores off): which team loses once a player's "
+            "total ends the match.",
+            "jehadbaeth/Leekha SPEC.md (Idlib); blog.jawaker.com/en/leekha-rules-en (Jawaker's Leekha: a "
+            "player's 101 ends the match and the team with the lower total wins)",
+            {
+                "worst_player": "the team of the worst total among the players who reached the target (team "
+                "totals break a tie between players of different teams)",
+                "worst_team_total": "the team whose members' totals add up worst; tied team totals play on",
+            },
         ),
     )
     next_dealer: NextDealer = enum_field(

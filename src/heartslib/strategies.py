@@ -229,6 +229,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
     ("end", "win_target"): lambda: _choice(0, 150, -40),
     ("end", "team_scores"): st.booleans,
+    ("end", "losing_team"): lambda: _enum_choice("end", "losing_team"),
     ("end", "next_dealer"): lambda: _enum_choice("end", "next_dealer"),
     ("end", "dealer_ties"): lambda: _choice((), ("KC", "QS", "TD"), ("QS",)),
 }
@@ -432,6 +433,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["losing_team"] != "worst_player" and (not draft["teams"] or draft["team_scores"]):
+        _fix(draft, ("losing_team", "worst_player"), ("team_scores", False))
     if draft["team_scores"] and not draft["teams"]:
         _fix(draft, ("team_scores", False))
     elif draft["team_scores"] and draft["lives"]:

@@ -38,6 +38,7 @@ from heartslib.enums import (
     PassDirection,
     Settlement,
     Sun,
+    TeamLoss,
     UndercutCeiling,
     Winner,
     resolve_schedule,
@@ -256,6 +257,10 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "a magnitude target is positive"))
     if v.end.team_scores and not v.teams:
         out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    if v.end.losing_team != TeamLoss.WORST_PLAYER and (not v.teams or v.end.team_scores):
+        out.append(("end.losing_team", "which team loses is read only with partnerships judged on the players' "
+                                       "own totals: set teams and end.team_scores = false, or leave "
+                                       "end.losing_team at \"worst_player\""))
     elif v.end.team_scores and v.end.lives:
         out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
     win = v.end.win_target

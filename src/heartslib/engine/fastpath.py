@@ -162,6 +162,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
     "end.dealer_ties": ANY,
+    "end.losing_team": ANY,  # the match's business
 }
 
 
@@ -249,6 +250,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
     "end.dealer_ties": ANY,
+    "end.losing_team": ANY,  # the match's business
 }
 
 
@@ -345,6 +347,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
     "end.dealer_ties": ANY,
+    "end.losing_team": ANY,  # the match's business
 }
 
 
