@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import heartslib as hl
-from heartslib.agents import AGENTS, BaseAgent, HeuristicAgent, LazyActions, MoonAgent, play_match
-from heartslib.search import RolloutTables, moon_card, moon_losers, moon_pass, moon_pays
+from heartslib.agents import AGENTS, BaseAgent, HeuristicAgent, LazyActions, MoonAgent, SearchAgent, play_match
+from heartslib.search import (
+    Budget,
+    RolloutTables,
+    Search,
+    moon_card,
+    moon_losers,
+    moon_pass,
+    moon_pays,
+    moon_threat,
+    rollout,
+)
 from heartslib.simulate import make_agent, simulate
 
 STANDARD = hl.preset("standard")
@@ -121,3 +133,89 @@ def test_the_moon_agent_shoots_the_moon_far_more_often_than_the_heuristic() -> N
         moons[tested.name] = count
     # measured: 29 moons against 0 (about 10% of hands against under 1%)
     assert moons["moon"] >= moons["heuristic"] + 12, moons
+
+
+# --------------------------------------------------------------------------- the search player's moon defence
+
+# standard cards with free leads and no first-trick rule, so the position can be played straight in
+FREE = hl.preset("standard").replace(play={"opening": "eldest_any", "breaking": "none", "first_trick": "any"})
+# seat 1 holds Q♠ and ten hearts (the rest's control); seats 2 and 3 hold no heart at all
+FEEDING_HANDS = ["9H 7H 6H 2S 3S 2C 3C 4C 5C 2D 3D 4D 5D", "QS AH KH QH JH TH 8H 5H 4H 3H 2H AD AC",
+                 "4S 5S 7S 8S 6C 7C 8C 9C TC 6D 7D 8D 9D", "6S 9S TS JS KS AS JC QC KC TD JD QD KD"]
+
+
+def _feeding_position() -> hl.Round:
+    """Seat 1 has taken Q♠ and two hearts (every point so far), seats 2 and 3 have shown no hearts, and seat 1
+    leads 8♥: seat 0, last, holds 9♥ 6♥. Ducking with 6♥ lets seat 1 run its hearts to the moon (26 to each
+    of the others); 9♥ takes two points and ends the moon."""
+    r = hl.Round.from_hands(FREE, [list(hl.parse_cards(h)) for h in FEEDING_HANDS], dealer=3, passing=hl.HOLD)
+    for c in hl.parse_cards("2S QS 4S 6S AH 6C JC 7H 8H 7C QC"):
+        r.apply(hl.Play(r.to_act[0], c))
+    return r
+
+
+def test_moon_threat_is_read_from_the_public_history() -> None:
+    r = _feeding_position()
+    obs = r.observation(0)
+    t = RolloutTables(FREE)
+    taken = [0.0, 15.0, 0.0, 0.0]
+    untaken = t.counts[:]
+    for trick in obs.tricks:
+        for c in trick.cards:
+            untaken[c.index] -= 1
+    assert moon_threat(taken, 0, untaken, t) == 1
+    assert moon_threat(taken, 1, untaken, t) is None  # never oneself
+    assert moon_threat([0.0, 15.0, 1.0, 0.0], 0, untaken, t) is None  # someone else has a point
+    assert moon_threat([0.0, 3.0, 0.0, 0.0], 0, untaken, t) is None  # too few points yet
+    assert moon_threat(taken, 0, untaken, RolloutTables(hl.preset("black_maria").replace(players=4))) is None
+
+
+def test_the_search_takes_the_trick_that_stops_the_moon_instead_of_ducking_under_the_shooter() -> None:
+    r = _feeding_position()
+    obs, legal = r.observation(0), r.legal_actions()
+    for seed in range(6):
+        old = Search(FREE, Budget(playouts=32), moon_defence=False)
+        new = Search(FREE, Budget(playouts=32))
+        # without the defence, the rollouts' shooter plays like the heuristic and the moon looks unlikely
+        assert old.choose(obs, old.play_candidates(obs, legal), random.Random(seed)) == hl.Play(0, hl.Card("6H"))
+        assert new.choose(obs, new.play_candidates(obs, legal), random.Random(seed)) == hl.Play(0, hl.Card("9H"))
+        agent = SearchAgent(seed)
+        agent.setup(FREE, 0)
+        assert agent.act(obs, legal) == hl.Play(0, hl.Card("9H"))
+
+
+def test_equivalent_cards_are_not_merged_across_a_card_on_the_table() -> None:
+    # 7♥ and 8♥ are gone, but the 8♥ lies on the table: 9♥ wins the trick and 6♥ does not
+    r = _feeding_position()
+    search = Search(FREE)
+    cards = {a.card for a in search.play_candidates(r.observation(0), r.legal_actions()) if isinstance(a, hl.Play)}
+    assert cards == {hl.Card("6H"), hl.Card("9H")}
+
+
+def test_rollouts_with_a_shooter_play_for_the_moon() -> None:
+    r = _feeding_position()
+    r.apply(hl.Play(0, hl.Card("6H")))
+    t = RolloutTables(FREE)
+    unplayed = t.counts[:]
+    for c in r.observation(0).cards_played:
+        unplayed[c.index] -= 1
+    heuristic = r.copy()
+    rollout(heuristic, [0.0, 18.0, 0.0, 0.0], unplayed[:], t, random.Random(1))
+    shooting = r.copy()
+    rollout(shooting, [0.0, 18.0, 0.0, 0.0], unplayed[:], t, random.Random(1), shooter=1)
+    assert shooting.outcome is not None and shooting.outcome.shooter == 1
+    assert heuristic.outcome is not None and heuristic.outcome.shooter is None
+
+
+@pytest.mark.parametrize("name", hl.presets.preset_names())
+def test_the_search_agent_finishes_a_match_of_every_preset_against_moon_agents(name: str) -> None:
+    v = short(name)
+
+    def play() -> str:
+        agents: list[BaseAgent] = [SearchAgent(1, playouts=4, max_plays=2000)]
+        agents += [MoonAgent(10 + s) for s in range(1, v.players)]
+        return play_match(v, agents, seed=9).to_json()
+
+    text = play()
+    assert hl.Match.from_json(text).is_over
+    assert play() == text

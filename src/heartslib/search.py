@@ -6,7 +6,7 @@ a play in four steps:
 1. **Candidates** (:meth:`Search.play_candidates`). The legal cards, with
    *equivalent* cards merged: two cards of a suit are equivalent when every
    card ranked between them (and every other copy of them) is in this hand or
-   already played, so they take and lose exactly the same tricks (9♣ and 10♣
+   played in a finished trick, so they take and lose exactly the same tricks (9♣ and 10♣
    once the other clubs between them are gone). Cards with a rule or a score
    of their own stay apart.
 2. **Worlds.** Up to :attr:`Budget.playouts` determinizations drawn with
@@ -469,8 +469,8 @@ def moon_threat(taken: Sequence[float], seat: int, unplayed: Sequence[int], t: R
 
     A threat: the variant's moon pays (:func:`moon_pays`), the seat has taken every point so far (``taken``:
     each seat's points this hand, as :class:`RolloutPolicy` counts them), at least :data:`MOON_THREAT` of
-    the pack's, and the points not yet taken are all still to be played (``unplayed``: per card index, the
-    copies nobody has played), so it can still take them all.
+    the pack's, and the points not yet taken are all still in play (``unplayed``: per card index, the
+    copies nobody has taken yet, the current trick's included), so it can still take them all.
     """
     if not t.moon_pays:
         return None
@@ -491,7 +491,9 @@ class RolloutPolicy:
     seat has taken this hand (for the moon alarm), and ``unplayed``, per card
     index, the copies nobody has played yet. Both start as given (by default:
     nothing taken, the whole pack out) and are updated as the hand goes on, so
-    one policy serves one playout. Decisions: the moon choice goes to the
+    one policy serves one playout. ``shooter``: a seat that plays :func:`moon_card` instead (a moon threat,
+    :func:`moon_threat`) for as long as it has taken every point, and whom the other seats stop feeding from
+    :data:`MOON_THREAT` of the pack's points on (not only from the usual third). Decisions: the moon choice goes to the
     option best for the shooter, nobody exposes cards, any other decision
     (a joker's called suit, the dealer's choice) is drawn at random.
 
@@ -504,9 +506,11 @@ class RolloutPolicy:
     """
 
     def __init__(self, variant: Variant | RolloutTables, taken: list[float] | None = None,
-                 unplayed: list[int] | None = None, rng: random.Random | None = None) -> None:
+                 unplayed: list[int] | None = None, rng: random.Random | None = None,
+                 shooter: int | None = None) -> None:
         t = variant if isinstance(variant, RolloutTables) else RolloutTables(variant)
         self.tables = t
+        self.shooter = shooter
         self.taken = [0.0] * t.players if taken is None else taken
         self.unplayed = t.counts[:] if unplayed is None else unplayed
         self.rng = random.Random(0) if rng is None else rng
@@ -530,15 +534,22 @@ class RolloutPolicy:
             if suit[c] != _NO_SUIT:
                 led = suit[c]
                 break
+        if cards and led < 0:
+            led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
+            return rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
+                                self.unplayed, t)
+        shooter = self.shooter
+        if shooter is not None and seat == shooter and self.taken[seat] >= sum(self.taken) - 1e-9:
+            return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
+                             self.unplayed, t)
         feed = True
         if cards and led >= 0 and (suit[cands[0]] != led or any(cost[c] > 0 for c in cards)):
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
             winner = _winner(self.seats, cards, led, t)
             w = self.taken[winner]
-            feed = winner == seat or not (w >= t.moon_alarm and w >= sum(self.taken) - 1e-9)
-        elif cards and led < 0:
-            led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
+            alarm = t.moon_alarm if winner != shooter else min(t.moon_alarm, MOON_THREAT * t.total)
+            feed = winner == seat or not (w >= alarm and w >= sum(self.taken) - 1e-9)
         return rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
                             self.first_trick, self.unplayed, t)
 
@@ -583,17 +594,18 @@ class RolloutPolicy:
 
 
 def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
-            first: Action | None = None) -> None:
+            first: Action | None = None, shooter: int | None = None) -> None:
     """Play ``r`` to its end in place with :func:`rollout_card` for every seat, after ``first`` if given.
 
     ``taken``: the points each seat has taken this hand so far, for the moon
     alarm; ``unplayed``: per card index, the copies not played yet. Both are
     updated as the hand goes on. Decisions as :class:`RolloutPolicy` makes
-    them. The hand runs in the engine's own loop (:meth:`Round.policy_playout`).
+    them; ``shooter``: a seat that plays for the moon (:class:`RolloutPolicy`).
+    The hand runs in the engine's own loop (:meth:`Round.policy_playout`).
     Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``, and ``ValueError`` if the
     round is (still) in its passing phase.
     """
-    policy = RolloutPolicy(t, taken, unplayed, rng)
+    policy = RolloutPolicy(t, taken, unplayed, rng, shooter)
     policy.start([(seat, c.index) for seat, c in r.trick], not any(r.tricks_won))
     if first is not None:
         r.apply(first)
@@ -711,9 +723,12 @@ class Search:
     True
     """
 
-    def __init__(self, variant: Variant, budget: Budget | None = None) -> None:
+    def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True) -> None:
         self.variant = variant
         self.budget = budget or Budget()
+        #: whether a moon threat (:func:`moon_threat`) plays for the moon in the rollouts (False: every seat
+        #: plays :func:`rollout_card`, as before the moon defence)
+        self.moon_defence = moon_defence
         self.tables = RolloutTables(variant)
         self._special = _special(variant)
 
@@ -729,7 +744,9 @@ class Search:
         f = _facts(v)
         unseen = Counter(f.counts)
         unseen.subtract(c.index for c in obs.hand)
-        unseen.subtract(c.index for c in obs.cards_played)
+        # only the finished tricks' cards: a card on the table between two of ours tells them apart (9♥ wins
+        # over the 8♥ led, 6♥ does not)
+        unseen.subtract(c.index for trick in obs.tricks for c in trick.cards)
         by_suit: dict[int, list[Play]] = {}
         out: list[Action] = []
         for a in plays:
@@ -765,11 +782,17 @@ class Search:
         unplayed = t.counts[:]
         for c in obs.cards_played:
             unplayed[c.index] -= 1
+        shooter = None
+        if self.moon_defence:
+            untaken = unplayed[:]  # the current trick's cards are still to be taken
+            for _, card in obs.trick:
+                untaken[card.index] += 1
+            shooter = moon_threat(taken, obs.seat, untaken, t)
 
         def evaluate(world: Round, k: int) -> float | None:
             r = world.copy()
             try:
-                rollout(r, taken[:], unplayed[:], t, rng, candidates[k])
+                rollout(r, taken[:], unplayed[:], t, rng, candidates[k], shooter)
             except ValueError:
                 return None  # this world's reading of the first lead differs; the other worlds decide
             return self._value(obs, r)
