@@ -29,7 +29,7 @@ PINS: dict[str, Any] = {
     "deck": {"jokers": 0, "fill": "strip"},
     "play": {"booster_nines": False, "undercut": False},
     "scoring": {"multiply": {}, "multiply_alone": {}, "double_suit": {}, "cancels": {}, "exposable": {},
-                "all_hearts_flips": "none", "hearts": st.sampled_from(["one", "zero", "two"])},
+                "all_hearts_flips": "none"},
 }
 
 def supported(v: hl.Variant) -> bool:
@@ -249,3 +249,16 @@ def test_importing_heartslib_does_not_import_the_vector_package() -> None:
 
     code = "import sys, heartslib; assert 'heartslib.vector' not in sys.modules and 'numpy' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("moon", [{"kind": "choice"}, {"kind": "new", "new_after": 50}, {"kind": "no_score"},
+                                  {"kind": "penalty"}, {"kind": "old", "requires": "all_counters"}])
+def test_moons_every_hand_play_as_the_engine(moon: dict[str, Any]) -> None:
+    """With Q♠ the only penalty card its taker shoots the moon every hand: each moon rule (the shooter's
+    choice, ids 55 and 56, included) is reached and plays as the engine."""
+    values = {f"{rank}H": 0 for rank in "23456789TJQKA"} | {"QS": 13}
+    v = hl.preset("standard").replace(scoring={"values": values}, moon=moon, end={"hands": 5})
+    env, state, turns = play_out(v, list(range(8)), 4)
+    assert all(t.round.outcome is not None and t.round.outcome.shooter is not None for t in turns)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
