@@ -1,0 +1,58 @@
+"""benchmarks/ladder.py runs: a tiny ladder, its rows and its paired intervals (no timing is asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import heartslib as hl
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.get(name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+ladder = _load("ladder")
+
+
+def test_a_tiny_ladder_runs_and_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ladder.main(["--quick", "--deals", "1", "--players", "random,heuristic,moon,search",
+                        "--field", "heuristic", "--field", "moon"]) == 0
+    out = capsys.readouterr().out
+    assert "against the heuristic field (1 deals, 4 hands a player)" in out
+    assert "against the moon field" in out
+    assert "| search:playouts=8 |" in out and "| moon |" in out
+
+
+def test_duplicate_play_meets_the_same_deals_in_every_seat() -> None:
+    v = hl.preset("standard")
+    hands = {p: [ladder.play_hand(v, p, "heuristic", d, seat, 7) for d in range(2) for seat in range(4)]
+             for p in ("heuristic", "moon")}
+    rows = ladder.summarise(hands, ["heuristic", "moon"])
+    assert [r["hands"] for r in rows] == [8, 8]
+    # four heuristic agents on the same cards: the heuristic row is the field itself, on average
+    assert rows[0]["ratio"] == pytest.approx(1.0)
+    assert rows[0]["diff"] == 0.0
+    lo, hi = rows[1]["diff_ci"]
+    assert lo <= rows[1]["diff"] <= hi
+    # the same deals again: the same hands
+    again = [ladder.play_hand(v, "moon", "heuristic", d, seat, 7) for d in range(2) for seat in range(4)]
+    assert [(h.mine, h.field_mean) for h in again] == [(h.mine, h.field_mean) for h in hands["moon"]]
+
+
+def test_an_unknown_player_is_refused() -> None:
+    with pytest.raises(SystemExit, match="unknown player"):
+        ladder.make("nobody", 1)
