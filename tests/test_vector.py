@@ -262,3 +262,20 @@ def test_moons_every_hand_play_as_the_engine(moon: dict[str, Any]) -> None:
     assert all(t.round.outcome is not None and t.round.outcome.shooter is not None for t in turns)
     for g, t in enumerate(turns):
         assert env.to_round(state, g) == t.round
+
+
+def test_from_rounds_keeps_its_rounds_with_the_states_not_the_environment() -> None:
+    # a learner calling from_rounds every hand must not grow the environment: the start rounds live as long
+    # as the states stepped from them
+    import gc
+    import weakref
+
+    v = hl.preset("standard")
+    env = Env(v)
+    state = env.from_rounds([hl.Round.deal(v, seed=s) for s in range(3)])
+    probe = weakref.ref(state._origins[0])
+    stepped = env.step(state, env.random_actions(state, np.random.default_rng(0)))
+    assert env.to_round(stepped, 1).hand_number == 0
+    del state, stepped
+    gc.collect()
+    assert probe() is None

@@ -201,7 +201,7 @@ class State:
     The other attributes are the internal arrays the environment steps; treat every array as read-only.
     """
 
-    __slots__ = ("_env", "_obs", *_ARRAYS)
+    __slots__ = ("_env", "_obs", "_origins", *_ARRAYS)
 
     owner: Any
     played: Any
@@ -240,11 +240,14 @@ class State:
     seed: Any
     origin: Any
 
-    def __init__(self, arrays: dict[str, Any], env: Env) -> None:
+    def __init__(self, arrays: dict[str, Any], env: Env, origins: tuple[Round, ...] = ()) -> None:
         for name in _ARRAYS:
             setattr(self, name, arrays[name])
         self._env = env
         self._obs: Any = None
+        # the rounds from_rounds started these games from (``origin`` indexes them), shared by the states
+        # stepped from this one and dropped with them (the environment keeps none)
+        self._origins = origins
 
     @property
     def current_player(self) -> Any:
@@ -261,7 +264,7 @@ class State:
         return sum(int(getattr(self, name).nbytes) for name in _ARRAYS)
 
     def _copy(self) -> State:
-        return State({name: getattr(self, name).copy() for name in _ARRAYS}, self._env)
+        return State({name: getattr(self, name).copy() for name in _ARRAYS}, self._env, self._origins)
 
     @property
     def observation(self) -> Any:
@@ -305,7 +308,6 @@ class Env:
             if self.variant.moon.kind == MoonKind.CHOICE else ()
         if self._choice_ids:
             self._t.old_id = self._choice_ids[0]
-        self._origins: list[Round] = []
 
     # ------------------------------------------------------------------ making states
 
@@ -373,13 +375,14 @@ class Env:
         """N games from N rounds of this variant, in any phase (the pass too, for seats that have not passed)."""
         rounds = list(rounds)
         a = self._blank(len(rounds))
+        origins: list[Round] = []
         for g, r in enumerate(rounds):
             if not isinstance(r, Round) or r.variant != self.variant:
                 raise IllegalAction("bad_argument", f"rounds[{g}] is not a Round of this environment's variant")
             _read_round(self._t, a, g, r._s)  # the engine state, read once
-            a["origin"][g] = len(self._origins)
-            self._origins.append(r.copy())
-        st = State(a, self)
+            a["origin"][g] = g
+            origins.append(r.copy())
+        st = State(a, self, tuple(origins))
         return self._finish(st)
 
     def _finish(self, st: State) -> State:
@@ -460,7 +463,7 @@ class Env:
         if not 0 <= i < state.batch_size:
             raise IllegalAction("bad_argument", f"game {i} is not in a batch of {state.batch_size}")
         origin = int(state.origin[i])
-        r = self._origins[origin].copy() if origin >= 0 else Round.deal(self.variant, seed=int(state.seed[i]))
+        r = state._origins[origin].copy() if origin >= 0 else Round.deal(self.variant, seed=int(state.seed[i]))
         turns = Turns(self.encoding, r)
         for k in range(int(state.log_len[i])):
             seat = turns.current()
