@@ -268,14 +268,16 @@ def test_from_rounds_keeps_its_rounds_with_the_states_not_the_environment() -> N
     # a learner calling from_rounds every hand must not grow the environment: the start rounds live as long
     # as the states stepped from them
     import gc
-    import weakref
 
     v = hl.preset("standard")
     env = Env(v)
     state = env.from_rounds([hl.Round.deal(v, seed=s) for s in range(3)])
-    probe = weakref.ref(state._origins[0])
+    kept = state._origins[0]
     stepped = env.step(state, env.random_actions(state, np.random.default_rng(0)))
     assert env.to_round(stepped, 1).hand_number == 0
+    assert stepped._origins is state._origins  # shared by the stepped states, not copied
     del state, stepped
     gc.collect()
-    assert probe() is None
+    assert not [r for r in gc.get_referrers(kept) if isinstance(r, tuple)]  # the states' tuple is gone
+    assert not [x for x in vars(env).values()
+                if isinstance(x, list | tuple) and any(isinstance(y, hl.Round) for y in x)]
