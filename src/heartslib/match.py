@@ -29,6 +29,7 @@ from heartslib.enums import SHUFFLE, BigMoon, NextDealer, PassDirection, Phase, 
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, Score
+from heartslib.round import BUILD as ROUND_BUILD
 from heartslib.round import Round
 from heartslib.scoring import (
     BIG_MOON_HANDS,
@@ -49,7 +50,7 @@ __all__ = ["Match", "RoundResult"]
 #: Which build this module belongs to: a pickled match records it, and the other build refuses the pickle
 #: with a clear error instead of an ``AttributeError`` from inside pickle (the compiled classes' pickled
 #: state is a dict of attributes, the pure ones' a tuple of slots). Saves are the format between builds.
-BUILD: Final = "pure" if __file__.endswith((".py", ".pyc")) else "compiled"
+BUILD: Final = ROUND_BUILD  # one reading of which build this is (heartslib.round.BUILD)
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from heartslib.actions import Action, Event
 from heartslib.cards import Card, cards_from_indices, parse_cards
@@ -58,13 +58,26 @@ from heartslib.engine.tables import (
 )
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
-from heartslib.errors import CardError, IllegalAction, arg_text
+from heartslib.errors import CardError, IllegalAction, SaveError, arg_text
 from heartslib.observation import Observation, Trick
 from heartslib.points import Score
 from heartslib.scoring import Outcome, moon_taker
 from heartslib.variant import Variant, expect_variant
 
 __all__ = ["PassRules", "Round", "pass_choices", "pass_problem", "shuffled"]
+
+
+#: Which build this is: a pickle names the build that wrote it, and the other build refuses it (:func:`_unpickled`).
+BUILD: Final = "pure" if __file__.endswith((".py", ".pyc")) else "compiled"
+
+
+def _unpickled(build: str) -> Round:
+    """A bare round to restore a pickle into; a pickle of the other build is refused before its state is read
+    (a compiled class pickles its attributes as the pure one does not)."""
+    if build != BUILD:
+        raise SaveError("pickle", f"this round was pickled by the {build} build of heartslib and this is the "
+                        f"{BUILD} build: pickles do not cross builds; send a save (Match.to_json) instead")
+    return Round()
 
 
 def _round(state: RoundState) -> Round:
@@ -212,9 +225,14 @@ class Round:
     def __copy__(self) -> Round:
         return self.copy()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Round:
-        # copy() already copies every mutable part (the variant and its tables never change)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Round:  # copy() copies every mutable part already
         return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the build first: the other build refuses it before the state
+        return (_unpickled, (BUILD,), self._s)
+
+    def __setstate__(self, state: RoundState) -> None:
+        self._s = state
 
     # ------------------------------------------------------------------ public state
 
@@ -507,12 +525,9 @@ class Round:
     def random_playout(self, rng: random.Random, *, fast: bool = True) -> tuple[Score, ...]:
         """Play uniformly random legal actions to the end of the round, in place; return the points.
 
-        Each step chooses uniformly among :meth:`legal_actions` (passes are
-        chosen uniformly among the legal card sets), so the distribution is the
-        same as a random agent's. For the common rules (admitted by the engine's
-        plain-tricks allow-list, ``heartslib.engine.fastpath``) the tricks run in
-        a fast loop that makes exactly the same choices as the general one;
-        ``fast=False`` forces the general path for the play (used to test that).
+        Each step is uniform among :meth:`legal_actions` (one ``rng.random()`` per choice of two or more), as a
+        random agent plays; for the rules ``heartslib.engine.fastpath`` admits, the tricks run in a fast loop
+        making the same choices (``fast=False`` forces the general path, to test that).
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
