@@ -98,7 +98,8 @@ from heartslib.enums import (
     Phase,
     Winner,
 )
-from heartslib.observation import Observation
+from heartslib.errors import IllegalAction, VariantError
+from heartslib.observation import Observation, Trick
 from heartslib.points import Score
 from heartslib.round import Round
 from heartslib.variant import Variant, expect_variant
@@ -137,6 +138,11 @@ def _bits(cards: Iterable[int]) -> int:
 
 def _cards_of(mask: int) -> list[int]:
     return [i for i in range(NUM_CARD_INDICES) if mask >> i & 1]
+
+
+def _codes(cards: Counter[int]) -> str:
+    """The cards of a multiset as text, in hand order (``"QS QS 2H"``)."""
+    return " ".join(c.code for c in sorted(_CARD[i] for i in cards.elements()))
 
 
 # --------------------------------------------------------------------------- the variant's public facts
@@ -231,14 +237,14 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
     if variant is not None:
         expect_variant(variant)
         if variant.players != obs.players:
-            raise ValueError(f"the variant {variant.name!r} has {variant.players} players; the observation "
-                             f"{obs.players}")
+            raise VariantError("players", f"the variant {variant.name!r} has {variant.players} players; the "
+                               f"observation {obs.players}: pass the variant the observation was made under")
         return variant
     found = getattr(obs, "variant", None)
     if isinstance(found, Variant):
         return found
-    raise ValueError("the observation does not carry its rules: pass the variant, e.g. "
-                     "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
+    raise VariantError("", "the observation does not carry its rules: pass the variant, e.g. "
+                       "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
 
 
 # --------------------------------------------------------------------------- what a seat knows
@@ -303,9 +309,11 @@ class _Reading:
         self.exchanged = obs.phase not in (Phase.PASS,) and not (obs.phase == Phase.DECIDE and obs.decision == "pass")
         #: the seat named to lead the first trick with any card (None: the opening rules chose the leader)
         self.leader_fixed = leader
+        self.hand = Counter(c.index for c in obs.hand)
+        self._read_own_cards()
+        self._read_leaders()
         self._read_plays()
         self._read_opening()
-        self.hand = Counter(c.index for c in obs.hand)
         #: what every seat can read from the plays (this seat's own hand aside)
         self.public = self.allowed[:]
         self.allowed[me] = _bits(self.hand)
@@ -336,6 +344,50 @@ class _Reading:
             # before the exchange nothing has been played: the deal is all there is
             self.allowed = [_ALL if s != me else self.allowed[me] for s in range(n)]
 
+    # ------------------------------------------------------------------ this seat's own cards
+
+    def _read_own_cards(self) -> None:
+        """Every card the observation names is of the variant's pack, and this seat's own cards add up: what it
+        received it holds or has played, and its hand as dealt (held and played, less what it received, plus
+        what it passed) is part of the pack. Checked before the plays are read, so that an observation of
+        another variant or an edited pass is named as such, not found out by a sampler that cannot replay it."""
+        obs, f, me = self.obs, self.f, self.me
+        named = [*obs.hand, *obs.cards_played, *(obs.passed or ()), *(obs.received or ()), *(obs.kitty or ()),
+                 *obs.exposed]
+        foreign = sorted({c for c in named if c.index not in f.counts})
+        if foreign:
+            raise ImpossibleHistory(f"{' '.join(c.code for c in foreign)}: not in the pack of the variant "
+                                    f"{f.variant.name!r} (an observation of another variant?)")
+        passed = Counter(c.index for c in obs.passed or ())
+        received = Counter(c.index for c in obs.received or ())
+        for what, cards in (("passed", obs.passed), ("received", obs.received)):
+            if cards is not None and len(cards) != obs.pass_count:
+                raise ImpossibleHistory(f"seat {me} {what} {len(cards)} card(s) in a hand that passes "
+                                        f"{obs.pass_count}")
+        if obs.received is None:
+            return
+        held = self.hand + self.played[me]
+        missing = received - held
+        if missing:
+            raise ImpossibleHistory(f"seat {me} received {_codes(missing)} but neither holds nor played it")
+        over = held - received + passed - f.counts
+        if over:
+            raise ImpossibleHistory(f"seat {me} passed {_codes(over & passed)} and still holds or played it "
+                                    "without receiving it back" if over & passed else
+                                    f"seat {me} was dealt more copies of {_codes(over)} than the pack holds")
+
+    def _read_leaders(self) -> None:
+        """A trick's leader is the seat of its first play: the replay follows the plays, so a leader that is not
+        would only be found out by draws that all fail (the first trick's leader names who was to lead)."""
+        obs = self.obs
+        led = [(t.number, t.leader, t.plays[0][0]) for t in obs.tricks if t.plays]
+        if obs.trick and obs.leader is not None:
+            led.append((len(obs.tricks), obs.leader, obs.trick[0][0]))
+        for number, leader, first in led:
+            if leader != first:
+                raise ImpossibleHistory(f"trick {number} was led by seat {first} (its first play), not by seat "
+                                        f"{leader} as the observation says")
+
     # ------------------------------------------------------------------ reading the plays
 
     def _read_plays(self) -> None:
@@ -343,10 +395,14 @@ class _Reading:
         suit, rank, breaks = f.suit, f.rank, f.breaks
         broken = False
         banned = f.banned
+        # an exposed Q♠ is not played the first time spades are led while its holder has another spade, and
+        # then the club-play rule does not force it either: following without it shows nothing
+        queen_shown = any(c.index == QS for c in self.obs.exposed)
         for number, trick in enumerate(self.plays):
             led = NO_SUIT
             called = False
             first = number == 0
+            led_before = self.led_suits[:number]
             for pos, (s, c) in enumerate(trick):
                 if not self.allowed[s] >> c & 1:
                     raise ImpossibleHistory(f"seat {s} played {_CARD[c].code} in trick {number} after its plays "
@@ -380,7 +436,7 @@ class _Reading:
                     forced = False
                     if f.queen_forced and c != QS and not (first and banned and banned[QS]) and (
                         void is True or (
-                            void is False and led == SPADE
+                            void is False and led == SPADE and not (queen_shown and SPADE not in led_before)
                             and any(suit[x] == SPADE and rank[x] > 12 for _, x in trick[:pos])
                         )
                     ):
@@ -726,6 +782,7 @@ class _Plan:
         self.known_lists = [list(k.elements()) for k in rd.known]
         # Hall's condition: the cards that may only go to a set of slots must fit in them
         masks = Counter(m for _, m in copies)
+        tight: set[int] = set()
         for subset in range(1, 1 << slots):
             room = sum(self.slot_need[i] for i in range(slots) if subset >> i & 1)
             must = sum(k for m, k in masks.items() if m & ~subset == 0)
@@ -734,6 +791,20 @@ class _Plan:
                        if subset >> i & 1]
                 raise ImpossibleHistory(f"{must} unseen cards can only be held by {', '.join(who)}, "
                                         f"who have {room} places")
+            if must == room and must:
+                tight |= {subset}
+        # a set of slots exactly filled by the cards that may only go there takes no other card: without this
+        # the dealing below (card by card, in proportion to the free places) nearly always sends one of those
+        # cards elsewhere and dead-ends (a seat that alone may hold 14 given cards, say), draw after draw
+        if tight:
+            narrowed = []
+            for c, m in copies:
+                keep = m
+                for subset in tight:
+                    if m & ~subset:  # the card may go elsewhere, so not into this full set
+                        keep &= ~subset
+                narrowed.append((c, keep))
+            self.copies = narrowed
 
 
 class _Unpass:
@@ -1046,7 +1117,9 @@ class Sampler:
                 pos += due
                 left -= due
         if len(out) != len(self.plan.reading.kitty_seen):
-            raise _Reject("the kitty cards seen do not match the tricks taken")
+            # the observation alone decides both counts: no other deal would do
+            raise ImpossibleHistory(f"seat {obs.seat} saw {len(self.plan.reading.kitty_seen)} kitty card(s), but "
+                                    f"the tricks it won bring it {len(out)}")
         return out
 
     def _unpass(self, post: list[list[int]], rng: random.Random
@@ -1103,12 +1176,28 @@ class Sampler:
                         r.script_shuffle_pass([[_CARD[c] for c in got] for got in shuffle_received])
                     cards = passes[s]
                     assert cards is not None
-                    r.apply(Pass(s, tuple(_CARD[c] for c in cards)))
+                    try:
+                        r.apply(Pass(s, tuple(_CARD[c] for c in cards)))
+                    except IllegalAction as exc:
+                        # this seat's own pass from its own hand as dealt (known): no deal makes it legal
+                        if s == me and exc.code != "script_mismatch":
+                            raise ImpossibleHistory(f"seat {me}'s own pass cannot have been made under the rules "
+                                                    f"of {v.name!r}: {exc}") from None
+                        raise
             if r.phase == Phase.DECIDE and r.decision == Decision.EXPOSE:
                 self._expose(r)
             apply = r.apply
-            for play, call in self._history:
-                apply(play)
+            for i, (play, call) in enumerate(self._history):
+                try:
+                    apply(play)
+                except IllegalAction as exc:
+                    # Past the first lead (whose leader and card may hang on the kitty), a refusal of whose
+                    # turn it is, or of this seat's own play (its hand at each moment is known), refuses
+                    # every deal: the history is impossible, not this sample
+                    if i and (exc.code in _PUBLIC_REFUSALS or play.seat == me):
+                        raise ImpossibleHistory(f"the tricks cannot have been played under the rules of "
+                                                f"{v.name!r}: {exc}") from None
+                    raise
                 if call is not None and r.phase == Phase.DECIDE:
                     apply(Choose(play.seat, call))
             if r.phase == Phase.DECIDE and r.decision == "moon" and obs.phase == Phase.OVER:
@@ -1118,9 +1207,15 @@ class Sampler:
                     if trial.points == obs.round_points:
                         r = trial
                         break
+        except ImpossibleHistory:
+            raise
         except ValueError as exc:  # IllegalAction, CardError: this deal cannot have happened
             raise _Reject(str(exc)) from None
-        if r.observation(me) != obs:
+        seen = r.observation(me)
+        if seen != obs:
+            problem = _fixed_difference(obs, seen, self.plan.reading.kitty_need > 0)
+            if problem is not None:
+                raise ImpossibleHistory(f"{problem} (replaying the history under the rules of {v.name!r})")
             raise _Reject("the replayed observation differs")
         return r
 
@@ -1179,6 +1274,58 @@ class Determinization:
 
 class _Reject(Exception):
     """A drawn deal the replay refused (internal: the sampler draws again)."""
+
+
+#: Refusals of a play that no deal changes: whose turn it is, or whether cards are being played at all.
+_PUBLIC_REFUSALS: Final = frozenset({"not_your_turn", "not_playing", "round_over", "no_such_seat"})
+
+
+#: The fields of a replayed observation that the kitty's unseen cards can change (through their points: the
+#: round's points, who shot the moon and so the phase and the decision) or, before the first lead, the opening
+#: card hidden in it (the leader, and so who has been asked to expose cards so far). Every other field follows
+#: from the plays and this seat's own cards.
+_KITTY_FIELDS: Final = ("round_points", "phase", "to_act", "decision", "options", "leader", "exposed", "exposed_by")
+
+
+def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool) -> str | None:
+    """What ``obs`` says against ``seen`` (the same seat's observation once the engine has replayed the same
+    history on a drawn deal) in the fields no other deal could change; None when they agree.
+
+    Other seats' hidden cards never show in this seat's observation, only in whether the replay is legal, so
+    a replay that went through gives every field but :data:`_KITTY_FIELDS` (and those too when no unseen
+    card is in the kitty, ``kitty_hidden`` false) the value every deal would give: a difference there
+    means no deal explains the observation.
+    """
+    if len(obs.tricks) != len(seen.tricks):
+        return f"{len(obs.tricks)} tricks are complete, but their plays make {len(seen.tricks)}"
+    for said, found in zip(obs.tricks, seen.tricks, strict=True):
+        if said.winner != found.winner:
+            return (f"trick {found.number} was won by {_seat_text(found.winner)}, not by "
+                    f"{_seat_text(said.winner)} as the observation says")
+        if said != found:
+            field = next(f.name for f in attrs.fields(Trick) if getattr(said, f.name) != getattr(found, f.name))
+            return (f"trick {found.number}: the observation says {field} {getattr(said, field)!r}, the plays "
+                    f"give {getattr(found, field)!r}")
+    if obs.tricks_won != seen.tricks_won:
+        return f"tricks_won is {obs.tricks_won}, but the tricks give {seen.tricks_won}"
+    if obs.hearts_broken != seen.hearts_broken:
+        return ("hearts_broken is True, but no card played has broken hearts" if obs.hearts_broken else
+                "hearts_broken is False, but the cards played have broken hearts")
+    for field in _OBSERVATION_FIELDS:
+        if kitty_hidden and field in _KITTY_FIELDS:
+            continue
+        claimed, actual = getattr(obs, field), getattr(seen, field)
+        if claimed != actual:
+            return f"the observation says {field} {claimed!r}, the history gives {actual!r}"
+    return None
+
+
+#: The fields of an observation in the order a difference is reported: the rules' own facts first.
+_OBSERVATION_FIELDS: Final = tuple(f.name for f in attrs.fields(Observation))
+
+
+def _seat_text(seat: int | None) -> str:
+    return "nobody (cancelled)" if seat is None else f"seat {seat}"
 
 
 def sample_round(obs: Observation, rng: random.Random, *, variant: Variant | None = None) -> Round:

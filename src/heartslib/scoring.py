@@ -143,6 +143,17 @@ def hand_points(
     # with one deck every card is taken once: a dict made in one C call, not a Counter (whose constructor
     # runs in Python, a fifth of a compiled modifier preset's playout)
     counts: dict[int, int] = Counter(taken) if rules.repeats else dict.fromkeys(taken, 1)
+    if dead:
+        # A dead joker (one that scores only on a hearts lead, taken on another trick) counts nothing (RULES
+        # sections 2 and 6): it leaves the cards counted, so that no modifier below turns it into points and
+        # its value stays out of the bonus part too, which the counter settlements take off the points. The
+        # jokers that may be dead are worth the same, so which of them is left out does not matter.
+        left = dead
+        for joker in rules.jokers:
+            k = min(counts.get(joker, 0), left)
+            if k:
+                counts[joker] -= k
+                left -= k
     get = counts.get  # not counts[...]: a Counter's missing key goes through a Python-level __missing__
     cancelled: dict[int, int] = {}
     for card, target in rules.cancels.items():
@@ -157,7 +168,7 @@ def hand_points(
     doubled_suits = {s for card, s in rules.double_suit.items() if get(card, 0)}
     only_hearts = rules.flips_only_hearts
     is_bonus = rules.bonus
-    total = -dead_points
+    total = 0
     bonus = 0
     for card, k in counts.items():
         x = value[card]
@@ -431,12 +442,18 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     return tuple(s for s in seats if keys[s] == best)
 
 
-def next_dealer(v: Variant, dealer: int, points: Sequence[Score], taken: Sequence[Iterable[Card]]) -> int:
+def next_dealer(
+    v: Variant, dealer: int, points: Sequence[Score], taken: Sequence[str | Iterable[CardLike]]
+) -> int:
     """Who deals after a hand ``dealer`` dealt that scored ``points`` with ``taken`` cards per seat.
 
     ``end.next_dealer = "rotate"``: the next seat in the direction of play. ``"most_points"`` (Idlib
     Leekha): the player with the worst hand score; among tied players, whoever took the first card of
     ``end.dealer_ties``, then the first tied player after the dealer in the direction of play.
+
+    ``taken[seat]`` holds the cards that seat took, as text (``"QS 2H"``) or as cards and card text (read only
+    by ``"most_points"``). Raises :class:`~heartslib.CardError` for anything else among them, and
+    :class:`~heartslib.IllegalAction` (``bad_argument``) when ``taken`` does not hold one entry per seat.
 
     >>> import heartslib as hl
     >>> v = hl.preset("likha").replace(end={"next_dealer": "most_points"})
@@ -447,12 +464,16 @@ def next_dealer(v: Variant, dealer: int, points: Sequence[Score], taken: Sequenc
     n = rules.players
     if v.end.next_dealer == NextDealer.ROTATE:
         return (dealer + rules.step) % n
+    if not _many(taken) or len(taken) != n:
+        _bad(f"taken must hold the cards each of the {n} seats took, got {arg_text(taken)}")
+    # parsed whether or not a tie reads them, so that bad cards are refused alike in every hand (a set of
+    # text or of other values would never match a tie-breaking card, silently)
+    held = [set(parse_cards(cards)) for cards in taken]
     sign = 1 if v.end.measure == Measure.MAGNITUDE else rules.sign
     badness = [_key(v, p) * sign for p in points]
     worst = max(badness)
     tied = [s for s in range(n) if badness[s] == worst]
     if len(tied) > 1:
-        held = [set(cards) for cards in taken]
         for card in v.end.dealer_ties:
             took = [s for s in tied if card in held[s]]
             if took:
