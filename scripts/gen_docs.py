@@ -61,10 +61,24 @@ def section_pages() -> dict[str, tuple[str, str]]:
     }
 
 
-# What the source keys in the metadata refer to (RULES.md, "Sources"): the same words `describe()` uses.
+# What the source keys in the metadata refer to (RULES.md, "Sources"): each document named by its title and
+# where to find it (heartslib.describe.SOURCES). The rules a player reads name no source; this reference does.
 SOURCES: tuple[tuple[str, str], ...] = tuple(
     (key, text[0].upper() + text[1:] + ".") for key, text in SOURCE_TEXTS.items()
 )
+
+
+def _source_anchor(key: str) -> str:
+    """The anchor of a source's row in the rules reference's sources table."""
+    return f"source-{key}"
+
+
+def _sourced(text: str, page: str = "") -> str:
+    """A metadata or preset source, escaped for Markdown, with each source key linked to its named reference
+    in the rules reference (``page``: the path to docs/rules/index.md from the page it is written on)."""
+    escaped = _md(text)
+    return re.sub(r"\b(" + "|".join(SOURCE_TEXTS) + r")\b",
+                  lambda m: f"[{m.group(1)}]({page}#{_source_anchor(m.group(1))})", escaped)
 
 
 # --------------------------------------------------------------------------- formatting helpers
@@ -154,7 +168,7 @@ def _field_entry(section: str, name: str, default: Any, meta: dict[str, Any], tp
     where = f"under `[{section}]`" if section else "at the top level"
     out.append(f"- **In TOML** ({where}): `{name} = {value_text(default)}` (the default)")
     out.append(f"- **Type**: {_kind(tp, path, _bounds(section, name))}")
-    out.append(f"- **Source**: {_md(meta['source'])}" if meta["source"] else "- **Source**: heartslib")
+    out.append(f"- **Source**: {_sourced(meta['source'], 'index.md')}" if meta["source"] else "- **Source**: heartslib")
     out.append("")
     values: dict[str, str] = meta["values"]
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -197,6 +211,14 @@ def section_page(section: str) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def _source_text(text: str) -> str:
+    """A source's named reference for the sources table: escaped, its web address a link, and the browser game
+    (which is the game source 002 describes) linked to its page."""
+    text = _md(text).replace("heartslib's browser game (examples/web)",
+                             "heartslib's [browser game](../browser-game.md) (`examples/web`)")
+    return re.sub(r"https://\S+?(?=[,;)]?\s)", lambda m: "<" + m.group(0).replace("\\", "") + ">", text)
+
+
 def rules_index() -> str:
     """The rules reference's front page: how to read it, the sources, and every option in one table."""
     out = [
@@ -224,20 +246,21 @@ def rules_index() -> str:
         "",
         "## Sources",
         "",
-        "The source of a rule is a key to one of the documents the rules catalogue is built from; "
-        "\u201cheartslib\u201d marks a field that is the library's own.",
+        "The source of a rule is a key to one of the documents the rules catalogue is built from (each key "
+        "below links here); \u201cheartslib\u201d marks a field that is the library's own. The rules text a "
+        "player reads (`heartslib rules`, `Variant.describe()`) names no source.",
         "",
-        "| key | document |",
+        "| key | document (title, what it is, where to find it) |",
         "|---|---|",
     ]
-    out += [f"| {key} | {_md(text)} |" for key, text in SOURCES]
+    out += [f"| <span id=\"{_source_anchor(key)}\"></span>{key} | {_source_text(text)} |" for key, text in SOURCES]
     out += ["", "## Every option", "", "| field | players' words | default | source |", "|---|---|---|---|"]
     for section, (stem, _title) in section_pages().items():
         for name, default, meta, _tp in _fields(section):
             path = f"{section}.{name}" if section else name
             out.append(
                 f"| [`{path}`]({stem}.md#{_anchor(path)}) | {_md(meta['words'])} | "
-                f"`{value_text(default)}` | {_md(meta['source']) or 'heartslib'} |"
+                f"`{value_text(default)}` | {_sourced(meta['source']) or 'heartslib'} |"
             )
     out += [
         "",
@@ -340,7 +363,8 @@ def presets_page() -> str:
         v = hl.preset(name)
         out.append(
             f"| [`{name}`](#{_anchor(name)}) | {v.players} | {_deck_summary(v)} | {_md(_passing_summary(v))} | "
-            f"{_md(_scoring_summary(v))} | {_md(_moon_summary(v))} | {_end_summary(v)} | {_md(v.source)} |"
+            f"{_md(_scoring_summary(v))} | {_md(_moon_summary(v))} | {_end_summary(v)} | "
+            f"{_sourced(v.source, 'rules/index.md')} |"
         )
     out.append("")
     for name in names:
@@ -348,7 +372,8 @@ def presets_page() -> str:
         out += [f"## `{name}` {{#{_anchor(name)}}}", ""]
         if name in aliases:
             out += ["Also called " + ", ".join(f"`{a}`" for a in sorted(aliases[name])) + ".", ""]
-        out += ['What `hl.preset("' + name + '").describe()` says:', ""]
+        out += [f"Source: {_sourced(v.source, 'rules/index.md')}.", "",
+                'What `hl.preset("' + name + '").describe()` says:', ""]
         for line in v.describe().splitlines():
             out += [f"> {_md(line)}", ">"]
         out.pop()

@@ -6,7 +6,6 @@ The sentences for enum values and switches come from the field metadata in
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import attrs
@@ -66,31 +65,35 @@ def hl_hearts() -> list[Card]:
     return [Card(rank, Suit.HEARTS) for rank in range(2, 15)]
 
 
-#: What the source keys of the field metadata and the presets' sources refer to (RULES.md: the documents the
-#: rules catalogue is built from).
+#: The documents the source keys of the field metadata and of the presets' sources name (RULES.md: the rules
+#: catalogue is built from them), each as a named reference: its title, what it is and where to find it. The
+#: rules reference (docs/rules/index.md, written by scripts/gen_docs.py) lists them; the rules text a player
+#: reads (:func:`describe`) names no source.
 SOURCES: dict[str, str] = {
-    "000": "an English encyclopedia article on Hearts and its family, which cites the older rule books: "
-    "Foster (1909), Culbertson (1950), Morehead (2001) and others; a name in brackets after 000 says which "
-    "of them gives the rule",
-    "001": "a Chinese description of hearts, including the two-deck game for six to ten players",
-    "002": "a Thai description of the modern hearts of a browser game (the standard American rules)",
+    "000": "\u201cBlack Lady\u201d, the English encyclopedia article on American hearts and its family "
+    "(Wikipedia, https://en.wikipedia.org/wiki/Black_Lady, read in the copy of the Knowledge (XXG) wiki), which "
+    "cites the older rule books: Foster (1909), Culbertson (1950), Morehead (2001) and others; a name in brackets "
+    "after 000 says which of them gives the rule",
+    "001": "\u201c\u7d19\u724c\u904a\u6232/\u9ed1\u6843/\u898f\u5247\u201d (\u201cCard games / Hearts / "
+    "Rules\u201d), a Chinese wiki page on hearts, including the two-deck game for six to ten players (a machine "
+    "translation, in which \u9ed1\u6843, \u201cspades\u201d, stands for hearts in the scoring and moon rules)",
+    "002": "\u201c\u0e04\u0e33\u0e41\u0e19\u0e30\u0e19\u0e33\u0e09\u0e1a\u0e31\u0e1a\u0e2a\u0e21\u0e1a"
+    "\u0e39\u0e23\u0e13\u0e4c\u201d (\u201cThe complete guide\u201d), the Thai rules guide of a browser Hearts "
+    "game: the modern American rules (the standard preset); heartslib's browser game (examples/web) is that game, "
+    "and its guide has every sentence of it",
 }
 
 
 def describe(v: Compiled) -> str:
-    """The rules of ``v`` as a few paragraphs of plain English."""
+    """The rules of ``v`` as a few paragraphs of plain English, for players: the game's name and its rules.
+
+    The sources the rules come from (``v.source``) are not part of the text; the rules reference names them
+    (see :data:`SOURCES`).
+    """
     lines: list[str] = []
-    for part in (_table, _deck, _passing, _play, _scoring, _moon, _end, _sources):
+    for part in (_table, _deck, _passing, _play, _scoring, _moon, _end):
         lines += part(v)
     return "\n".join(lines)
-
-
-def _sources(v: Compiled) -> list[str]:
-    """What the source keys the variant's source cites are."""
-    keys = [key for key in SOURCES if re.search(rf"\b{key}\b", v.source)]
-    if not keys:
-        return []
-    return ["Sources: " + "; ".join(f"{key} is {SOURCES[key]}" for key in keys) + "."]
 
 
 def _table(v: Compiled) -> list[str]:
@@ -98,7 +101,7 @@ def _table(v: Compiled) -> list[str]:
     n = v.players
     lines: list[str] = []
     title = v.name.replace("_", " ").strip() or "Custom"  # a Variant's name is never blank; other Compiled may be
-    lines.append(title[0].upper() + title[1:] + (f" (source: {v.source})." if v.source else "."))
+    lines.append(title[0].upper() + title[1:] + ".")
     lines.append(f"{n} players; play goes {v.direction.value}, and \u201cleft\u201d means the next player that way.")
     if v.teams:
         teams = " and ".join("seats " + ", ".join(map(str, team)) for team in v.teams)
