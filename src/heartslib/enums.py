@@ -245,6 +245,8 @@ class NextDealer(enum.StrEnum):
     """The deal passes one seat on in the direction of play."""
     MOST_POINTS = "most_points"
     """The player who scored the most points in the hand deals the next one (Idlib Leekha)."""
+    QUEEN_TAKER = "queen_taker"
+    """The player who took Q♠ deals the next hand (Likha); the deal rotates when nobody took it."""
 
 
 class ExactFifty(enum.StrEnum):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import NoReturn, cast
+from typing import Final, NoReturn, cast
 
 import attrs
 
@@ -442,6 +442,9 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     return tuple(s for s in seats if keys[s] == best)
 
 
+_QS: Final = Card.parse("QS")
+
+
 def next_dealer(
     v: Variant, dealer: int, points: Sequence[Score], taken: Sequence[str | Iterable[CardLike]]
 ) -> int:
@@ -450,9 +453,10 @@ def next_dealer(
     ``end.next_dealer = "rotate"``: the next seat in the direction of play. ``"most_points"`` (Idlib
     Leekha): the player with the worst hand score; among tied players, whoever took the first card of
     ``end.dealer_ties``, then the first tied player after the dealer in the direction of play.
+    ``"queen_taker"`` (Likha): the player who took Q♠, or the next seat when nobody did.
 
     ``taken[seat]`` holds the cards that seat took, as text (``"QS 2H"``) or as cards and card text (read only
-    by ``"most_points"``). Raises :class:`~heartslib.CardError` for anything else among them, and
+    by ``"most_points"`` and ``"queen_taker"``). Raises :class:`~heartslib.CardError` for anything else among them, and
     :class:`~heartslib.IllegalAction` (``bad_argument``) when ``taken`` does not hold one entry per seat.
 
     >>> import heartslib as hl
@@ -469,6 +473,9 @@ def next_dealer(
     # parsed whether or not a tie reads them, so that bad cards are refused alike in every hand (a set of
     # text or of other values would never match a tie-breaking card, silently)
     held = [set(parse_cards(cards)) for cards in taken]
+    if v.end.next_dealer == NextDealer.QUEEN_TAKER:
+        takers = [s for s in range(n) if _QS in held[s]]
+        return takers[0] if takers else (dealer + rules.step) % n
     sign = 1 if v.end.measure == Measure.MAGNITUDE else rules.sign
     badness = [_key(v, p) * sign for p in points]
     worst = max(badness)

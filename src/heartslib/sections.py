@@ -1347,9 +1347,11 @@ class EndRules(Record):
         meta(
             "next dealer",
             "Who deals the next hand.",
-            "000, 001; jehadbaeth/Leekha SPEC.md (Idlib)",
+            "000, 001; jehadbaeth/Leekha SPEC.md (Idlib); RULES.md section 11 (Likha: the Q♠ taker deals next)",
             {
                 "rotate": "the deal passes one seat on in the direction of play",
+                "queen_taker": "the player who took Q♠ deals the next hand (so the next lead falls to the seat "
+                "after that player); the deal passes on as usual when nobody took it",
                 "most_points": "the player who scored the most points in the hand deals the next one (the worst "
                 "hand score: the highest where the lowest total wins); among tied players, whoever took the first "
                 "card of end.dealer_ties, then the first tied player after the dealer in the direction of play",

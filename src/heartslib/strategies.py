@@ -433,6 +433,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["next_dealer"] == "queen_taker" and draft["decks"] != 1:  # the strips drawn never take Q♠
+        _fix(draft, ("next_dealer", "rotate"))
     if draft["losing_team"] != "worst_player" and (not draft["teams"] or draft["team_scores"]):
         _fix(draft, ("losing_team", "worst_player"), ("team_scores", False))
     if draft["team_scores"] and not draft["teams"]:

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from heartslib.cards import Card, card_order
-from heartslib.engine.tables import C0, D0, JK, STANDARD_DECK
+from heartslib.engine.tables import C0, D0, JK, QS, STANDARD_DECK
 from heartslib.engine.values import card_values, counts_against, exact_total, pass_size
 from heartslib.enums import (
     SCATTER,
@@ -35,6 +35,7 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
+    NextDealer,
     PassDirection,
     Settlement,
     Sun,
@@ -257,6 +258,9 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "a magnitude target is positive"))
     if v.end.team_scores and not v.teams:
         out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    if v.end.next_dealer == NextDealer.QUEEN_TAKER and sum(1 for c in pack if c == QS) != 1:
+        out.append(("end.next_dealer", "\"queen_taker\" needs exactly one Q♠ in the pack (one deck, Q♠ not "
+                                       "stripped)"))
     if v.end.losing_team != TeamLoss.WORST_PLAYER and (not v.teams or v.end.team_scores):
         out.append(("end.losing_team", "which team loses is read only with partnerships judged on the players' "
                                        "own totals: set teams and end.team_scores = false, or leave "
