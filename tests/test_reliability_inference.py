@@ -4,7 +4,7 @@ after thousands of draws as a ``RuntimeError``, nor as a bare ``ValueError``."""
 from __future__ import annotations
 
 import random
-import time
+from unittest import mock
 
 import attrs
 import pytest
@@ -12,11 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import heartslib as hl
+from heartslib import inference
 from heartslib.inference import ImpossibleHistory, Sampler, sample_round
 from heartslib.scoring import score_cards
-
-#: An impossible observation is named within this many seconds (it took up to 3 s of draws before).
-_AT_ONCE = 0.5
 
 
 def _midway(name: str = "standard", seed: int = 3, plays: int = 14) -> tuple[hl.Variant, hl.Round]:
@@ -32,10 +30,9 @@ def _midway(name: str = "standard", seed: int = 3, plays: int = 14) -> tuple[hl.
 
 
 def _refused(obs: hl.Observation, v: hl.Variant, match: str) -> None:
-    start = time.perf_counter()
-    with pytest.raises(ImpossibleHistory, match=match):
+    # at once: with a single draw allowed, a refusal that needed the draws would be a RuntimeError instead
+    with mock.patch.object(inference, "MAX_TRIES", 1), pytest.raises(ImpossibleHistory, match=match):
         sample_round(obs, random.Random(0), variant=v)
-    assert time.perf_counter() - start < _AT_ONCE
 
 
 def test_a_trick_won_by_the_wrong_seat() -> None:
@@ -196,13 +193,11 @@ def test_an_edited_observation_samples_or_raises_impossible_history(
     seat %= r.n
     obs = r.observation(seat)
     if data.draw(st.booleans(), label="another variant"):
-        # not under the undercut rule (likha_idlib): the sampler's reading of the plays does not know it, so a
-        # history it refuses costs draws (a RuntimeError after MAX_TRIES), not an ImpossibleHistory
-        others = [n for n in _PRESETS if hl.preset(n).players == v.players and not hl.preset(n).play.undercut]
+        # the undercut rule (likha_idlib) included: the sampler reads what a play under it shows
+        others = [n for n in _PRESETS if hl.preset(n).players == v.players]
         v = hl.preset(data.draw(st.sampled_from(others), label="variant"))
     else:
         obs = _edit(obs, v, data)
-    start = time.perf_counter()
     try:
         sampler = Sampler(obs, v)
         world = sampler.sample(random.Random(seed))
@@ -210,4 +205,3 @@ def test_an_edited_observation_samples_or_raises_impossible_history(
         pass
     else:
         assert world.observation(seat) == obs
-    assert time.perf_counter() - start < 2.0

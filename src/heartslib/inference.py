@@ -201,6 +201,11 @@ class _Facts:
         self.must_discard = frozenset(c.index for c in play.must_discard)
         self.must_discard_mask = _bits(self.must_discard)
         self.must_discard_if_all = play.must_discard_if_all
+        # the undercut rule and its readings, as the engine compiled them (engine.rules.Rules)
+        self.undercut = play.undercut
+        self.undercut_winning = v.rules.undercut_winning
+        self.undercut_discards = v.rules.undercut_discards
+        self.exposable = bool(v.scoring.exposable)
         self.forbidden = frozenset(c.index for c in v.passing.forbidden)
         self.opening = play.opening
         self.open_suit = 0 if play.opening_card is None else self.suit[play.opening_card.index]
@@ -443,6 +448,9 @@ class _Reading:
                         self.allowed[s] &= ~(1 << QS)
                     elif f.queen_forced and c == QS:
                         forced = True
+                    if f.undercut and not forced and not (first and banned) and not f.exposable:
+                        # (a first-trick ban or an exposure bar may have held a lower card back: nothing shown)
+                        self._read_undercut(s, c, trick[:pos], led, void, c in f.must_discard)
                     if f.must_discard and void is True and c not in f.must_discard and not forced:
                         drop = f.must_discard_mask
                         if first and banned:
@@ -457,6 +465,37 @@ class _Reading:
                         led = suit[c]
                 if breaks[c]:
                     broken = True
+
+    def _read_undercut(self, s: int, c: int, before: Sequence[tuple[int, int]], led: int, void: bool | None,
+                       leekha: bool) -> None:
+        """What a play under the undercut rule shows (``legality._undercut``): once a leekha card lies on the
+        trick, a card ranked at or above the ceiling means the seat held no card below it among those it could
+        play (its cards of the suit led when following; its leekha cards when it dumped one; any card when a
+        free discard is bound too)."""
+        f = self.f
+        rank, suit = f.rank, f.suit
+        on = [x for _, x in before]
+        leekhas = [x for x in on if x in f.must_discard]
+        if not leekhas:
+            return
+        if f.undercut_winning:
+            of_led = [rank[x] for x in on if suit[x] == led]
+            if not of_led:
+                return
+            ceiling = max(of_led)
+        else:
+            ceiling = max(rank[x] for x in leekhas)
+        if rank[c] < ceiling:
+            return
+        if void is False:
+            could = f.suit_mask[led]
+        elif void is True and leekha and not f.must_discard_if_all:
+            could = f.must_discard_mask
+        elif void is True and not leekha and f.undercut_discards:
+            could = f.pack_mask
+        else:
+            return
+        self.allowed[s] &= ~_bits(i for i in range(NUM_CARD_INDICES) if could >> i & 1 and rank[i] < ceiling)
 
     def _later(self, seat: int, number: int, pos: int) -> list[tuple[int, int]]:
         """The cards ``seat`` played after position ``pos`` of trick ``number``, with their trick numbers."""
