@@ -226,7 +226,7 @@ def test_play_a_whole_round_from_a_script(tmp_path: Path) -> None:
     assert "Not allowed: Pass exactly 3 card(s) this hand." in out and "1:pass" not in out
     assert "The heuristic agent would pass" in out and "There is no undo" in out
     assert "Your hand (* = you may pass it):" in out and "♣ clubs" in out
-    assert "Hand 1 is over. Points:" in out and "=== Hand 2" in out
+    assert "Hand 1 is over.\n" in out and "  Total " in out and "=== Hand 2" in out
     assert "Input ended. The game is saved in" in out
     saved = json.loads(save.read_text(encoding="utf-8"))  # saved after every action, the same game, your seat
     assert saved["match"] == m.to_dict() and saved["seat"] == 1

@@ -5,7 +5,7 @@ Commands::
     heartslib simulate [--variant NAME|FILE.toml] [--games N] [--agents heuristic,random,moon,...]
                        [--playouts N] [--time-limit SECONDS] [--seed S] [--workers N] [--json] [--no-progress]
     heartslib play     [--variant NAME|FILE.toml] [--seat N] [--seed S] [--save FILE] [--resume FILE]
-                       [--opponent AGENT] [--playouts N] [--time-limit SECONDS]
+                       [--opponent AGENT] [--playouts N] [--time-limit SECONDS] [--color|--no-color]
     heartslib variants
     heartslib rules    NAME|FILE.toml
     heartslib validate FILE.toml
@@ -17,7 +17,10 @@ bug, an exception from a user's agent or an error from the operating system
 such as a full disk, is one line too, with exit status 1;
 ``HEARTSLIB_TRACEBACK=1`` shows the traceback). Ctrl-C exits with status 130;
 ``simulate`` first stops its workers and prints the statistics of the games
-that finished. A closed standard input reads
+that finished. ``play`` colours its cards only on a terminal, and not when
+``NO_COLOR`` is set (https://no-color.org); ``--color``/``--no-color`` decide
+instead. It waits for Enter between hands only when both its input and its
+output are a terminal, so scripted input never waits. A closed standard input reads
 as an empty one, and closed output is dropped. ``validate`` exits 0 for a
 valid file and 2 with every problem's field path otherwise. An agent named
 ``module:Factory`` is imported with the current folder first on the import
@@ -39,7 +42,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Executor
 from pathlib import Path
@@ -75,7 +78,7 @@ from heartslib.variant import Variant
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
            "UserError", "build_parser", "load_variant", "main", "opponents", "read_play", "read_play_save", "summary",
-           "value_notes"]
+           "use_color", "value_notes"]
 
 #: Games ``heartslib simulate`` plays when ``--games`` is not given (a few seconds).
 DEFAULT_GAMES = 100
@@ -264,6 +267,22 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def use_color(choice: bool | None, stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``heartslib play`` colours its cards: ``--color`` (True) or ``--no-color`` (False) decide; without
+    either (None), only when ``stream`` is a terminal, ``NO_COLOR`` is not set to a non-empty value
+    (https://no-color.org) and ``TERM`` is not ``dumb``.
+
+    >>> use_color(None, io.StringIO(), {})
+    False
+    >>> use_color(True, io.StringIO(), {"NO_COLOR": "1"})
+    True
+    """
+    if choice is not None:
+        return choice
+    env = os.environ if environ is None else environ
+    return _isatty(stream) and not env.get("NO_COLOR") and env.get("TERM") != "dumb"
 
 
 def _unicode_ok(stream: TextIO) -> bool:
@@ -458,12 +477,17 @@ class _Quit(Exception):
     pass
 
 
+#: The ANSI styles of ``heartslib play`` (Select Graphic Rendition codes).
+_RED, _BOLD, _DIM = "31", "1", "2"
+
+
 class PlaySession:
     """A human at ``seat`` against agents, in a text terminal (internal to the ``play`` command)."""
 
     def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
                  save_path: Path | None, symbols: bool = True, opponent: str = "heuristic",
-                 plain_save: bool = False, playouts: int | None = None, time_limit: float | None = None) -> None:
+                 plain_save: bool = False, playouts: int | None = None, time_limit: float | None = None,
+                 color: bool = False, interactive: bool | None = None) -> None:
         self.match = match
         self.human = human
         self.agents = agents
@@ -481,9 +505,21 @@ class PlaySession:
         self.plain_save = plain_save
         # typed input is not echoed when it comes from a file or a pipe; show it so transcripts read well
         self.echo = not _isatty(inp)
+        #: red hearts and diamonds, the legal cards in bold (see :func:`use_color`)
+        self.color = color
+        #: wait for Enter between hands: only when a person is at a terminal (input and output), never for
+        #: scripted or piped input
+        self.interactive = _isatty(inp) and _isatty(out) if interactive is None else interactive
         self.seen = len(match.events)
         self.rounds_told = len(match.rounds)
         self.hand_shown = -1
+        # the trick being told: its hand, how many tricks of that hand are done, whose header was printed, and
+        # the cards of cancelled tricks that go to the next trick's winner
+        self.hand_told = match.hand_number
+        self.tricks_done = 0 if match.is_over else len(match.observation(human).tricks)
+        self.header_shown: tuple[int, int] | None = None
+        self.rolled: list[Card] = []
+        self.pause_due = False
         for seat, agent in agents.items():
             setup_agent(agent, match.variant, seat)
 
@@ -493,9 +529,20 @@ class PlaySession:
         """Write one line to the player."""
         self.out.write(text + "\n")
 
-    def card(self, c: Card) -> str:
-        """A card as text: its symbol form, or its code where the terminal cannot show suit symbols."""
-        return str(c) if self.symbols else c.code
+    def paint(self, text: str, *styles: str) -> str:
+        """``text`` in the given ANSI styles when colour is on (otherwise unchanged)."""
+        if not self.color or not styles:
+            return text
+        return f"\x1b[{';'.join(styles)}m{text}\x1b[0m"
+
+    def card(self, c: Card, legal: bool | None = None) -> str:
+        """A card as text: its symbol form, or its code where the terminal cannot show suit symbols; with colour,
+        red for hearts and diamonds, and bold for a legal card (``legal=True``) or dim for another (False)."""
+        text = str(c) if self.symbols else c.code
+        styles = [_RED] if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else []
+        if legal is not None:
+            styles.append(_BOLD if legal else _DIM)
+        return self.paint(text, *styles)
 
     def cards(self, cs: Sequence[Card]) -> str:
         """Several cards as text ("-" for none)."""
@@ -565,16 +612,18 @@ class PlaySession:
         elif isinstance(e, PassesExchanged):
             self.say(f"You receive {self.cards(e.received[self.human])}.")
         elif isinstance(e, Play):
+            self.trick_header()
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'play')} {self.card(e.card)}.")
         elif isinstance(e, Choose):
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'choose')} {e.option!r}.")
         elif isinstance(e, TrickWon):
+            self.tricks_done += 1
             if e.winner is None:
+                self.rolled += [c for _, c in e.plays]
                 self.say(f"Trick {e.number + 1} is cancelled: its cards go to the next trick's winner.")
             else:
-                pts = sum((v.rules.value[c.index] for _, c in e.plays), 0)
-                self.say(f"{self.Who(e.winner)} {self.verb(e.winner, 'take')} trick {e.number + 1}"
-                         + (f" ({score_text(pts)} point{'' if pts == 1 else 's'})." if pts else "."))
+                self.say(self.trick_summary(e.winner, [c for _, c in e.plays] + self.rolled))
+                self.rolled = []
         elif isinstance(e, KittyTaken):
             shown = e.seat == self.human and v.deck.kitty_seen_by_winner
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'take')} the kitty"
@@ -584,8 +633,61 @@ class PlaySession:
         elif isinstance(e, RoundScored):
             result = self.match.rounds[self.rounds_told]
             self.rounds_told += 1
-            self.say(f"Hand {result.hand_number + 1} is over. Points: {self.scores_line(e.points)}.")
-            self.say(f"Totals: {self.scores_line(result.totals)}.")
+            self.say()
+            self.say(f"Hand {result.hand_number + 1} is over.")
+            for line in self.score_table():
+                self.say(line)
+            self.say()
+            self.hand_told, self.tricks_done, self.rolled = result.hand_number + 1, 0, []
+            self.pause_due = True
+
+    def trick_header(self) -> None:
+        """Print the header of the trick being played, once, before its first play (or the table shown to you)."""
+        key = (self.hand_told, self.tricks_done)
+        if self.header_shown == key:
+            return
+        self.header_shown = key
+        self.say()
+        self.say(self.paint(f"--- Trick {self.tricks_done + 1} ---", _BOLD))
+
+    def trick_summary(self, winner: int, cards: Sequence[Card]) -> str:
+        """Who took the trick and what its cards score ("Seat 2 takes the trick (+14 points: Q♠ 5♥).").
+
+        ``cards`` are the cards everyone saw go to the winner (the trick's, and those of cancelled tricks before
+        it); kitty cards are not counted, since they are not every player's to see.
+        """
+        value = self.match.variant.rules.value
+        scoring = [c for c in cards if value[c.index]]
+        pts = sum((value[c.index] for c in scoring), start=0)
+        text = f"{self.Who(winner)} {self.verb(winner, 'take')} the trick"
+        if not scoring:
+            return text + " (no points)."
+        shown = score_text(pts)
+        sign = "" if shown.startswith("-") else "+"
+        return text + f" ({sign}{shown} point{'' if pts == 1 else 's'}: {self.cards(scoring)})."
+
+    def score_table(self) -> list[str]:
+        """The points of every hand so far and the totals, one row each, one column per seat."""
+        heads = [self.who(s) for s in range(self.match.variant.players)]
+        told = self.match.rounds[:self.rounds_told]
+        rows = [(f"Hand {r.hand_number + 1}", [score_text(p) for p in r.points]) for r in told]
+        rows.append(("Total", [score_text(t) for t in (told[-1].totals if told else self.match.scores)]))
+        first = max(len(label) for label, _ in rows)
+        widths = [max([len(h)] + [len(cells[i]) for _, cells in rows]) for i, h in enumerate(heads)]
+        lines = [" " * (first + 2) + "".join("  " + h.rjust(w) for h, w in zip(heads, widths, strict=True))]
+        for label, cells in rows:
+            lines.append(f"  {label:<{first}}" + "".join("  " + c.rjust(w) for c, w in zip(cells, widths, strict=True)))
+        lines[-1] = self.paint(lines[-1], _BOLD)
+        return lines
+
+    def pause(self) -> None:
+        """Between hands, wait for Enter (``q`` quits): only when a person is at a terminal."""
+        self.pause_due = False
+        if not self.interactive or self.match.is_over:
+            return
+        if self.ask(f"Press Enter to deal hand {self.match.hand_number + 1} (q to quit): ").lower() in (
+                "q", "quit", "exit"):
+            raise _Quit
 
     # ------------------------------------------------------------------ showing the table
 
@@ -603,28 +705,34 @@ class PlaySession:
             team = next((t for t in m.variant.teams if self.human in t), ())
             if len(team) > 1:
                 say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
-        say()
         if obs.phase == Phase.PLAY:
+            self.trick_header()
+            say()
             value = m.variant.rules.value
             won = [sum((value[c.index] for _, c in t.plays), start=0) for t in obs.tricks]
             taken: list[Score] = [0] * obs.players
             for t, pts in zip(obs.tricks, won, strict=True):
                 if t.winner is not None:
                     taken[t.winner] += pts
-            say(f"Trick {len(obs.tricks) + 1}. Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
+            say(f"Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
                 f"Points taken this hand: {self.scores_line(taken)}.")
             if obs.trick:
                 plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
                 say(f"On the table: {plays}.")
             else:
                 say("You lead.")
+        else:
+            say()
         say("Your hand" + (f" (* = you may {'pass' if obs.phase == Phase.PASS else 'play'} it):" if marked else ":"))
         groups: dict[Suit | None, list[Card]] = {}
         for c in obs.hand:
             groups.setdefault(c.suit, []).append(c)
         for suit, cs in groups.items():
             label = "jokers" if suit is None else (f"{suit.symbol} {suit}" if self.symbols else str(suit))
-            shown = " ".join(self.card(c) + ("*" if c in marked else "") for c in cs)
+            if suit in (Suit.HEARTS, Suit.DIAMONDS):
+                label = self.paint(f"{label:<11}", _RED)  # padded before the colour codes, which take no room
+            shown = " ".join(self.card(c, (c in marked) if marked else None) + ("*" if c in marked else "")
+                             for c in cs)
             say(f"  {label:<11}{shown}")
         if rnd.phase == Phase.PASS and obs.phase == Phase.PASS:
             say(self.pass_hint(obs))
@@ -762,6 +870,8 @@ class PlaySession:
                 m.apply(action)
                 self.save()
                 self.narrate()
+                if self.pause_due:
+                    self.pause()
         except (EOFError, _Quit) as stop:
             self.say()
             self.say(("Input ended." if isinstance(stop, EOFError) else "Stopped.") + " " + self.where_saved())
@@ -1018,7 +1128,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     agents = opponents(match, seat, spec)
     session = PlaySession(match, seat, agents, inp=sys.stdin, out=sys.stdout, save_path=save_path,
                           symbols=_unicode_ok(sys.stdout), opponent=opponent, plain_save=plain_save,
-                          playouts=playouts, time_limit=time_limit)
+                          playouts=playouts, time_limit=time_limit, color=use_color(args.color, sys.stdout))
     if args.resume is not None:
         session.say(f"Resuming {v.name} (seed {match.seed}): hand {match.hand_number + 1}, "
                     f"{len(match.actions)} actions so far; you are seat {seat}.")
@@ -1085,6 +1195,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the agent playing the other seats: heuristic, random, moon, search or module:Factory (a "
                    "module in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
     _budget_options(p)
+    colors = p.add_mutually_exclusive_group()
+    colors.add_argument("--color", dest="color", action="store_const", const=True, default=None,
+                        help="colour the cards (red hearts and diamonds, the cards you may play in bold) even when "
+                        "the output is not a terminal or NO_COLOR is set (default: colour on a terminal only, and "
+                        "not when NO_COLOR is set)")
+    colors.add_argument("--no-color", dest="color", action="store_const", const=False,
+                        help="no colour, even on a terminal")
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("variants", help="list the preset variants", description="List the preset variants "
