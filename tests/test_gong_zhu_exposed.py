@@ -215,3 +215,22 @@ def test_an_exposed_hand_scores_as_score_cards_says(seed: int) -> None:
 def test_exposed_cards_need_one_deck() -> None:
     with pytest.raises(hl.VariantError, match=r"scoring\.exposable"):
         hl.preset("double_deck_8").replace(scoring={"exposable": {"QS": "card"}})
+
+
+CLUB_PLAY_SPADES = {0: "4S 8S 9S TS JS AS", 1: "QS 5S 6S", 2: "2S 7S", 3: "KS 3S"}
+
+
+def test_decision_the_exposure_bar_wins_over_a_forced_play() -> None:
+    # RULES.md section 11's decision: with club play (Q♠ forced once spades are led and K♠ or A♠ is on the
+    # trick) an exposed Q♠ is still barred the first time spades are led while its holder has another spade
+    v = GZX.replace(play={"queen_forced": True})
+    r = round_from(v, CLUB_PLAY_SPADES, void=NO_MORE_SPADES)
+    expose(r, {1: "QS"})
+    play(r, "2:2S", "3:KS", "0:4S")
+    assert legal(r) == {"5S", "6S"}
+    err = r.why_illegal(hl.Play(1, "QS"))
+    assert err is not None and err.code == "exposed_card_first_lead"
+    unexposed = round_from(v, CLUB_PLAY_SPADES, void=NO_MORE_SPADES)
+    expose(unexposed, {})
+    play(unexposed, "2:2S", "3:KS", "0:4S")
+    assert legal(unexposed) == {"QS"}  # the club-play rule itself, without the exposure

@@ -57,3 +57,22 @@ def test_leekha_jawaker_is_described_and_named() -> None:
     assert hl.preset("likha_jawaker") == JAWAKER
     assert "lowest team total wins" in JAWAKER.describe()
     assert hl.Variant.from_toml(JAWAKER.to_toml()) == JAWAKER
+
+
+def test_decision_no_big_moon_and_no_lives_with_partnerships() -> None:
+    # RULES.md section 11's decision: no source defines them; the refusal names both the field and the teams
+    with pytest.raises(hl.VariantError, match=r"moon\.big_moon: .*partnerships \(teams\)"):
+        JAWAKER.replace(moon={"kind": "old", "big_moon": "ten_moons"})
+    with pytest.raises(hl.VariantError, match=r"end\.lives: .*partnerships \(teams\)"):
+        JAWAKER.replace(end={"lives": 3})
+    hl.preset("danger_hearts")  # lives without teams still play
+
+
+def test_decision_most_points_is_compared_by_magnitude_where_totals_are() -> None:
+    # RULES.md section 11's decision: "the player who took the most points" deals next, compared as the
+    # totals are (end.measure): by magnitude, -30 is more points than 20
+    from heartslib.scoring import next_dealer
+
+    idlib = hl.preset("likha_idlib")
+    assert next_dealer(idlib, 0, (-30, 20, 5, 5), ("", "", "", "")) == 1
+    assert next_dealer(idlib.replace(end={"measure": "magnitude"}), 0, (-30, 20, 5, 5), ("", "", "", "")) == 0

@@ -1203,7 +1203,8 @@ class MoonRules(Record):
         meta(
             "shooting the big moon",
             "A player who takes every penalty card in each of ten consecutive hands (\"260 points over ten "
-            "rounds\") shoots the big moon: on the tenth, those ten hands are rescored.",
+            "rounds\") shoots the big moon: on the tenth, those ten hands are rescored. Not with partnerships "
+            "(no source defines it).",
             "000",
             {
                 "none": "no big moon",
@@ -1259,7 +1260,8 @@ class EndRules(Record):
         meta(
             "lives",
             "Each player starts with this many lives and loses one for a hand scoring at least "
-            "end.life_threshold; the match also ends when at most one player has lives left (0 = no lives).",
+            "end.life_threshold; the match also ends when at most one player has lives left (0 = no lives). Not "
+            "with partnerships (no source defines it).",
             "000 (danger hearts)",
         ),
         0,

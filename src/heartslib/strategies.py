@@ -433,6 +433,11 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    # RULES.md section 11's decision: neither lives nor the big moon with partnerships
+    if draft["teams"] and draft["lives"] and not draft["team_scores"]:
+        _fix(draft, ("lives", 0), ("teams", ()))
+    if draft["teams"] and draft["big_moon"] != "none":
+        _fix(draft, ("big_moon", "none"), ("teams", ()))
     if draft["next_dealer"] == "queen_taker" and draft["decks"] != 1:  # the strips drawn never take Q♠
         _fix(draft, ("next_dealer", "rotate"))
     if draft["losing_team"] != "worst_player" and (not draft["teams"] or draft["team_scores"]):

@@ -25,6 +25,7 @@ from heartslib.engine.values import card_values, counts_against, exact_total, pa
 from heartslib.enums import (
     SCATTER,
     STAR,
+    BigMoon,
     ExactFifty,
     Fill,
     HeartsFlip,
@@ -258,6 +259,16 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "a magnitude target is positive"))
     if v.end.team_scores and not v.teams:
         out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    elif v.end.team_scores and v.end.lives:
+        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
+    if v.teams and v.end.lives and not v.end.team_scores:
+        # RULES.md section 11, decision: no source defines lives with partnerships
+        out.append(("end.lives", "no source defines lives with partnerships (teams): use end.lives = 0 with "
+                                 "teams, or play without teams"))
+    if v.teams and v.moon.big_moon != BigMoon.NONE:
+        # RULES.md section 11, decision: no source defines the big moon with partnerships
+        out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "
+                                     "moon.big_moon = \"none\" with teams, or play without teams"))
     if v.end.next_dealer == NextDealer.QUEEN_TAKER and sum(1 for c in pack if c == QS) != 1:
         out.append(("end.next_dealer", "\"queen_taker\" needs exactly one Q♠ in the pack (one deck, Q♠ not "
                                        "stripped)"))
@@ -265,8 +276,6 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.losing_team", "which team loses is read only with partnerships judged on the players' "
                                        "own totals: set teams and end.team_scores = false, or leave "
                                        "end.losing_team at \"worst_player\""))
-    elif v.end.team_scores and v.end.lives:
-        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
     win = v.end.win_target
     if win and v.end.measure == Measure.MAGNITUDE:
         out.append(("end.win_target", "a winning target needs end.measure = \"score\" (a magnitude only grows "
