@@ -352,6 +352,9 @@ def _end(v: Compiled) -> list[str]:
                      .replace("players, , then", "players,").replace("players; among", "players; among") + ".")
     if end.reset_at_exact:
         lines.append(_doc(end, "reset_at_exact") + ".")
+    if end.magic_multiple:
+        lines.append(f"Magic numbers: a total that a hand lands exactly on a multiple of {end.magic_multiple} resets "
+                     "to the average of the highest and the lowest of the other players' totals (rounded down).")
     if end.exact_fifty != ExactFifty.NONE:
         which = "a multiple of 50" if end.exact_fifty == ExactFifty.ANY else "a multiple of 50 above 50"
         lines.append(f"A total that a hand lands exactly on {which} is reduced by 50: "

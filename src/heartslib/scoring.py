@@ -499,11 +499,30 @@ def apply_exact_reset(
     >>> v = hl.preset("standard").replace(end={"exact_fifty": "any"})
     >>> apply_exact_reset(v, (50, 100, 150, 99), before=(40, 90, 150, 80))
     (0, 50, 150, 99)
+
+    With ``end.magic_multiple`` (the Twanger: 25), a total the hand landed exactly on a positive multiple of it
+    then resets to the average of the highest and lowest of the other totals, rounded down:
+
+    >>> twanger = hl.preset("standard").replace(end={"magic_multiple": 25})
+    >>> apply_exact_reset(twanger, (50, 37, 12, 90), before=(40, 30, 10, 80))
+    (51, 37, 12, 90)
+    >>> apply_exact_reset(twanger, (50, 37, 12, 90), before=(50, 30, 10, 80))
+    (50, 37, 12, 90)
     """
     end = v.end
-    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE and not end.magic_multiple:
         return tuple(totals)
-    return tuple(exact_total(end, t, None if before is None else before[i]) for i, t in enumerate(totals))
+    out = [exact_total(end, t, None if before is None else before[i]) for i, t in enumerate(totals)]
+    m = end.magic_multiple
+    left = [x for x in out if isinstance(x, int)]  # whole-number totals: validation refuses complex ones here
+    if m and len(out) > 1 and len(left) == len(out):
+        # every total is judged on the totals the hand and the rules above left, before any magic reset
+        for i, t in enumerate(left):
+            landed = before is None or before[i] != totals[i]
+            if landed and t > 0 and t % m == 0:
+                others = left[:i] + left[i + 1:]
+                out[i] = (max(others) + min(others)) // 2
+    return tuple(out)
 
 
 def match_over(

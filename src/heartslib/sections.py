@@ -1283,6 +1283,19 @@ class EndRules(Record):
             "000",
         ),
     )
+    magic_multiple: int = int_field(
+        "end.magic_multiple",
+        0,
+        meta(
+            "magic numbers",
+            "A total that a hand lands exactly on a positive multiple of this number resets to the average of the "
+            "highest and the lowest of the other players' totals, rounded down (the Twanger: 25; 0 = off). "
+            "Applied after the exact-target and multiple-of-50 rules, to the totals they leave.",
+            "Hearts apps (Dodofox's \"magic numbers\"; RULES.md section 11, the Twanger)",
+        ),
+        0,
+        1000,
+    )
     hands: int = int_field(
         "end.hands", 0, meta("fixed hands", "The match ends after this many hands (0 = no limit).", "000"), 0, 10_000
     )

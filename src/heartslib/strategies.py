@@ -221,6 +221,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("moon", "big_moon"): lambda: _enum_choice("moon", "big_moon"),
     ("end", "target"): lambda: _choice(100, 50, 200, 0, 1),
     ("end", "reset_at_exact"): st.booleans,
+    ("end", "magic_multiple"): lambda: _choice(0, 0, 25, 20),
     ("end", "hands"): lambda: _choice(0, 1, 2, 5),
     ("end", "winner"): lambda: _enum_choice("end", "winner"),
     ("end", "measure"): lambda: _enum_choice("end", "measure"),
@@ -490,6 +491,13 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
     _layout_teams(draft)
     _repair_end(draft)
     data = draft.data()
+    if draft["magic_multiple"]:
+        # magic numbers with complex totals, or where every hand scores a multiple: the checks decide
+        try:
+            Variant(**data)
+        except VariantError as exc:
+            if any(path == "end.magic_multiple" for path, _ in exc.problems) and draft.change("magic_multiple", 0):
+                data = draft.data()
     try:
         v = Variant(**data)
     except VariantError as exc:

@@ -16,6 +16,7 @@ problem is collected with the path of the field to change, so a
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -269,6 +270,9 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         # RULES.md section 11, decision: no source defines the big moon with partnerships
         out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "
                                      "moon.big_moon = \"none\" with teams, or play without teams"))
+    magic = _magic_problem(v, card_values(v), pack)
+    if magic is not None:
+        out.append(magic)
     if v.end.next_dealer == NextDealer.QUEEN_TAKER and sum(1 for c in pack if c == QS) != 1:
         out.append(("end.next_dealer", "\"queen_taker\" needs exactly one Q♠ in the pack (one deck, Q♠ not "
                                        "stripped)"))
@@ -396,6 +400,24 @@ def _factors_problems(v: VariantFields) -> list[Problem]:
     return [("scoring.multiply", f"the match might never end: a multiplier of 0 or below ({', '.join(low)}) "
              "can take its taker's points away from the target; a multiplier must be above 0 (or a complex "
              "number), or end the match after a fixed number of hands (end.hands)")]
+
+
+def _magic_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> Problem | None:
+    """``end.magic_multiple`` needs whole-number totals, and a hand that can score other than a multiple of it
+    (when every hand's points are multiples of it, every total that moves lands on one and is reset: the match
+    could go on for ever)."""
+    m = v.end.magic_multiple
+    if not m:
+        return None
+    if any(is_complex(value[c]) for c in pack):
+        return ("end.magic_multiple", "magic numbers need whole-number totals: not with complex card values")
+    steps = [int(value[c].real) for c in set(pack)] + [int(v.moon.points.real), v.scoring.no_tricks]
+    if v.moon.sun != Sun.NONE:
+        steps.append(52)
+    if math.gcd(*steps) % m == 0:
+        return ("end.magic_multiple", f"every hand scores a multiple of {m}, so every total that moves would land "
+                                      "on one and reset: the match might never end")
+    return None
 
 
 #: The most totals :func:`_exact_totals_problem` follows before it takes the match to be able to end.

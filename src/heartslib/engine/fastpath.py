@@ -156,6 +156,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.lives": ANY,
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
+    "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,
     "end.win_target": ANY,
@@ -244,6 +245,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "end.lives": ANY,
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
+    "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,
     "end.win_target": ANY,
@@ -341,6 +343,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.lives": ANY,
     "end.life_threshold": ANY,
     "end.reset_at_exact": ANY,
+    "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,  # the match's business
     "end.win_target": ANY,
