@@ -397,3 +397,31 @@ def test_000_big_moon_needs_ten_consecutive_hands() -> None:
     assert m.rounds[-1].points == m.rounds[-1].outcome.points
     off = _sweeps(v.replace(moon={"big_moon": "none"}), 10)
     assert off.scores == (260, 0, 0, 0)  # without the rule: 26 a hand
+
+
+GNOME = STD.replace(moon={"kind": "new", "sun": "subtract_52", "sun_and_moon": True})
+
+
+def test_gnome_hearts_moon_and_sun_in_one_game() -> None:
+    # gnome-hearts (RULES.md section 11): every penalty card without every trick is a moon, -26 for the shooter;
+    # every trick is a sun, -52 for the shooter; both in the same game
+    moon = run(GNOME, facts((26, 0, 0, 0), (14, 0, 0, 0), won=(12, 1, 0, 0)))
+    assert moon.points == (-26, 0, 0, 0) and moon.kind == "moon" and moon.scoring == "new"
+    sun = run(GNOME, facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0)))
+    assert sun.points == (-52, 0, 0, 0) and sun.kind == "sun" and sun.scoring == "subtract_52"
+    plain = run(GNOME, facts((20, 6, 0, 0), (10, 4, 0, 0), won=(8, 5, 0, 0)))
+    assert plain.points == (20, 6, 0, 0) and plain.shooter is None
+
+
+def test_the_sun_alone_still_replaces_the_moon_rule() -> None:
+    # 000 (and the default): with a sun rule, every penalty card without every trick scores normally
+    v = STD.replace(moon={"kind": "new", "sun": "subtract_52"})
+    assert run(v, facts((26, 0, 0, 0), (14, 0, 0, 0), won=(12, 1, 0, 0))).points == (26, 0, 0, 0)
+
+
+def test_moon_and_sun_together_need_both_rules() -> None:
+    with pytest.raises(hl.VariantError, match=r"moon\.sun_and_moon"):
+        STD.replace(moon={"sun_and_moon": True})
+    with pytest.raises(hl.VariantError, match=r"moon\.sun_and_moon"):
+        STD.replace(moon={"kind": "none", "sun": "add_52", "sun_and_moon": True})
+    assert "shoots the moon" in GNOME.describe()

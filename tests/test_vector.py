@@ -281,3 +281,9 @@ def test_from_rounds_keeps_its_rounds_with_the_states_not_the_environment() -> N
     assert not [r for r in gc.get_referrers(kept) if isinstance(r, tuple)]  # the states' tuple is gone
     assert not [x for x in vars(env).values()
                 if isinstance(x, list | tuple) and any(isinstance(y, hl.Round) for y in x)]
+
+
+def test_moon_and_sun_together_are_refused_by_name() -> None:
+    v = hl.preset("standard").replace(moon={"kind": "new", "sun": "subtract_52", "sun_and_moon": True})
+    with pytest.raises(hl.VariantError, match=r"moon\.sun_and_moon"):
+        Env(v)

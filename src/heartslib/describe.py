@@ -282,8 +282,9 @@ def _moon(v: Compiled) -> list[str]:
         lines.append("Shooting the sun (taking every trick"
                      + (", not counting the first" if moon.sun_skips_first_trick else "") + "): "
                      + _meta(moon, "sun")["values"][moon.sun.value] + f" (moon points {r.moon_points}). "
-                     "Taking every penalty card without every trick scores normally.")
-    else:
+                     + ("Taking every penalty card without every trick shoots the moon, as follows."
+                        if moon.sun_and_moon else "Taking every penalty card without every trick scores normally."))
+    if moon.sun == Sun.NONE or moon.sun_and_moon:
         kind_text = _meta(moon, "kind")["values"][moon.kind.value]
         text = f"Shooting the moon ({score_text(r.moon_points)} points): {kind_text}."
         if moon.kind == MoonKind.NONE:

@@ -682,7 +682,8 @@ def score(
             pts[s] = own
             how = MoonScoring.PUNISH_PASSER if punish else MoonScoring.ADD_52
             return Outcome(tuple(_multiply(rules, facts, pts)), s, Shot.SUN, how)
-        return _normal(v, rules, facts)
+        if not moon.sun_and_moon:
+            return _normal(v, rules, facts)  # a sun rule replaces the moon rule (000)
 
     shooter = moon_taker(facts, moon.requires) if moon.kind != MoonKind.NONE else None
     if shooter is None:

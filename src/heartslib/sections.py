@@ -1177,6 +1177,17 @@ class MoonRules(Record):
         False,
         meta("sun without the first trick", "The first trick does not count for shooting the sun.", "000"),
     )
+    sun_and_moon: bool = bool_field(
+        "moon.sun_and_moon",
+        False,
+        meta(
+            "moon and sun together",
+            "With a sun rule, the moon rule still scores a hand in which a player took every penalty card but not "
+            "every trick (off: a sun rule replaces the moon rule, as 000 has it).",
+            "GNOME Hearts (kamarada/gnome-hearts, src/cards.c of 0.3.1; hearts/hearts/engine/scoring.py): a "
+            "moon -26 and a sun -52 for the shooter in one game",
+        ),
+    )
     shooter_cannot_win: bool = bool_field(
         "moon.shooter_cannot_win",
         False,

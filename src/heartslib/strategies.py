@@ -221,6 +221,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("moon", "big_moon"): lambda: _enum_choice("moon", "big_moon"),
     ("end", "target"): lambda: _choice(100, 50, 200, 0, 1),
     ("end", "reset_at_exact"): st.booleans,
+    ("moon", "sun_and_moon"): st.booleans,
     ("end", "magic_multiple"): lambda: _choice(0, 0, 25, 20),
     ("end", "hands"): lambda: _choice(0, 1, 2, 5),
     ("end", "winner"): lambda: _enum_choice("end", "winner"),
@@ -434,6 +435,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("hands", 5), ("target", 100))
     if draft["settlement"] != "none" and draft["winner"] == "highest":
         _fix(draft, ("settlement", "none"), ("winner", "lowest"))
+    if draft["sun_and_moon"] and (draft["sun"] == "none" or draft["kind"] == "none"):
+        _fix(draft, ("sun_and_moon", False), ("sun", "add_52"))
     # RULES.md section 11's decision: neither lives nor the big moon with partnerships
     if draft["teams"] and draft["lives"] and not draft["team_scores"]:
         _fix(draft, ("lives", 0), ("teams", ()))

@@ -266,6 +266,9 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         # RULES.md section 11, decision: no source defines lives with partnerships
         out.append(("end.lives", "no source defines lives with partnerships (teams): use end.lives = 0 with "
                                  "teams, or play without teams"))
+    if v.moon.sun_and_moon and (v.moon.sun == Sun.NONE or v.moon.kind == MoonKind.NONE):
+        out.append(("moon.sun_and_moon", "the moon and the sun together need both rules: a moon.kind other than "
+                                         "\"none\" and a moon.sun other than \"none\""))
     if v.teams and v.moon.big_moon != BigMoon.NONE:
         # RULES.md section 11, decision: no source defines the big moon with partnerships
         out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "

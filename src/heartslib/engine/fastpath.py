@@ -147,6 +147,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "moon.new_after_shooter": ANY,
     "moon.sun": ANY,
     "moon.sun_skips_first_trick": ANY,
+    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
     "moon.big_moon": ANY,
@@ -236,6 +237,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "moon.new_after_shooter": ANY,
     "moon.sun": ANY,
     "moon.sun_skips_first_trick": ANY,
+    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
     "moon.big_moon": ANY,  # the match's business
@@ -334,6 +336,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "moon.new_after_shooter": ANY,
     "moon.sun": (Sun.NONE,),
     "moon.sun_skips_first_trick": ANY,
+    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
     "moon.shooter_cannot_win": ANY,
     "moon.continue_after_moon": ANY,
     "moon.big_moon": ANY,  # the match's business

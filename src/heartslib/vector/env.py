@@ -98,6 +98,8 @@ def check_supported(variant: Variant) -> None:
                          f"{sc.hearts.value} (complex scores)"))
     if moon.kind == MoonKind.NEW_IF_OLD_LOSES:
         problems.append(("moon.kind", moon.kind.value))
+    if moon.sun_and_moon:
+        problems.append(("moon.sun_and_moon", True))
     if problems:
         path, value = problems[0]
         text = [(p, f"heartslib.vector does not implement {p} = {x!r}") for p, x in problems]
