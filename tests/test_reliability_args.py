@@ -28,6 +28,16 @@ def _bad_argument(call: Callable[[], object]) -> hl.IllegalAction:
     return info.value
 
 
+def _typed(call: Callable[[], object]) -> None:
+    """A wrongly typed argument to a compiled function: the compiled build refuses it at the call with a
+    TypeError (docs/errors.md, "Two builds"); the pure build with IllegalAction('bad_argument')."""
+    if hl.COMPILED:
+        with pytest.raises(TypeError):
+            call()
+    else:
+        _bad_argument(call)
+
+
 # --------------------------------------------------------------------------- variant data: VariantError
 
 
@@ -73,7 +83,10 @@ def test_parse_score_raises_illegal_action_bad_argument(value: Any) -> None:
 def test_to_json_with_an_indent_out_of_range_is_bad_argument(indent: Any) -> None:
     # indent=2**64 raised OverflowError from inside json
     match = hl.Match(STD, seed=1)
-    _bad_argument(lambda: match.to_json(indent=indent))
+    if isinstance(indent, int):
+        _bad_argument(lambda: match.to_json(indent=indent))
+    else:
+        _typed(lambda: match.to_json(indent=indent))  # Match is compiled in the compiled build
     _bad_argument(lambda: json_text({"a": 1}, indent=indent))
 
 
@@ -91,11 +104,9 @@ def test_to_json_keeps_the_indents_it_always_took() -> None:
     [
         pytest.param(lambda: SearchAgent(1, playouts=0), id="playouts=0"),
         pytest.param(lambda: SearchAgent(1, playouts=-5), id="playouts<0"),
-        pytest.param(lambda: SearchAgent(1, playouts=2.5), id="playouts=2.5"),
         pytest.param(lambda: SearchAgent(1, time_limit=math.nan), id="time_limit=nan"),
         pytest.param(lambda: SearchAgent(1, time_limit=0), id="time_limit=0"),
         pytest.param(lambda: SearchAgent(1, time_limit=-1), id="time_limit<0"),
-        pytest.param(lambda: SearchAgent(1, time_limit="1"), id="time_limit-text"),
         pytest.param(lambda: SearchAgent(1, max_plays=0), id="max_plays=0"),
         pytest.param(lambda: SearchFactory(playouts=0), id="SearchFactory"),
         pytest.param(lambda: Budget(time_limit=math.nan), id="Budget"),
@@ -105,6 +116,13 @@ def test_a_search_budget_that_cannot_be_used_is_bad_argument(call: Callable[[], 
     # playouts=0 and time_limit=nan raised a bare ValueError
     message = str(_bad_argument(call))
     assert "must be" in message
+
+
+@pytest.mark.parametrize("kwargs", [{"playouts": 2.5}, {"time_limit": "1"}], ids=["playouts=2.5", "time_limit-text"])
+def test_a_wrongly_typed_search_budget_is_refused(kwargs: dict[str, Any]) -> None:
+    # SearchAgent is compiled in the compiled build (a TypeError at the call there); Budget never is
+    _typed(lambda: SearchAgent(1, **kwargs))
+    assert "must be" in str(_bad_argument(lambda: Budget(**kwargs)))
 
 
 def test_a_search_budget_that_can_be_used_is_kept() -> None:
