@@ -13,7 +13,10 @@ const KEYS = {
   lang: "heartslib-web/lang",
   settings: "heartslib-web/settings",
   damaged: "heartslib-web/damaged-save",
+  damagedHistory: "heartslib-web/damaged-history",
 };
+// One tab owns the match (a Web Lock): a second tab says so and offers to move the match to it.
+const LOCK = "heartslib-web/match-owner";
 const CACHE_PREFIX = "heartslib-web-";
 const params = new URLSearchParams(location.search);
 // ?delay=0 makes the computer players move at once (the end-to-end test uses it).
@@ -23,6 +26,10 @@ const PAUSE = params.has("pause") ? Math.max(0, Number(params.get("pause")) || 0
 // ?seed=N&agents=M fix the deal and the computer players for a first game (tests, bug reports).
 const URL_SEED = params.has("seed") ? Number(params.get("seed")) : null;
 const URL_AGENTS = params.has("agents") ? Number(params.get("agents")) : null;
+// ?message=MS: the shortest time a refusal stays before it fades (the end-to-end test shortens it).
+const MESSAGE_MS = params.has("message") ? Math.max(0, Number(params.get("message")) || 0) : 4000;
+// ?tabwait=MS: how long a new tab waits for the match to be free before saying another tab has it.
+const TAB_WAIT = params.has("tabwait") ? Math.max(0, Number(params.get("tabwait")) || 0) : 1500;
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -44,6 +51,9 @@ let focusCode = null; // the hand's roving focus (the card that Tab reaches)
 let generation = 0; // bumps on new game / replay so a running loop stops
 let running = false;
 let acting = false; // a human action is on its way to the engine
+let restoreFocus = false; // after a score dialog, the focus goes back to the hand
+// This tab's claim on the match: owner unless another tab holds it (see claimMatch).
+const tab = { owner: true, release: null, waiting: null, channel: null, lost: null };
 
 // ----------------------------------------------------------------------------- words
 
@@ -84,6 +94,10 @@ function setLanguage(next, remember) {
     if (!m.hidden && m.dataset.refusal) showRefusal(JSON.parse(m.dataset.refusal));
   }
   if (versions) showVersions();
+  if ($("other-tab").open) fillOtherTab();
+  if (!$("offline").hidden) showOffline(true);
+  const dd = $("damaged-detail");
+  if (dd.dataset.problem) dd.textContent = S().damaged.problems[dd.dataset.problem] ?? S().damaged.problems.engine;
   const loading = $("loading-text");
   if (loading.dataset.step) loadingStep(loading.dataset.step, Number(loading.dataset.pct || 0));
 }
@@ -110,11 +124,22 @@ function loadingStep(step, pct, arg) {
   bar.setAttribute("aria-valuenow", String(Math.round(pct)));
 }
 
+let offlineAtStart = false;
+
+// "Playing offline": shown while the game runs from this device's copy with no server to reach.
+function showOffline(on) {
+  const box = $("offline");
+  box.hidden = !on;
+  box.textContent = on ? S().notices.offline : "";
+}
+
 async function getManifest() {
   // manifest.json is never taken from a cache without asking (the service worker asks the network
   // first and falls back to its copy when offline).
   const response = await fetch("manifest.json", { cache: "no-cache" });
   if (!response.ok) throw new Error(`manifest.json: HTTP ${response.status}`);
+  // The service worker answers from its cache when the network fails, and says so.
+  offlineAtStart = response.headers.get("X-Heartslib-Offline") === "1" || navigator.onLine === false;
   return response.json();
 }
 
@@ -238,7 +263,8 @@ async function boot() {
   try {
     manifest = await getManifest();
   } catch (err) {
-    throw new Error(navigator.onLine === false ? S().loading.offline_first : String(err.message ?? err));
+    if (navigator.onLine === false) throw Object.assign(new Error("offline before the first download"), { words: "offline_first" });
+    throw err;
   }
   const controlled = await serviceWorker();
   document.body.dataset.sw = controlled ? "controlled" : "none";
@@ -272,9 +298,26 @@ async function boot() {
     startGame(newGameCall());
   });
   $("message").addEventListener("click", clearMessage);
+  $("other-tab").addEventListener("cancel", (e) => e.preventDefault());
+  $("other-tab-here").addEventListener("click", () => takeOver(true));
+  addEventListener("storage", (e) => { if (e.key === KEYS.history && state) renderHistory(); });
+  addEventListener("offline", () => showOffline(true));
+  addEventListener("online", () => showOffline(false));
+  showOffline(offlineAtStart);
   setupHand();
 
-  const resumed = await resume();
+  const owner = await claimMatch();
+  let resumed = null;
+  if (owner) {
+    resumed = await resume();
+  } else {
+    // Another tab plays the match: show it as saved (nothing is written), and say so.
+    const saved = localStorage.getItem(KEYS.save);
+    const loaded = saved ? await loadRecord(saved) : null;
+    if (loaded?.ok) ({ state, record } = loaded);
+    resumed = false;
+    otherTab("open");
+  }
   for (const id of ["new-game", "replay", "guide-button"]) $(id).disabled = false;
   $("loading").hidden = true;
   $("game").hidden = false;
@@ -298,28 +341,195 @@ function showVersions() {
 async function resume() {
   const saved = localStorage.getItem(KEYS.save);
   if (!saved) return null;
-  let outer = null;
-  try {
-    outer = JSON.parse(saved);
-  } catch {
-    outer = null;
-  }
-  const result = outer && typeof outer.match === "string"
-    ? await engine.call("load", outer.match)
-    : { ok: false, problem: "not_json", detail: "the saved record is not the page's JSON" };
-  if (!result.ok) {
+  const loaded = await loadRecord(saved);
+  if (!loaded.ok) {
     // Nothing is thrown away: the record is kept aside, and the player chooses to start anew.
     localStorage.setItem(KEYS.damaged, saved);
     localStorage.removeItem(KEYS.save);
-    $("damaged-detail").textContent = `${result.problem}: ${result.detail}`;
-    $("damaged").showModal();
+    showDamaged(loaded.problem, loaded.detail);
     return false;
   }
-  state = result.state;
-  record = { id: outer.id ?? newId(), shown: Math.min(outer.shown ?? state.rounds.length, state.rounds.length),
-    recorded: Boolean(outer.recorded) };
+  state = loaded.state;
+  record = loaded.record;
   notice("resumed", [state.preset, state.hand_number, state.tricks_played]);
   return true;
+}
+
+// The page's saved record, every field checked: {ok: true, state, record} or {ok: false, problem, detail}.
+// Only game.py's load() changes the engine, and only when the whole record is good.
+async function loadRecord(saved) {
+  const bad = (problem, detail) => ({ ok: false, problem, detail });
+  let outer;
+  try {
+    outer = JSON.parse(saved);
+  } catch (err) {
+    return bad("not_json", String(err.message ?? err));
+  }
+  if (!outer || typeof outer !== "object" || Array.isArray(outer)) return bad("not_json", "the saved record is not an object");
+  const known = new Set(["match", "id", "shown", "recorded"]);
+  const extra = Object.keys(outer).filter((k) => !known.has(k));
+  if (extra.length) return bad("not_a_save", `unknown fields: ${extra.join(", ")}`);
+  if (typeof outer.match !== "string") return bad("not_a_save", "match is not text");
+  if (outer.id !== undefined && (typeof outer.id !== "string" || !outer.id || outer.id.length > 100)) {
+    return bad("not_a_save", `id ${JSON.stringify(outer.id)}`);
+  }
+  if (outer.shown !== undefined && !(Number.isInteger(outer.shown) && outer.shown >= 0)) {
+    return bad("not_a_save", `shown ${JSON.stringify(outer.shown)}`);
+  }
+  if (outer.recorded !== undefined && typeof outer.recorded !== "boolean") {
+    return bad("not_a_save", `recorded ${JSON.stringify(outer.recorded)}`);
+  }
+  let result;
+  try {
+    result = await engine.call("load", outer.match);
+  } catch (err) {
+    return bad("engine", String(err.message ?? err));
+  }
+  if (!result.ok) return bad(result.problem, result.detail);
+  const rounds = result.state.rounds.length;
+  if (outer.shown !== undefined && outer.shown > rounds) {
+    return bad("not_a_save", `shown ${outer.shown} but ${rounds} hands were played`);
+  }
+  return { ok: true, state: result.state,
+    record: { id: outer.id ?? newId(), shown: outer.shown ?? rounds, recorded: outer.recorded ?? false } };
+}
+
+// The damaged-save dialog: the problem in the player's words; heartslib's English reason in data-detail.
+function showDamaged(problem, detail) {
+  console.warn(`the saved match could not be restored (${problem}): ${detail}`);
+  const box = $("damaged-detail");
+  box.dataset.problem = problem;
+  box.dataset.detail = detail ?? "";
+  box.textContent = S().damaged.problems[problem] ?? S().damaged.problems.engine;
+  if (!$("damaged").open) $("damaged").showModal();
+}
+
+// ----------------------------------------------------------------------------- one tab owns the match
+
+// Asks for the lock that says "this tab plays the match"; resolves true when granted, false when not
+// (ifAvailable, an aborted wait). A lock taken away by another tab (steal) calls lostMatch().
+function requestLock(options) {
+  return new Promise((resolve) => {
+    let granted = false;
+    navigator.locks.request(LOCK, options, (lock) => {
+      if (!lock) {
+        resolve(false);
+        return undefined;
+      }
+      granted = true;
+      tab.owner = true;
+      resolve(true);
+      return new Promise((release) => { tab.release = release; });
+    }).catch(() => {
+      if (granted) lostMatch();
+      else resolve(false);
+    });
+  });
+}
+
+// At start: wait a moment for the match (a reload's previous page may still hold it), else another tab has it.
+async function claimMatch() {
+  if (!navigator.locks) return true; // no Web Locks: every tab plays (older browsers)
+  tab.channel = "BroadcastChannel" in window ? new BroadcastChannel("heartslib-web") : null;
+  addEventListener("pagehide", () => tab.release?.());
+  if (await requestLock(TAB_WAIT ? { signal: AbortSignal.timeout(TAB_WAIT) } : { ifAvailable: true })) return true;
+  tab.owner = false;
+  return false;
+}
+
+// Another tab has the match: say so, and take it over when that tab closes or the player asks to.
+function otherTab(kind) {
+  tab.owner = false;
+  const dialog = $("other-tab");
+  dialog.dataset.kind = kind;
+  fillOtherTab();
+  if (!dialog.open) dialog.showModal();
+  $("other-tab-here").focus();
+  tab.waiting?.abort();
+  tab.waiting = new AbortController();
+  requestLock({ signal: tab.waiting.signal }).then((granted) => { if (granted) takeOver(false); });
+}
+
+function fillOtherTab() {
+  const kind = $("other-tab").dataset.kind || "open";
+  $("other-tab-title").textContent = S().other_tab[kind].title;
+  $("other-tab-body").textContent = S().other_tab[kind].body;
+  $("other-tab-here").textContent = S().other_tab.here;
+}
+
+// This tab lost the match to another: stop at once, finish the saves already queued, tell the new owner.
+async function lostMatch() {
+  generation += 1;
+  tab.release = null;
+  for (const id of ["result", "new-dialog", "guide", "damaged"]) if ($(id).open) $(id).close();
+  otherTab("moved");
+  await saving;
+  tab.channel?.postMessage({ type: "released" });
+}
+
+// This tab takes the match (the player asked, or the other tab closed): the latest save is the match.
+async function takeOver(steal) {
+  if (steal) {
+    tab.waiting?.abort();
+    // The other tab writes its last moves, then says "released" (or it has gone: wait a moment only).
+    const released = new Promise((resolve) => {
+      if (!tab.channel) return resolve();
+      const onMessage = (e) => { if (e.data?.type === "released") resolve(); };
+      tab.channel.addEventListener("message", onMessage);
+      setTimeout(resolve, 1500);
+    });
+    if (!(await requestLock({ steal: true }))) return;
+    await released;
+  }
+  tab.owner = true;
+  generation += 1;
+  const saved = localStorage.getItem(KEYS.save);
+  const loaded = saved ? await loadRecord(saved) : null;
+  if ($("other-tab").open) $("other-tab").close();
+  if (loaded?.ok) {
+    state = loaded.state;
+    record = loaded.record;
+    selected = new Set();
+    clearMessage();
+    notice("moved_here", [state.preset, state.hand_number, state.tricks_played]);
+    showVersions();
+    restoreFocus = true;
+    render();
+    advance();
+  } else if (saved) {
+    localStorage.setItem(KEYS.damaged, saved);
+    localStorage.removeItem(KEYS.save);
+    showDamaged(loaded.problem, loaded.detail);
+  } else {
+    // The other tab finished its match (it is in History) or never started one: a new game here.
+    startGame(newGameCall());
+  }
+}
+
+// ----------------------------------------------------------------------------- telling the table's story
+
+// What a screen reader hears as the game goes on: each card the others play, who takes each trick.
+function announce(text) {
+  const box = $("announcer");
+  box.append(el("p", { textContent: text }));
+  while (box.childElementCount > 6) box.firstElementChild.remove();
+}
+
+// The story of one play: "West leads 7♣", "North plays Q♠", then "West takes the trick (+14 ♥)".
+function tellPlay(before, action, seat) {
+  if (!action || action.type !== "play" || seat === null || seat === undefined || !state) return;
+  const card = cardFromCode(action.card);
+  const leads = !before.trick.length;
+  if (seat !== 0) announce(S().story.play(seatName(seat), cardName(lang, card), leads));
+  const last = state.trick.length ? null : (state.rounds.length > before.rounds.length
+    ? state.rounds[state.rounds.length - 1].last_trick : state.last_trick);
+  if (last) announce(`${trickLine(last, true)}${S().story.stop}`);
+}
+
+// "West takes the trick (+2 ♥)"; spoken: "… (2 points)".
+function trickLine(last, spoken = false) {
+  const points = spoken ? S().story.spoken(last.points) : S().story.points(last.points);
+  return S().story.took(seatName(last.winner), last.winner === 0, points);
 }
 
 // ----------------------------------------------------------------------------- game flow
@@ -367,7 +577,7 @@ async function startGame(make) {
 // The match is saved after every move. A finished match goes into History at once, and its save is
 // removed only once the player has seen every hand's scores (a reload before that shows them).
 function persist() {
-  if (!state) return;
+  if (!state || !tab.owner) return;
   if (state.is_over && !record.recorded) {
     recordResult();
     record.recorded = true;
@@ -396,7 +606,7 @@ function forgetSave() {
 // Runs the computer players until the human must act, pausing so their cards can be followed,
 // and shows each finished hand's scores.
 async function advance() {
-  if (running) return;
+  if (running || !tab.owner || !state) return;
   running = true;
   const mine = generation;
   document.body.dataset.running = "1";
@@ -410,6 +620,7 @@ async function advance() {
         if (mine !== generation) break;
         record.shown += 1;
         persist();
+        restoreFocus = true;
         render();
         continue;
       }
@@ -417,11 +628,13 @@ async function advance() {
       // The computer players choose their passes at once (face down); plays are paced.
       if (state.phase !== "pass") await sleep(DELAY);
       if (mine !== generation) break;
+      const before = state;
       const result = await engine.call("agent_step");
       if (mine !== generation) break;
       state = result.state;
       persist();
       render();
+      tellPlay(before, result.action, result.acted);
       if (result.action && result.action.type === "play" && state.trick.length === 0) {
         await sleep(DELAY * 1.5); // a completed trick stays in view a moment
       }
@@ -435,7 +648,7 @@ async function advance() {
 }
 
 async function onCard(code) {
-  if (!state || state.is_over || acting || record.shown < state.rounds.length) return;
+  if (!state || !tab.owner || state.is_over || acting || record.shown < state.rounds.length) return;
   if (state.phase === "pass" && state.turn === "you") {
     if (!state.passable.includes(code)) {
       showRefusal({ code: "pass_forbidden_card", cards: [cardFromCode(code)] });
@@ -461,7 +674,9 @@ async function onCard(code) {
       showRefusal(verdict.refusal);
       return;
     }
+    const before = state;
     const result = await engine.call("play", code);
+    if (!tab.owner) return; // the match moved to another tab meanwhile
     state = result.state;
     if (!result.ok) {
       showRefusal(result.refusal);
@@ -470,6 +685,7 @@ async function onCard(code) {
     clearMessage();
     persist();
     render();
+    tellPlay(before, { type: "play", card: code }, 0);
   } finally {
     acting = false;
   }
@@ -477,7 +693,7 @@ async function onCard(code) {
 }
 
 async function onPass() {
-  if (acting || selected.size !== state.pass_count) return;
+  if (acting || !tab.owner || selected.size !== state.pass_count) return;
   acting = true;
   try {
     const chosen = [...selected];
@@ -503,6 +719,7 @@ async function onPass() {
 }
 
 async function onChoose(option) {
+  if (!tab.owner) return;
   const result = await engine.call("choose", option);
   state = result.state;
   if (!result.ok) showRefusal(result.refusal);
@@ -649,23 +866,62 @@ function recordResult() {
   localStorage.setItem(KEYS.history, JSON.stringify(history.slice(0, 30)));
 }
 
+// One finished match as History stores it; anything else (an older format, a damaged entry) is not one.
+function goodEntry(h) {
+  const seat = (x) => Number.isInteger(x) && x >= 0 && x < 4;
+  return Boolean(h && typeof h === "object" && !Array.isArray(h)
+    && typeof h.id === "string" && typeof h.when === "string" && !Number.isNaN(Date.parse(h.when))
+    && typeof h.preset === "string" && (h.level === undefined || typeof h.level === "string")
+    && Array.isArray(h.scores) && h.scores.length === 4 && h.scores.every(Number.isFinite)
+    && Array.isArray(h.winners) && h.winners.length >= 1 && h.winners.every(seat));
+}
+
+// The stored History, read defensively: the finished matches in it. Entries that are not finished
+// matches are moved aside (key heartslib-web/damaged-history) when first met and counted for this visit's
+// note under History; they never stop a redraw or the game.
+let historySkipped = 0;
 function readHistory() {
+  const text = localStorage.getItem(KEYS.history);
+  if (!text) return [];
+  let stored;
   try {
-    const h = JSON.parse(localStorage.getItem(KEYS.history) || "[]");
-    return Array.isArray(h) ? h.filter((x) => x && Array.isArray(x.scores)) : [];
+    stored = JSON.parse(text);
   } catch {
-    return [];
+    stored = undefined;
   }
+  const list = Array.isArray(stored) ? stored : [];
+  const entries = list.filter(goodEntry);
+  const bad = Array.isArray(stored) ? list.filter((h) => !goodEntry(h)) : [text];
+  if (bad.length && tab.owner) {
+    try {
+      let aside = JSON.parse(localStorage.getItem(KEYS.damagedHistory) || "[]");
+      if (!Array.isArray(aside)) aside = [aside];
+      localStorage.setItem(KEYS.damagedHistory, JSON.stringify([...aside, ...bad].slice(-50)));
+      localStorage.setItem(KEYS.history, JSON.stringify(entries));
+      historySkipped += bad.length;
+      console.warn(`History: ${bad.length} unreadable entries moved to ${KEYS.damagedHistory}`);
+    } catch (err) {
+      console.warn("History: could not move unreadable entries aside", err);
+    }
+  }
+  return entries;
 }
 
 function renderHistory() {
-  const history = readHistory();
+  let history = [];
+  try {
+    history = readHistory();
+  } catch (err) {
+    console.warn("History could not be read", err);
+  }
   $("no-history").hidden = history.length > 0;
+  $("history-skipped").hidden = !historySkipped;
+  $("history-skipped").textContent = historySkipped ? S().history_skipped(historySkipped) : "";
   $("history").replaceChildren(...history.map((h) => {
     const date = new Date(h.when).toLocaleDateString(lang === "th" ? "th-TH" : "en-GB");
     const scores = h.scores.map((total, seat) => `${seatName(seat)} ${total}`).join(", ");
-    const winners = (h.winners ?? []).map(seatName).join(lang === "th" ? " และ " : " & ");
-    return el("li", { textContent: S().history_line(date, presetName(h.preset ?? h.variant), levelName(h.level ?? "normal"),
+    const winners = h.winners.map(seatName).join(lang === "th" ? " และ " : " & ");
+    return el("li", { textContent: S().history_line(date, presetName(h.preset), levelName(h.level ?? "normal"),
       scores, winners) });
   }));
 }
@@ -681,11 +937,25 @@ function showRefusal(refusal) {
   m.dataset.refusal = JSON.stringify(refusal);
   m.dataset.detail = refusal.detail ?? ""; // heartslib's own English sentence, for bug reports
   m.hidden = false;
+  m.classList.remove("fading");
+  $("status").classList.add("covered");
+  // The message takes the status line's place for a while (long enough to read), then fades away.
+  const token = ++messageToken;
+  const readFor = params.has("message") ? MESSAGE_MS : Math.max(MESSAGE_MS, m.textContent.length * 55);
+  setTimeout(() => {
+    if (token !== messageToken) return;
+    m.classList.add("fading");
+    setTimeout(() => { if (token === messageToken) clearMessage(); }, reducedMotion() ? 0 : 600);
+  }, readFor);
 }
 
+let messageToken = 0;
 function clearMessage() {
   const m = $("message");
+  messageToken += 1;
   m.hidden = true;
+  m.classList.remove("fading");
+  $("status").classList.remove("covered");
   m.textContent = "";
   delete m.dataset.detail;
   delete m.dataset.code;
@@ -712,19 +982,22 @@ function chip(card) {
 }
 
 // Where the pips of a number card sit: [x, y] in per cent of the face; lower half drawn upside down.
-const L = 30;
+// Two columns at the face's edges, rows spread over its whole height, so that no two pips touch.
+const L = 18;
 const C = 50;
-const R = 70;
+const R = 82;
+const T = 9;
+const B = 91;
 const PIPS = {
-  2: [[C, 18], [C, 82]],
-  3: [[C, 18], [C, 50], [C, 82]],
-  4: [[L, 18], [R, 18], [L, 82], [R, 82]],
-  5: [[L, 18], [R, 18], [C, 50], [L, 82], [R, 82]],
-  6: [[L, 18], [R, 18], [L, 50], [R, 50], [L, 82], [R, 82]],
-  7: [[L, 18], [R, 18], [C, 34], [L, 50], [R, 50], [L, 82], [R, 82]],
-  8: [[L, 18], [R, 18], [C, 34], [L, 50], [R, 50], [C, 66], [L, 82], [R, 82]],
-  9: [[L, 18], [R, 18], [L, 39], [R, 39], [C, 50], [L, 61], [R, 61], [L, 82], [R, 82]],
-  10: [[L, 18], [R, 18], [C, 29], [L, 39], [R, 39], [L, 61], [R, 61], [C, 71], [L, 82], [R, 82]],
+  2: [[C, T], [C, B]],
+  3: [[C, T], [C, 50], [C, B]],
+  4: [[L, T], [R, T], [L, B], [R, B]],
+  5: [[L, T], [R, T], [C, 50], [L, B], [R, B]],
+  6: [[L, T], [R, T], [L, 50], [R, 50], [L, B], [R, B]],
+  7: [[L, T], [R, T], [C, 30], [L, 50], [R, 50], [L, B], [R, B]],
+  8: [[L, T], [R, T], [C, 30], [L, 50], [R, 50], [C, 70], [L, B], [R, B]],
+  9: [[L, T], [R, T], [L, 36], [R, 36], [C, 50], [L, 64], [R, 64], [L, B], [R, B]],
+  10: [[L, T], [R, T], [C, 23], [L, 36], [R, 36], [L, 64], [R, 64], [C, 77], [L, B], [R, B]],
 };
 
 // A card face: the corner indices (top left, and bottom right upside down) and the middle: the pips,
@@ -734,7 +1007,8 @@ function cardElement(card, extra = []) {
   const node = el("div", { className: ["card", card.red ? "red" : "black", `suit-${card.suit}`, ...extra].join(" ") });
   node.dataset.code = card.code;
   const corner = (cls) => el("span", { className: `index ${cls}` },
-    el("span", { className: "rank", textContent: card.rank }), el("span", { className: "suit", textContent: symbol }));
+    el("span", { className: card.rank === "10" ? "rank ten" : "rank", textContent: card.rank }),
+    el("span", { className: "suit", textContent: symbol }));
   const face = el("span", { className: "face" });
   face.setAttribute("aria-hidden", "true");
   if (PIPS[card.rank]) {
@@ -742,6 +1016,7 @@ function cardElement(card, extra = []) {
       face.append(el("span", { className: `pip${y > 50 ? " down" : ""}`, textContent: symbol,
         style: `left:${x}%;top:${y}%` }));
     }
+    face.append(el("span", { className: "pip big", textContent: symbol })); // small cards show this one instead
   } else if (card.rank === "A") {
     face.append(el("span", { className: "pip ace", textContent: symbol, style: "left:50%;top:50%" }));
   } else {
@@ -806,6 +1081,17 @@ function renderSeats(s) {
       el("span", { className: "muted-light", textContent: ` · ${S().seat_info.tricks} ${s.tricks_won[seat]}` }));
     info.dataset.handPoints = String(handPoints);
     parts.push(info);
+    // Points just taken fly up from the seat for a moment ("+2 ♥").
+    const shownBefore = box.dataset.points === undefined ? handPoints : Number(box.dataset.points);
+    parts.push(...box.querySelectorAll(".gain")); // one still flying
+    if (box.dataset.hand === String(s.hand_number) && handPoints !== shownBefore && !reducedMotion()) {
+      const gain = el("span", { className: "gain", textContent: S().story.points(handPoints - shownBefore) });
+      gain.setAttribute("aria-hidden", "true");
+      gain.addEventListener("animationend", () => gain.remove(), { once: true });
+      parts.push(gain);
+    }
+    box.dataset.points = String(handPoints);
+    box.dataset.hand = String(s.hand_number);
     const taken = el("div", { className: "taken" }, ...s.taken[seat].map(chip));
     parts.push(taken);
     box.replaceChildren(...parts);
@@ -834,8 +1120,15 @@ function renderTrick(s) {
     } else {
       current.setAttribute("aria-label", cardName(lang, play.card));
     }
-    slot.firstElementChild.classList.toggle("winner", Boolean(win));
-    slot.setAttribute("aria-label", `${seatName(seat)}: ${cardName(lang, play.card)}`);
+    const card = slot.firstElementChild;
+    card.classList.toggle("winner", Boolean(win));
+    // Who led this trick: a tag on the first card played.
+    const led = plays[0].seat === seat;
+    let tag = card.querySelector(".lead-tag");
+    if (led && !tag) card.append(tag = el("span", { className: "lead-tag" }));
+    if (!led && tag) tag.remove();
+    if (tag) tag.textContent = S().story.led;
+    slot.setAttribute("aria-label", `${seatName(seat)}${led ? ` (${S().story.led})` : ""}: ${cardName(lang, play.card)}`);
   }
 }
 
@@ -896,9 +1189,12 @@ function renderHand(s) {
   if (fallback) focusCode = fallback;
   if (!codes.includes(focusCode)) focusCode = (myPlay && s.legal[0]) || codes[0] || null;
   for (const node of hand.children) node.tabIndex = node.dataset.code === focusCode ? 0 : -1;
-  if ((had || fallback) && focusCode) {
+  // After a score dialog (or a match moved to this tab) the focus returns to the hand, not to the page.
+  const back = restoreFocus && !document.querySelector("dialog[open]");
+  if ((had || fallback || back) && focusCode) {
     const target = hand.querySelector(`[data-code="${focusCode}"]`);
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+    if (back) restoreFocus = false;
   }
 }
 
@@ -969,7 +1265,10 @@ function statusText(s) {
   const st = S().status;
   const hand = st.hand(s.hand_number);
   if (s.is_over) return st.over(winnersText(s.winners));
-  if (s.phase === "scored") return st.scored(s.hand_number);
+  if (s.phase === "scored") {
+    const last = s.last_trick ? `<span class="trick-line" aria-hidden="true">${trickLine(s.last_trick)}${S().story.stop}</span> ` : "";
+    return `${last}${st.scored(s.hand_number)}`;
+  }
   const dir = S().direction[s.pass_direction] ?? s.pass_direction;
   if (s.phase === "pass") {
     if (s.turn === "you") {
@@ -979,6 +1278,10 @@ function statusText(s) {
     return `${hand}: ${st.passing_wait}`;
   }
   let text = `${hand}: `;
+  // A trick just taken: who took it and its points, until the next card is led.
+  if (!s.trick.length && s.last_trick && s.last_trick.winner !== null) {
+    text += `<span class="trick-line" aria-hidden="true">${trickLine(s.last_trick)}${S().story.stop}</span> `;
+  }
   if (s.pass_count === 0 && s.tricks_played === 0) text += `${st.no_pass} `;
   if (s.received && s.tricks_played === 0 && s.receive_from !== null) {
     text += `${st.received(s.received.map((c) => short(cardFromCode(c))).join(" "), seatName(s.receive_from))} `;
@@ -993,7 +1296,7 @@ function statusText(s) {
 }
 
 function renderScores(s) {
-  $("target").textContent = `· ${S().to_target(presetName(s.preset), s.target)}`;
+  $("target").textContent = `· ${S().to_target(presetName(s.preset), s.target, levelName(s.level))}`;
   $("score-head").replaceChildren(el("th", { scope: "col", textContent: S().hand_col }),
     ...S().seats.map((name) => el("th", { scope: "col", textContent: name })));
   $("score-rows").replaceChildren(...s.rounds.map((r) => el("tr", {},
@@ -1010,7 +1313,8 @@ function renderScores(s) {
 boot().catch((err) => {
   console.error(err);
   const why = String(err && err.message ? err.message : err);
-  document.body.dataset.error = why;
-  loadingStep("failed", 100, why);
+  document.body.dataset.error = why; // the English reason, for bug reports; the player reads their own language
+  if (err?.words) loadingStep(err.words, 100);
+  else loadingStep("failed", 100, why);
   $("loading").classList.add("failed");
 });

@@ -46,8 +46,8 @@ export const STRINGS = {
     level: { easy: "Easy", normal: "Normal", hard: "Hard" },
     level_blurb: {
       easy: "Casual players: half their cards are chosen at random.",
-      normal: "heartslib's heuristic player: avoids points, dumps dangerous cards.",
-      hard: "heartslib's search player: imagines the hidden hands and plays them out.",
+      normal: "Steady players: they avoid points and get rid of dangerous cards.",
+      hard: "Players who think ahead: they imagine the hidden hands and play them out.",
     },
     buttons: { new_game: "New game", replay: "Replay", guide: "Guide", language: "Language" },
     button_titles: { new_game: "Start a new match with a new deal", replay: "Restart this match from the same deal",
@@ -63,7 +63,7 @@ export const STRINGS = {
     scores: "Scores",
     hand_col: "Hand",
     total: "Total",
-    to_target: (preset, target) => `${preset}, to ${target}`,
+    to_target: (preset, target, level) => `${preset}, to ${target} · ${level} players`,
     seat_info: { tricks: "tricks", hand: "this hand", total: "total" },
     seat_aria: (name, cards, tricks, hand, total) =>
       `${name}: ${cards} cards, ${tricks} tricks, ${hand} points this hand, ${total} in total`,
@@ -104,6 +104,8 @@ export const STRINGS = {
     replay_deal: "Replay this deal",
     history: "Finished matches",
     history_none: "None yet.",
+    history_skipped: (n) => `${n} unreadable ${n === 1 ? "entry was" : "entries were"} set aside ` +
+      "(kept in this browser's storage).",
     history_line: (date, preset, level, scores, winners) =>
       `${date} · ${preset} (${level}): ${scores} — won by ${winners}`,
     history_note: "Kept in this browser only; clearing the browser’s data deletes them and the unfinished match.",
@@ -112,6 +114,25 @@ export const STRINGS = {
         `(hand ${hand}, ${tricks} ${tricks === 1 ? "trick" : "tricks"} played).`,
       new_game: (preset, target) => `New ${preset} match. Lowest total wins when someone reaches ${target}.`,
       offline: "Playing offline: the game is stored on this device.",
+      moved_here: (preset, hand, tricks) => `Your ${preset} match moved to this tab (hand ${hand}, ` +
+        `${tricks} ${tricks === 1 ? "trick" : "tricks"} played).`,
+    },
+    other_tab: {
+      open: { title: "This match is open in another tab",
+        body: "Only one tab plays a match, so no move is lost or taken back. Keep playing in the other tab, or " +
+          "move the match here: it goes on from the last move made there." },
+      moved: { title: "The match moved to another tab",
+        body: "You went on playing in another tab. Play here instead? The match goes on from the last move made " +
+          "there." },
+      here: "Play here",
+    },
+    story: {
+      play: (who, card, leads) => `${who} ${leads ? "leads" : "plays"} ${card}.`,
+      took: (who, you, points) => `${who} ${you ? "take" : "takes"} the trick (${points})`,
+      points: (n) => (n === 0 ? "no points" : `${n > 0 ? "+" : "−"}${Math.abs(n)} ♥`),
+      spoken: (n) => (n === 0 ? "no points" : `${n > 0 ? "" : "minus "}${Math.abs(n)} ${Math.abs(n) === 1 ? "point" : "points"}`),
+      led: "led",
+      stop: ".",
     },
     new_dialog: {
       title: "New game",
@@ -130,6 +151,12 @@ export const STRINGS = {
         "it cannot be resumed. A copy of it is kept in this browser's storage (key heartslib-web/damaged-save).",
       start: "Start a new game",
       detail: "Details",
+      problems: {
+        not_json: "The saved record cannot be read: it is not in the game's format.",
+        not_a_save: "The saved record is not a match saved by this game, or one of its fields is wrong.",
+        damaged: "The saved moves do not follow the rules of the match, so it cannot be replayed.",
+        engine: "The game could not read the saved record.",
+      },
     },
     refusal: {
       pass_full: (count) => `You pass ${count} cards: click a chosen card to put it back first.`,
@@ -174,7 +201,7 @@ export const STRINGS = {
     guide_title: "The complete guide",
     guide_close: "Close the guide",
     rules_detail: "Rules in detail",
-    rules_for: (preset) => `The rules of this match (${preset}), from heartslib's variant`,
+    rules_for: (preset) => `The rules of this match (${preset})`,
     footer: "Every rule comes from heartslib, running in this page through Pyodide; no server sees your game.",
     versions: (lib, pyodide, level) => `heartslib ${lib} · Pyodide ${pyodide} · computer players: ${level}`,
   },
@@ -202,8 +229,8 @@ export const STRINGS = {
     level: { easy: "ง่าย", normal: "ปกติ", hard: "ยาก" },
     level_blurb: {
       easy: "ผู้เล่นสบาย ๆ: ครึ่งหนึ่งของไพ่ที่ลงเลือกแบบสุ่ม",
-      normal: "ผู้เล่นแบบฮิวริสติกของ heartslib: เลี่ยงแต้มและทิ้งไพ่อันตราย",
-      hard: "ผู้เล่นแบบค้นหาของ heartslib: จำลองมือที่ซ่อนอยู่แล้วเล่นต่อจนจบ",
+      normal: "ผู้เล่นที่รอบคอบ: เลี่ยงแต้มและรีบทิ้งไพ่อันตราย",
+      hard: "ผู้เล่นที่คิดล่วงหน้า: นึกภาพไพ่ในมือที่มองไม่เห็นแล้วลองเล่นต่อจนจบ",
     },
     buttons: { new_game: "เกมใหม่", replay: "เล่นซ้ำ", guide: "คำแนะนำ", language: "ภาษา" },
     button_titles: { new_game: "เริ่มการแข่งขันใหม่ด้วยการแจกใหม่", replay: "เริ่มการแข่งขันนี้ใหม่ด้วยการแจกเดิม",
@@ -211,15 +238,15 @@ export const STRINGS = {
     loading: {
       checking: "กำลังเตรียมเกม…",
       downloading: (pct) => `กำลังดาวน์โหลดเกม (ครั้งเดียว): ${pct}%`,
-      python: "กำลังเริ่ม Python…",
-      engine: "กำลังโหลดกติกา (heartslib)…",
-      failed: (why) => `เริ่มเกมไม่ได้: ${why}`,
+      python: "กำลังเริ่มเกม…",
+      engine: "กำลังโหลดกติกา…",
+      failed: () => "เริ่มเกมไม่ได้ ลองโหลดหน้านี้ใหม่อีกครั้ง",
       offline_first: "คุณออฟไลน์อยู่ และยังไม่เคยดาวน์โหลดเกมลงในเครื่องนี้",
     },
     scores: "คะแนน",
     hand_col: "รอบ",
     total: "รวม",
-    to_target: (preset, target) => `${preset} เล่นถึง ${target}`,
+    to_target: (preset, target, level) => `${preset} เล่นถึง ${target} · คอมพิวเตอร์ระดับ${level}`,
     seat_info: { tricks: "กอง", hand: "รอบนี้", total: "รวม" },
     seat_aria: (name, cards, tricks, hand, total) =>
       `${name}: ไพ่ ${cards} ใบ เก็บ ${tricks} กอง รอบนี้ ${hand} แต้ม รวม ${total} แต้ม`,
@@ -259,6 +286,7 @@ export const STRINGS = {
     replay_deal: "เล่นการแจกนี้ซ้ำ",
     history: "การแข่งขันที่จบแล้ว",
     history_none: "ยังไม่มี",
+    history_skipped: (n) => `ข้ามรายการที่อ่านไม่ได้ ${n} รายการ (ยังเก็บไว้ในเบราว์เซอร์นี้)`,
     history_line: (date, preset, level, scores, winners) =>
       `${date} · ${preset} (${level}): ${scores} — ผู้ชนะ ${winners}`,
     history_note: "เก็บไว้ในเบราว์เซอร์นี้เท่านั้น การล้างข้อมูลเบราว์เซอร์จะลบผลเหล่านี้และเกมที่ยังไม่จบ",
@@ -267,6 +295,23 @@ export const STRINGS = {
         `(รอบที่ ${hand} เล่นไป ${tricks} กอง)`,
       new_game: (preset, target) => `การแข่งขัน${preset}ใหม่ เมื่อใครถึง ${target} คะแนนรวมต่ำสุดชนะ`,
       offline: "กำลังเล่นแบบออฟไลน์: เกมถูกเก็บไว้ในเครื่องนี้",
+      moved_here: (preset, hand, tricks) => `ย้ายการแข่งขัน${preset}มาเล่นที่แท็บนี้แล้ว (รอบที่ ${hand} เล่นไป ${tricks} กอง)`,
+    },
+    other_tab: {
+      open: { title: "การแข่งขันนี้เปิดอยู่ในแท็บอื่น",
+        body: "เล่นการแข่งขันได้ทีละแท็บ เพื่อไม่ให้การเดินหายหรือถูกย้อนกลับ เล่นต่อในแท็บนั้น " +
+          "หรือย้ายการแข่งขันมาเล่นที่นี่ โดยเล่นต่อจากการเดินล่าสุดในแท็บนั้น" },
+      moved: { title: "การแข่งขันย้ายไปเล่นในแท็บอื่นแล้ว",
+        body: "คุณเล่นต่อในแท็บอื่นแล้ว จะกลับมาเล่นที่นี่ไหม การแข่งขันจะเล่นต่อจากการเดินล่าสุดในแท็บนั้น" },
+      here: "เล่นที่นี่",
+    },
+    story: {
+      play: (who, card, leads) => `${who}${leads ? "นำด้วย" : "ลง"}${card}`,
+      took: (who, you, points) => `${who}เก็บกองนี้ (${points})`,
+      points: (n) => (n === 0 ? "ไม่มีแต้ม" : `${n > 0 ? "+" : "−"}${Math.abs(n)} ♥`),
+      spoken: (n) => (n === 0 ? "ไม่มีแต้ม" : `${n > 0 ? "" : "ลบ "}${Math.abs(n)} แต้ม`),
+      led: "นำ",
+      stop: "",
     },
     new_dialog: {
       title: "เกมใหม่",
@@ -282,9 +327,15 @@ export const STRINGS = {
     damaged: {
       title: "กู้คืนการแข่งขันที่บันทึกไว้ไม่ได้",
       body: "การแข่งขันที่บันทึกไว้ในเบราว์เซอร์นี้เสียหายหรือมาจากเกมรุ่นที่เข้ากันไม่ได้ จึงเล่นต่อไม่ได้ " +
-        "สำเนาของข้อมูลนั้นยังเก็บไว้ในที่เก็บข้อมูลของเบราว์เซอร์ (คีย์ heartslib-web/damaged-save)",
+        "สำเนาของข้อมูลนั้นยังเก็บไว้ในเบราว์เซอร์นี้",
       start: "เริ่มเกมใหม่",
       detail: "รายละเอียด",
+      problems: {
+        not_json: "อ่านข้อมูลที่บันทึกไว้ไม่ได้: ไม่ใช่รูปแบบของเกมนี้",
+        not_a_save: "ข้อมูลที่บันทึกไว้ไม่ใช่การแข่งขันของเกมนี้ หรือมีบางส่วนผิดรูปแบบ",
+        damaged: "การเดินที่บันทึกไว้ไม่เป็นไปตามกติกาของการแข่งขัน จึงเล่นต่อไม่ได้",
+        engine: "เกมอ่านข้อมูลที่บันทึกไว้ไม่ได้",
+      },
     },
     refusal: {
       pass_full: (count) => `คุณส่งได้ ${count} ใบ: คลิกใบที่เลือกไว้เพื่อเอาคืนก่อน`,
@@ -328,9 +379,9 @@ export const STRINGS = {
     guide_title: "คำแนะนำฉบับสมบูรณ์",
     guide_close: "ปิดคำแนะนำ",
     rules_detail: "กติกาโดยละเอียด",
-    rules_for: (preset) => `กติกาของการแข่งขันนี้ (${preset}) จากตัวแปรกติกาของ heartslib`,
-    footer: "ทุกกติกามาจาก heartslib ที่ทำงานในหน้านี้ผ่าน Pyodide ไม่มีเซิร์ฟเวอร์ใดเห็นเกมของคุณ",
-    versions: (lib, pyodide, level) => `heartslib ${lib} · Pyodide ${pyodide} · ผู้เล่นคอมพิวเตอร์: ${level}`,
+    rules_for: (preset) => `กติกาของการแข่งขันนี้ (รูปแบบกติกา${preset})`,
+    footer: "เกมทั้งเกมทำงานอยู่ในหน้านี้บนเครื่องของคุณ ไม่มีเซิร์ฟเวอร์ใดเห็นเกมของคุณ",
+    versions: (lib, pyodide, level) => `รุ่น ${lib} · ผู้เล่นคอมพิวเตอร์: ${level}`,
   },
 };
 

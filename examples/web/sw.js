@@ -29,7 +29,14 @@ self.addEventListener("fetch", (event) => {
   const path = new URL(request.url).pathname.slice(new URL(scope).pathname.length);
   const key = new URL(path === "" ? "index.html" : path, scope).href; // "/?seed=7" is the page too
   if (path === "manifest.json" || request.cache === "no-cache" || request.cache === "reload") {
-    event.respondWith(fetch(request).catch(async (err) => (await fromCache(key)) ?? Promise.reject(err)));
+    event.respondWith(fetch(request).catch(async (err) => {
+      const hit = await fromCache(key);
+      if (!hit) throw err;
+      // The page shows "playing offline" when its manifest comes from here.
+      const headers = new Headers(hit.headers);
+      headers.set("X-Heartslib-Offline", "1");
+      return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+    }));
     return;
   }
   event.respondWith(fromCache(key).then((hit) => hit ?? fetch(request)));

@@ -61,3 +61,28 @@ test("card names and the rules in detail read in both languages", () => {
     assert.ok(lines.length >= 7 && lines.every((l) => !/source|joker|undefined/i.test(l)), lines.join("\n"));
   }
 });
+
+// Every Thai string the player can read, functions called with sample arguments.
+function texts(value) {
+  if (typeof value === "function") {
+    try {
+      return texts(value("X", 2, 3));
+    } catch {
+      return [];
+    }
+  }
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (value && typeof value === "object") return Object.values(value).flatMap(texts);
+  return typeof value === "string" ? [value] : [];
+}
+
+test("the Thai player's view has no programmers' words", () => {
+  const thai = [...texts(STRINGS.th), ...texts(GUIDE.th)].join("\n");
+  for (const word of ["heartslib", "Pyodide", "Python", "ฮิวริสติก", "ตัวแปร"]) {
+    assert.ok(!thai.includes(word), `Thai text says "${word}"`);
+  }
+  assert.match(STRINGS.th.rules_for("มาตรฐาน"), /รูปแบบกติกา/);
+  assert.equal(STRINGS.th.story.took("ตะวันตก", false, STRINGS.th.story.points(2)), "ตะวันตกเก็บกองนี้ (+2 ♥)");
+  assert.equal(STRINGS.en.story.took("West", false, STRINGS.en.story.points(2)), "West takes the trick (+2 ♥)");
+  assert.equal(STRINGS.en.story.took("You", true, STRINGS.en.story.points(0)), "You take the trick (no points)");
+});
