@@ -626,7 +626,11 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     assert.deepEqual(await codes(second, "#hand .card"), hand, "the match goes on from the last move");
     await waitForHuman(second);
     const [card] = await codes(second, "#hand .card.legal");
+    const held = (await codes(second, "#hand .card")).length;
     await second.click(`#hand .card[data-code="${card}"]`, STRIP);
+    // the play is drawn before the computer players' turns: wait for it, not only for "your turn",
+    // which is still true the moment after the click
+    await second.waitForFunction((n) => document.querySelectorAll("#hand .card").length < n, held);
     await waitForHuman(second);
     const after = await codes(second, "#hand .card");
     assert.ok(!after.includes(card));
