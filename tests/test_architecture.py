@@ -287,3 +287,23 @@ def test_the_state_spec_is_what_a_round_copies_and_compares() -> None:
     assert c == r
     c.random_playout(random.Random(1))
     assert c != r and r.phase is hl.Phase.PASS
+
+
+def _private_state_reads(tree: ast.AST) -> list[int]:
+    """The lines of ``tree`` that read an object's ``_s`` attribute (a :class:`~heartslib.Round`'s engine state)."""
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "_s"]
+
+
+def test_only_round_reads_a_rounds_private_state() -> None:
+    # the upper layers go through round.py's named functions (engine_state, shuffle_due, release_generator), so
+    # what they rely on is said in one place
+    readers = {
+        _module_name(p): lines
+        for p in sorted(SRC.rglob("*.py"))
+        if p.name != "round.py" and (lines := _private_state_reads(ast.parse(p.read_text(encoding="utf-8"))))
+    }
+    assert readers == {}
+
+
+def test_the_private_state_check_sees_a_read() -> None:
+    assert _private_state_reads(ast.parse("def f(rnd):\n    return rnd._s.phase\n")) == [2]

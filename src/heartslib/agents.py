@@ -124,7 +124,7 @@ def actions_for(match: Match, seat: int) -> Sequence[Action]:
 
 def _round_actions(round_: Round, seat: int) -> Sequence[Action]:
     # actions_for on a round that is not over (play_match asks the round itself, a few calls less per decision)
-    return LazyActions(round_, seat) if round_._s.phase is _PASS else round_.legal_actions(seat)
+    return LazyActions(round_, seat) if round_.phase is _PASS else round_.legal_actions(seat)
 
 
 def setup_agent(agent: object, variant: Variant, seat: int) -> None:
@@ -142,6 +142,7 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
     :class:`~heartslib.IllegalAction` with a note naming the agent.
     """
     from heartslib.match import Match
+    from heartslib.round import engine_state
     from heartslib.variant import expect_variant
 
     expect_variant(variant)
@@ -161,7 +162,7 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
         # its state's: Round.to_act and Round.observation would work out who acts once more each and check
         # the seat, a tenth of a random agent's decision
         rnd = match.round
-        s = rnd._s
+        s = engine_state(rnd)
         acting = _to_act(s)
         seat = acting[0]
         agent = agents[seat]

@@ -68,7 +68,7 @@ import functools
 import operator
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -76,6 +76,7 @@ import attrs
 from heartslib.actions import Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.args import check_rng
+from heartslib.engine.rules import mask_of
 from heartslib.engine.tables import HEART, JK, NO_SUIT, QS, SPADE
 from heartslib.enums import (
     DEALERS_CHOICE,
@@ -83,24 +84,17 @@ from heartslib.enums import (
     SCATTER,
     SHUFFLE,
     STAR,
-    Breaking,
     Decision,
-    Direction,
-    FirstTrick,
-    HeartsScoring,
     JokerLead,
-    JokerPlay,
     KittyMode,
     LeadHeartsUnbroken,
     Offset,
     Opening,
     PassDirection,
     Phase,
-    Winner,
 )
 from heartslib.errors import IllegalAction, VariantError
 from heartslib.observation import Observation, Trick
-from heartslib.points import Score
 from heartslib.round import Round
 from heartslib.variant import Variant, expect_variant
 
@@ -129,13 +123,6 @@ class ImpossibleHistory(ValueError):
     """No deal is consistent with the observation (a history the rules could not have produced)."""
 
 
-def _bits(cards: Iterable[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
-
-
 def _cards_of(mask: int) -> list[int]:
     return [i for i in range(NUM_CARD_INDICES) if mask >> i & 1]
 
@@ -149,81 +136,55 @@ def _codes(cards: Counter[int]) -> str:
 
 
 class _Facts:
-    """The card facts the history is read with, worked out from the variant's public fields.
+    """The card facts the history is read with: the engine's compiled tables (:class:`~heartslib.engine.rules.Rules`,
+    compiled once per variant), under the names this module reads them by, and the few facts only inference needs.
 
-    The engine compiles the same facts into its internal tables; this module
-    reads only the documented fields so it keeps working when those change.
+    Reading the engine's tables, not the variant's fields a second time, keeps the rules in one place: a new rule
+    compiled into ``Rules`` is seen here too (``tests/test_inference*.py`` hold the reading to the engine's replays).
     """
 
     def __init__(self, v: Variant) -> None:
+        r = v.rules
         self.variant = v
-        pack = [c.index for c in v.pack]
-        self.counts = Counter(pack)
-        self.n = v.players
-        self.step = 1 if v.direction == Direction.CLOCKWISE else -1
-        self.suit = [NO_SUIT if c.suit is None else int(c.suit) for c in _CARD]
-        self.rank = [int(c.rank) for c in _CARD]
-        value: list[Score] = [0] * NUM_CARD_INDICES
-        for i in range(26, 39):
-            value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else self.rank[i]
-        for card, points in v.scoring.values.items():
-            value[card.index] = points
-        for j in (52, 53, 54):
-            value[j] = value[j] or v.deck.joker_points
-        self.value = value
-        sign = 1 if v.end.winner == Winner.LOWEST else -1
-        self.sign = sign
-        self.penalty = [_against(x, sign) for x in value]
-        self.suit_mask = [_bits(i for i in range(NUM_CARD_INDICES) if self.suit[i] == s) for s in range(5)]
-        self.penalty_mask = _bits(i for i in range(NUM_CARD_INDICES) if self.penalty[i])
-        play = v.play
-        self.locks = play.breaking != Breaking.NONE
-        if play.breaking == Breaking.HEARTS:
-            self.breaks = [s == HEART for s in self.suit]
-        elif play.breaking == Breaking.PENALTY_CARDS:
-            self.breaks = [s == HEART or p for s, p in zip(self.suit, self.penalty, strict=True)]
-        else:
-            self.breaks = [False] * NUM_CARD_INDICES
-        self.only_penalty = play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
-        self.qlock = play.queen_needs_broken and self.locks
-        if play.first_trick == FirstTrick.NO_POINTS:
-            banned = list(self.penalty)
-        elif play.first_trick == FirstTrick.NO_HEARTS:
-            banned = [s == HEART for s in self.suit]
-        else:
-            banned = []
-        self.banned = banned
-        self.banned_mask = _bits(i for i, b in enumerate(banned) if b)
-        self.valueless = JK in self.counts
-        self.jk_any_time = self.valueless and v.deck.joker_play == JokerPlay.ANY_TIME
-        self.joker_lead = v.deck.joker_lead
-        self.queen_forced = play.queen_forced and QS in self.counts
-        self.must_discard = frozenset(c.index for c in play.must_discard)
-        self.must_discard_mask = _bits(self.must_discard)
-        self.must_discard_if_all = play.must_discard_if_all
-        # the undercut rule and its readings, as the engine compiled them (engine.rules.Rules)
-        self.undercut = play.undercut
-        self.undercut_winning = v.rules.undercut_winning
-        self.undercut_discards = v.rules.undercut_discards
-        self.exposable = bool(v.scoring.exposable)
-        self.forbidden = frozenset(c.index for c in v.passing.forbidden)
-        self.opening = play.opening
-        self.open_suit = 0 if play.opening_card is None else self.suit[play.opening_card.index]
-        self.open_floor = 0 if play.opening_card is None else self.rank[play.opening_card.index]
-        self.opening_taker = play.opening_taker
-        self.kitty_size = v.kitty_size
-        self.kitty_mode = v.deck.kitty
-        self.kitty_seen = v.deck.kitty_seen_by_winner
-        self.pack = tuple(pack)
-        self.pack_mask = _bits(pack)
+        self.counts = r.counts
+        self.n = r.players
+        self.step = r.step
+        self.suit = r.suit
+        self.rank = r.rank
+        self.value = r.value
+        self.sign = r.sign
+        self.penalty = r.penalty
+        self.suit_mask = r.suit_masks
+        self.penalty_mask = r.penalty_mask
+        self.locks = r.locks_hearts
+        self.breaks = r.breaks
+        self.only_penalty = r.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        self.qlock = r.queen_needs_broken
+        self.banned = r.first_trick_banned or []
+        self.banned_mask = r.first_trick_mask
+        self.valueless = r.valueless
+        self.jk_any_time = r.joker_play_any_time
+        self.joker_lead = r.joker_lead
+        self.queen_forced = r.queen_forced
+        self.must_discard = r.must_discard
+        self.must_discard_mask = r.must_discard_mask
+        self.must_discard_if_all = r.must_discard_if_all
+        self.undercut = r.undercut
+        self.undercut_winning = r.undercut_winning
+        self.undercut_discards = r.undercut_discards
+        self.exposable = bool(r.exposable)
+        self.forbidden = r.forbidden
+        self.opening = r.opening
+        self.open_suit = r.open_suit
+        self.open_floor = r.open_rank
+        self.opening_taker = r.opening_taker >= 0
+        self.kitty_size = r.kitty_size
+        self.kitty_mode = r.kitty_mode
+        self.kitty_seen = r.kitty_seen
+        self.pack = r.pack
+        self.pack_mask = r.pack_mask
         opening_suit = [i for i in self.counts if self.suit[i] == self.open_suit and self.rank[i] >= self.open_floor]
         self.lowest_open = min(opening_suit, key=self.rank.__getitem__) if opening_suit else None
-
-
-def _against(value: Score, sign: int) -> bool:
-    if isinstance(value, complex):
-        return sign * value.real > 0 or value.imag > 0
-    return sign * value > 0
 
 
 _FACTS: dict[Variant, _Facts] = {}
@@ -321,7 +282,7 @@ class _Reading:
         self._read_opening()
         #: what every seat can read from the plays (this seat's own hand aside)
         self.public = self.allowed[:]
-        self.allowed[me] = _bits(self.hand)
+        self.allowed[me] = mask_of(self.hand)
         self.kitty_seen = [c.index for c in obs.kitty or ()]
         self.known: list[Counter[int]] = [Counter() for _ in range(n)]
         self.not_kitty: Counter[int] = Counter()
@@ -495,7 +456,7 @@ class _Reading:
             could = f.pack_mask
         else:
             return
-        self.allowed[s] &= ~_bits(i for i in range(NUM_CARD_INDICES) if could >> i & 1 and rank[i] < ceiling)
+        self.allowed[s] &= ~mask_of(i for i in range(NUM_CARD_INDICES) if could >> i & 1 and rank[i] < ceiling)
 
     def _later(self, seat: int, number: int, pos: int) -> list[tuple[int, int]]:
         """The cards ``seat`` played after position ``pos`` of trick ``number``, with their trick numbers."""
@@ -562,7 +523,7 @@ class _Reading:
             if seat == leader:
                 break
             self.allowed[seat] &= ~(1 << opening)
-        lower = _bits(
+        lower = mask_of(
             i for i in f.counts
             if f.suit[i] == f.open_suit and f.open_floor <= f.rank[i] < f.rank[opening]
         )
@@ -689,7 +650,7 @@ def _leader_hypotheses(obs: Observation, f: _Facts) -> tuple[list[int | None], b
     if f.opening == Opening.ELDEST_ANY:
         eldest = (obs.dealer + f.step) % obs.players
         return ([None] if leader == eldest else [leader]), False
-    if f.opening_taker is not None and obs.hand_number > 0:
+    if f.opening_taker and obs.hand_number > 0:
         return [leader, None], True
     return [None, leader], False
 

@@ -24,13 +24,12 @@ from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
 from heartslib.engine.dealing import deal_order
-from heartslib.engine.tables import OVER, PASS
-from heartslib.enums import SHUFFLE, BigMoon, NextDealer, PassDirection, Phase, Settlement
+from heartslib.enums import BigMoon, NextDealer, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, Score
 from heartslib.round import BUILD as ROUND_BUILD
-from heartslib.round import Round
+from heartslib.round import Round, release_generator, shuffle_due
 from heartslib.scoring import (
     BIG_MOON_HANDS,
     Outcome,
@@ -153,7 +152,8 @@ class Match:
         self._over = False
         self._scripted = False
         self._next_order: tuple[Card, ...] | None = None
-        self._round = _held(Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores))
+        self._round = release_generator(
+            Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores))
 
     @classmethod
     def from_deal(
@@ -181,7 +181,7 @@ class Match:
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
                                hand_number=hand_number, scores=sc, rng=self._rng)
-        self._round = _held(rnd)
+        self._round = release_generator(rnd)
         self._scores0 = sc
         self._scores = sc
         self._hand0 = hand_number
@@ -314,15 +314,14 @@ class Match:
         if self._over:
             raise self._over_error(action)
         rnd = self._round
-        s = rnd._s  # its phase and pass direction read from the state: agents' matches make this call per card
-        shuffling = s.phase is PASS and s.passing is SHUFFLE
+        shuffling = shuffle_due(rnd)
         if shuffling:
             self._drawing()  # the last pass shuffles the pile with the match's generator
         rnd.apply(action)
         if shuffling:
-            _held(rnd)  # once the pile is drawn, the round lets go of the generator
+            release_generator(rnd)  # once the pile is drawn, the round lets go of the generator
         self._actions.append(action)
-        if s.phase is OVER:
+        if rnd.is_over:
             self._end_round()
 
     def _end_round(self) -> None:
@@ -370,8 +369,9 @@ class Match:
         if taker_card is not None:
             leader = next((s for s, cards in enumerate(taken) if taker_card in cards), None)
         order, self._next_order = self._next_order, None
-        self._round = _held(Round.deal(v, rng=self._drawing(), dealer=dealer, hand_number=rnd.hand_number + 1,
-                                       scores=totals, leader=leader, order=order))
+        self._round = release_generator(Round.deal(v, rng=self._drawing(), dealer=dealer,
+                                                   hand_number=rnd.hand_number + 1, scores=totals, leader=leader,
+                                                   order=order))
 
     def _big_moon(self, rnd: Round, points: tuple[Score, ...]) -> tuple[tuple[Score, ...], int | None]:
         """The hand's points in the match, and the big moon's shooter if this hand completed one
@@ -456,7 +456,7 @@ class Match:
         new._scripted = self._scripted
         new._next_order = self._next_order
         rnd = self._round
-        pending = rnd.phase is Phase.PASS and rnd.passing is SHUFFLE
+        pending = shuffle_due(rnd)
         new._round = rnd.copy(rng=new._drawing()) if pending else rnd.copy()
         return new
 
@@ -593,21 +593,6 @@ class Match:
             if isinstance(exc, SaveError):
                 raise
             raise SaveError("deal", str(exc)) from exc
-
-
-def _held(rnd: Round) -> Round:
-    """``rnd``, a round the match has just dealt with its generator, holding that generator only while a
-    shuffle pass is still to draw from it (:meth:`Match.apply` lets go once it has drawn).
-
-    A round keeps the generator it was dealt with, and its equality compares the generator's state. In a match
-    that state belongs to the match (compared once, in :meth:`Match.__eq__`): a round that kept it would
-    compare the state of whichever match dealt it, so a copy (whose rounds were dealt by the original) and a
-    loaded save of the same match would differ once the original dealt on.
-    """
-    s = rnd._s
-    if not (s.phase is PASS and s.passing is SHUFFLE and s.scripted is None):
-        s.rng = None
-    return rnd
 
 
 def _dealable(last: Round, totals: tuple[Score, ...]) -> bool:

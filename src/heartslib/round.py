@@ -86,6 +86,34 @@ def _round(state: RoundState) -> Round:
     return new
 
 
+def engine_state(rnd: Round) -> RoundState:
+    """The engine state behind ``rnd``, for the library's upper layers whose hot loops work on it directly
+    (``agents.play_match``'s random agents, ``heartslib.vector`` reading a round once): they read it, and
+    change it only through the engine's modules."""
+    return rnd._s
+
+
+def shuffle_due(rnd: Round) -> bool:
+    """Whether ``rnd`` is passing by a shuffle pass, whose last pass draws the pile's order (a match lends the
+    round its generator for that draw)."""
+    s = rnd._s
+    return s.phase is PASS and s.passing is SHUFFLE
+
+
+def release_generator(rnd: Round) -> Round:
+    """``rnd``, holding the generator it was dealt with only while a shuffle pass is still to draw from it.
+
+    A round keeps the generator it was dealt with, and its equality compares the generator's state. In a match
+    that state belongs to the match (compared once, in ``Match.__eq__``): a round that kept it would compare the
+    state of whichever match dealt it, so a copy (whose rounds were dealt by the original) and a loaded save of
+    the same match would differ once the original dealt on.
+    """
+    s = rnd._s
+    if not (s.phase is PASS and s.passing is SHUFFLE and s.scripted is None):
+        s.rng = None
+    return rnd
+
+
 def _indices(cards: str | Iterable[Card | str]) -> list[int]:
     return [c.index for c in parse_cards(cards)]
 

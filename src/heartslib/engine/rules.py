@@ -19,6 +19,7 @@ calling them, and annotate module constants read on hot paths ``Final``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from heartslib.actions import Choose
@@ -50,7 +51,7 @@ from heartslib.errors import VariantError
 from heartslib.points import Score, is_complex, normalise
 from heartslib.sections import MoonRules, VariantFields
 
-__all__ = ["Compiled", "Rules", "compile_rules"]
+__all__ = ["Compiled", "Rules", "compile_rules", "mask_of"]
 
 
 class Compiled(VariantFields, Protocol):
@@ -210,6 +211,20 @@ class Rules:
     """The short paths of playing a card and settling a trick are admitted
     (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
 
+    # ------------------------------------------------------------ the card tables as masks (bit i: card index i)
+    pack_mask: int
+    """The cards in the pack."""
+    suit_masks: tuple[int, ...]
+    """Per suit (0-3, and 4 for the suitless joker): its cards."""
+    penalty_mask: int
+    """The cards that count against their taker (:attr:`penalty`)."""
+    breaks_mask: int
+    """The cards whose play breaks hearts (:attr:`breaks`)."""
+    first_trick_mask: int
+    """The cards barred from the first trick while the player holds another (:attr:`first_trick_banned`), or 0."""
+    must_discard_mask: int
+    """The cards a player void in the suit led must discard (:attr:`must_discard`)."""
+
     # ------------------------------------------------------------ passing and the end
     schedule: tuple[PassDirection, ...]
     forbidden: frozenset[int]
@@ -242,6 +257,7 @@ class Rules:
         self._card_tables(v)
         self._scoring_tables(v)
         self._play_tables(v)
+        self._masks()
         self.schedule = resolve_schedule(v.passing.schedule, n)
         self.forbidden = frozenset(c.index for c in v.passing.forbidden)
         self.pass_cards = v.passing.cards
@@ -370,6 +386,16 @@ class Rules:
         self.plain_loop = self.fast_playout and admits(v, PLAIN_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
+    def _masks(self) -> None:
+        # the per-card tables as bit masks (bit i: card index i), for the readers that work on sets of cards
+        self.pack_mask = mask_of(self.counts)
+        self.suit_masks = tuple(mask_of(i for i in range(NUM_CARD_INDICES) if self.suit[i] == st) for st in range(5))
+        self.penalty_mask = mask_of(i for i in range(NUM_CARD_INDICES) if self.penalty[i])
+        self.breaks_mask = mask_of(i for i in range(NUM_CARD_INDICES) if self.breaks[i])
+        banned = self.first_trick_banned
+        self.first_trick_mask = 0 if banned is None else mask_of(i for i in range(NUM_CARD_INDICES) if banned[i])
+        self.must_discard_mask = mask_of(self.must_discard)
+
     def __reduce__(self) -> tuple[Any, tuple[Compiled]]:
         # a variant's rules are rebuilt from the variant (in the compiled build Rules is an extension
         # type that pickle cannot rebuild field by field)
@@ -390,6 +416,14 @@ class Rules:
     def needs_opening_card(self) -> bool:
         """Whether the first lead is fixed by the lowest club in play."""
         return self.opening != Opening.ELDEST_ANY
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of a set of card indices (bit ``i`` set for card index ``i``)."""
+    mask = 0
+    for i in cards:
+        mask |= 1 << i
+    return mask
 
 
 def _rules_of(v: Compiled) -> Rules:
