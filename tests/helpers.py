@@ -1,12 +1,17 @@
-"""Helpers for building positions in rule tests."""
+"""Helpers for the tests: building positions, playing seeded matches, loading the benchmark scripts."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 
 import heartslib as hl
+from heartslib import strategies as hst
 
 
 def fill_hands(
@@ -89,3 +94,33 @@ def finish_hand(m: hl.Match, seed: int = 0, *, to_the_end: bool = False) -> None
         seat = m.to_act[rng.randrange(len(m.to_act))]
         acts = m.legal_actions(seat)
         m.apply(acts[rng.randrange(len(acts))])
+
+
+def played_match(v: hl.Variant, seed: int, steps: int | None = None) -> hl.Match:
+    """A match of ``v`` dealt from ``seed`` and played with random legal actions drawn from ``seed``: to its end,
+    or for ``steps`` actions."""
+    m = hl.Match(v, seed=seed)
+    rng = random.Random(seed)
+    count = 0
+    while not m.is_over and (steps is None or count < steps):
+        m.apply(hst.random_action(m, rng))
+        count += 1
+    return m
+
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` as a module, loaded once (benchmarks/ is a folder of scripts, not a
+    package, and its scripts import their siblings by plain names: the folder goes on ``sys.path``)."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module

@@ -7,37 +7,18 @@ these tests replay random games step by step against heartslib's legal cards.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import heartslib as hl
+from helpers import BENCH, load_benchmark
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    # benchmarks/ is a folder of scripts, not a package; run.py imports its siblings by their plain names
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-floor = _load("floor")
-openspiel_driver = _load("openspiel_driver")
-run = _load("run")
+floor = load_benchmark("floor")
+openspiel_driver = load_benchmark("openspiel_driver")
+run = load_benchmark("run")
 
 STANDARD = hl.preset("standard")
 

@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 import heartslib as hl
+from helpers import load_benchmark
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-ladder = _load("ladder")
+ladder = load_benchmark("ladder")
 
 
 def test_a_tiny_ladder_runs_and_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:

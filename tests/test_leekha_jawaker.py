@@ -4,13 +4,11 @@ match and the team with the lower team total wins (``end.losing_team = "worst_te
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import heartslib as hl
-from heartslib import strategies as hst
 from heartslib.scoring import match_over, winners
+from helpers import played_match
 
 JAWAKER = hl.preset("leekha_jawaker")
 IDLIB_END = JAWAKER.replace(end={"losing_team": "worst_player"})
@@ -36,10 +34,7 @@ def test_leekha_jawaker_tied_team_totals_play_on() -> None:
 
 def test_leekha_jawaker_matches_end_with_the_lower_team_total_winning() -> None:
     for seed in range(6):
-        m = hl.Match(JAWAKER, seed=seed)
-        rng = random.Random(seed)
-        while not m.is_over:
-            m.apply(hst.random_action(m, rng))
+        m = played_match(JAWAKER, seed)
         a, b = m.scores[0] + m.scores[2], m.scores[1] + m.scores[3]
         assert max(m.scores) >= 101 and a != b
         assert m.winners == ((0, 2) if a < b else (1, 3))

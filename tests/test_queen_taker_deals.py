@@ -3,13 +3,11 @@ seat in the direction of play (the dealer's right, anticlockwise) leads the next
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import heartslib as hl
-from heartslib import strategies as hst
 from heartslib.scoring import next_dealer
+from helpers import played_match
 
 LIKHA_QS = hl.preset("likha").replace(end={"next_dealer": "queen_taker"})
 
@@ -26,10 +24,7 @@ def test_likha_without_a_queen_taker_the_deal_passes_on() -> None:
 
 def test_likha_matches_deal_from_the_queen_taker_and_its_right_leads() -> None:
     for seed in range(4):
-        m = hl.Match(LIKHA_QS, seed=seed)
-        rng = random.Random(seed)
-        while not m.is_over:
-            m.apply(hst.random_action(m, rng))
+        m = played_match(LIKHA_QS, seed)
         for done, following in zip(m.rounds, m.rounds[1:], strict=False):
             took = [s for s in range(4) for e in done.round.events
                     if isinstance(e, hl.TrickWon) and e.winner == s and hl.Card.parse("QS") in e.taken]

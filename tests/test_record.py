@@ -13,24 +13,15 @@ import pytest
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.record import from_record, from_record_text, record_text, to_record
+from helpers import played_match
 
 SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "record.schema.json"
-
-
-def _played(v: hl.Variant, seed: int, steps: int | None = None) -> hl.Match:
-    m = hl.Match(v, seed=seed)
-    rng = random.Random(seed)
-    count = 0
-    while not m.is_over and (steps is None or count < steps):
-        m.apply(hst.random_action(m, rng))
-        count += 1
-    return m
 
 
 @pytest.mark.parametrize("name", hl.preset_names())
 def test_every_preset_round_trips_as_json_and_text(name: str) -> None:
     v = hl.preset(name)
-    for m in (_played(v, 3, steps=v.players * v.deal_size + 20), _played(v, 4)):
+    for m in (played_match(v, 3, steps=v.players * v.deal_size + 20), played_match(v, 4)):
         data = json.loads(json.dumps(to_record(m)))
         assert from_record(data) == m
         for symbols in (False, True):
@@ -50,7 +41,7 @@ def test_a_custom_variant_and_a_set_start_round_trip() -> None:
 
 
 def test_a_record_that_lies_about_its_game_is_refused() -> None:
-    m = _played(hl.preset("standard"), 5, steps=120)
+    m = played_match(hl.preset("standard"), 5, steps=120)
     data = to_record(m)
     cases = []
     bad = copy.deepcopy(data)
@@ -76,7 +67,7 @@ def test_a_record_that_lies_about_its_game_is_refused() -> None:
 
 
 def test_a_text_record_that_lies_is_refused_at_its_line() -> None:
-    m = _played(hl.preset("black_maria"), 6)
+    m = played_match(hl.preset("black_maria"), 6)
     text = record_text(m)
     lines = text.splitlines()
     points = next(i for i, line in enumerate(lines) if line.startswith("Points:"))
@@ -96,7 +87,7 @@ def test_a_decision_inside_a_trick_splits_its_line() -> None:
     # a joker lead's called suit interrupts the trick: the trick is written on two lines around the decision
     v = hl.preset("standard").replace(players=5, deck={"fill": "jokers", "joker": "valueless",
                                                        "joker_lead": "call_suit"})
-    m = _played(v, 0)
+    m = played_match(v, 0)
     text = record_text(m)
     lines = text.splitlines()
     split = [i for i, line in enumerate(lines)
@@ -111,7 +102,7 @@ def test_the_json_schema_accepts_records() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     for name in ("standard", "complex_hearts", "cancellation"):
-        m = _played(hl.preset(name), 1, steps=60)
+        m = played_match(hl.preset(name), 1, steps=60)
         jsonschema.validate(json.loads(json.dumps(to_record(m))), schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"format": "heartslib-record", "version": 1}, schema)
