@@ -44,8 +44,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match", "inference", "search"),
-    ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record"),
-    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env"),
+    ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
+    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env",
+     "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "__main__", ""),
 )
 LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}

@@ -1,0 +1,335 @@
+"""Per-seat event streams: everything a seat (or a spectator) may see of a match, in order, as events.
+
+A program that shows a game to one player – a client of a game server, a
+replay viewer, a bot that reacts to plays – wants what happens as it
+happens, not a fresh observation to compare with the last one. A stream
+gives it that: :func:`events_for` lists the events a seat may see,
+:func:`spectator_events` those everyone may see. Each
+:class:`StreamEvent` says what happened (a pass, a play, a trick taken, a
+hand scored...), redacted for its viewer, and carries ``changes``: the
+fields of the viewer's observation that it changed, as plain data
+(:meth:`heartslib.Observation.to_dict`). The changes are worked out from
+:meth:`~heartslib.Match.observation` itself, so a client that starts from
+the first ``deal`` event and applies every event's changes
+(:func:`follow`) holds exactly the observation the engine gives – and a
+stream can show no more than the observation does.
+
+>>> import heartslib as hl, random
+>>> from heartslib import strategies as hst
+>>> m = hl.Match(hl.preset("standard"), seed=7)
+>>> rng = random.Random(1)
+>>> for _ in range(30):
+...     m.apply(hst.random_action(m, rng))
+>>> events = events_for(m, 2)
+>>> [e.kind.value for e in events[:7]]
+['deal', 'pass', 'pass', 'pass', 'pass', 'exchange', 'play']
+>>> events[1].cards is None or events[1].seat == 2   # another seat's pass shows no card
+True
+>>> follow(events) == m.observation(2).to_dict()
+True
+
+Redaction: another seat's pass shows only that it was made; the exchange
+shows the viewer what it received; a kitty taken shows its cards only to
+its taker where ``deck.kitty_seen_by_winner`` lets it look; a trick that
+brings hidden cards with it (kitty cards) lists only the played cards and
+no points. The spectator's view is the public part of an observation: the
+fields in :data:`PRIVATE_FIELDS` are left out.
+
+The server (:mod:`heartslib.server`) sends these events as JSON
+(:meth:`StreamEvent.to_dict`); a live program follows a match with a
+:class:`Follower`, which turns each new step of a match into events without
+replaying it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from heartslib.actions import Choose, Event, KittyTaken, MoonShot, Pass, PassesExchanged, Play, RoundScored, TrickWon
+from heartslib.cards import Card
+from heartslib.enums import Shot
+from heartslib.errors import IllegalAction
+from heartslib.match import Match
+from heartslib.points import Score
+from heartslib.round import Round
+from heartslib.serialize import observation_data, parse_score, read_direction, score_data
+
+__all__ = [
+    "PRIVATE_FIELDS",
+    "EventKind",
+    "Follower",
+    "StreamEvent",
+    "events_for",
+    "follow",
+    "spectator_events",
+    "visible_events",
+]
+
+#: The observation fields a spectator does not see (a seat's own cards and choices); the rest is public.
+PRIVATE_FIELDS: tuple[str, ...] = ("seat", "hand", "passed", "received", "kitty", "options")
+
+
+class EventKind(enum.StrEnum):
+    """What a :class:`StreamEvent` reports."""
+
+    DEAL = "deal"
+    """A hand was dealt: ``changes`` holds the viewer's whole view of the new hand."""
+    PASS = "pass"
+    """``seat`` chose its pass (``cards``: the viewer's own pass; None for another seat's)."""
+    EXCHANGE = "exchange"
+    """The passes changed hands (``cards``: what the viewer received; None for a spectator)."""
+    PLAY = "play"
+    """``seat`` played ``cards[0]``."""
+    CHOOSE = "choose"
+    """``seat`` made a decision: ``option``."""
+    TRICK = "trick"
+    """A trick was completed: ``seat`` took it (None: cancelled, its cards roll over); ``cards`` the cards
+    taken that the viewer saw played; ``points`` the trick's worth to the taker as one value (None where it
+    brought cards the viewer did not see)."""
+    KITTY = "kitty"
+    """``seat`` took cards from the kitty (``cards``: shown only to a taker allowed to look)."""
+    MOON = "moon"
+    """``seat`` shot the moon or the sun (``shot``), scored as ``option``."""
+    SCORE = "score"
+    """The hand was scored: ``points`` per seat."""
+    END = "end"
+    """The match is over: ``points`` are the totals, ``winners`` the winning seats."""
+
+
+def _cards_data(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else [c.code for c in cards]
+
+
+@attrs.frozen
+class StreamEvent:
+    """One event of a stream, as its viewer may see it."""
+
+    number: int
+    """Its place in the stream (0 for the first): a client that reconnects asks for the events from a number."""
+    kind: EventKind
+    """What happened."""
+    seat: int | None = None
+    """The seat that acted, took the trick or kitty, or shot (None for table-wide events)."""
+    cards: tuple[Card, ...] | None = None
+    """The event's cards the viewer may see (see :class:`EventKind`); None when it shows none."""
+    option: str | None = None
+    """A decision's option; how a moon or sun was scored."""
+    shot: Shot | None = None
+    """``moon`` or ``sun`` (``MOON`` events)."""
+    points: tuple[Score, ...] | None = None
+    """A hand's points (``SCORE``), the match totals (``END``), or a trick's worth as one value (``TRICK``)."""
+    winners: tuple[int, ...] = ()
+    """The winners (``END``)."""
+    changes: Mapping[str, Any] = attrs.field(factory=dict)
+    """The viewer's observation fields this event changed, as plain data (the keys of
+    :meth:`heartslib.Observation.to_dict`); every field for ``DEAL``. Do not change it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain JSON data: cards as ``"QS"``, enums as their values, scores as
+        :func:`heartslib.serialize.score_data` writes them."""
+        return {
+            "number": self.number,
+            "kind": self.kind.value,
+            "seat": self.seat,
+            "cards": _cards_data(self.cards),
+            "option": self.option,
+            "shot": None if self.shot is None else self.shot.value,
+            "points": None if self.points is None else [score_data(x) for x in self.points],
+            "winners": list(self.winners),
+            "changes": dict(self.changes),
+        }
+
+
+def _check_viewer(viewer: int | None, players: int) -> None:
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < players):
+        raise IllegalAction("no_such_seat", f"a viewer is a seat from 0 to {players - 1} (None: a spectator), "
+                            f"not {viewer!r:.40}")
+
+
+class _Redactor:
+    """Turns one round's engine events into stream events for one viewer (None: a spectator), remembering
+    the played cards of cancelled tricks (public, and taken later with the trick that wins them)."""
+
+    def __init__(self, viewer: int | None, kitty_seen: bool) -> None:
+        self.viewer = viewer
+        self.kitty_seen = kitty_seen
+        self.carried: list[Card] = []
+
+    def event(self, e: Event) -> tuple[Any, ...]:
+        """``(kind, seat, cards, option, shot, points)`` of one engine event as the viewer may see it."""
+        viewer = self.viewer
+        if isinstance(e, Play):
+            return EventKind.PLAY, e.seat, (e.card,), None, None, None
+        if isinstance(e, Pass):
+            return EventKind.PASS, e.seat, e.cards if e.seat == viewer else None, None, None, None
+        if isinstance(e, Choose):
+            return EventKind.CHOOSE, e.seat, None, e.option, None, None
+        if isinstance(e, PassesExchanged):
+            return EventKind.EXCHANGE, viewer, None if viewer is None else e.received[viewer], None, None, None
+        if isinstance(e, TrickWon):
+            return self._trick(e)
+        if isinstance(e, KittyTaken):
+            shown = e.cards if self.kitty_seen and e.seat == viewer else None
+            return EventKind.KITTY, e.seat, shown, None, None, None
+        if isinstance(e, MoonShot):
+            return EventKind.MOON, e.seat, None, e.outcome.value, e.kind, None
+        assert isinstance(e, RoundScored)
+        return EventKind.SCORE, None, None, None, None, e.points
+
+    def _trick(self, e: TrickWon) -> tuple[Any, ...]:
+        played = [card for _, card in e.plays]
+        if e.winner is None:  # cancelled: its cards (and any kitty cards, unseen) go with the next trick won
+            self.carried += played
+            return EventKind.TRICK, None, (), None, None, None
+        seen = tuple(played + self.carried)
+        self.carried = []
+        if Counter(seen) == Counter(e.taken):
+            return EventKind.TRICK, e.winner, e.taken, None, None, (e.points,)
+        return EventKind.TRICK, e.winner, seen, None, None, None
+
+
+def visible_events(events: Iterable[Event], viewer: int | None, *, kitty_seen: bool = False) -> list[StreamEvent]:
+    """One hand's engine events (:attr:`heartslib.Round.events`) as ``viewer`` may see them, numbered from 0 and
+    without ``changes`` (``kitty_seen``: the variant's ``deck.kitty_seen_by_winner``). The redaction
+    :func:`events_for` applies; the leak tests run it directly."""
+    redactor = _Redactor(viewer, kitty_seen)
+    out = []
+    for i, e in enumerate(events):
+        kind, seat, cards, option, shot, points = redactor.event(e)
+        out.append(StreamEvent(i, kind, seat, cards, option, shot, points))
+    return out
+
+
+def view_data(rnd: Round, viewer: int | None) -> dict[str, Any]:
+    """The viewer's observation of ``rnd`` as plain data (a spectator's without :data:`PRIVATE_FIELDS`)."""
+    data = observation_data(rnd.observation(0 if viewer is None else viewer))
+    if viewer is None:
+        for name in PRIVATE_FIELDS:
+            del data[name]
+    return data
+
+
+def _diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in new.items() if old.get(k, _MISSING) != v}
+
+
+_MISSING = object()
+
+
+class Follower:
+    """Follows a live match for one viewer: :meth:`update` gives the events since the last call.
+
+    Call :meth:`update` after each :meth:`~heartslib.Match.apply` (or after several); the first call gives
+    the current hand's ``deal`` event. A follower holds the viewer's last view and the hand it reads, not the
+    events, so it costs the same late in a match as early.
+    """
+
+    def __init__(self, match: Match, viewer: int | None) -> None:
+        _check_viewer(viewer, match.variant.players)
+        self.match = match
+        self.viewer = viewer
+        self.count = 0
+        """Events given so far (the next event's number)."""
+        self._round: Round | None = None
+        self._read = 0
+        self._view: dict[str, Any] = {}
+        self._redactor = _Redactor(viewer, match.variant.deck.kitty_seen_by_winner)
+        self._ended = False
+
+    def _emit(self, out: list[StreamEvent], kind: EventKind, seat: int | None = None,
+              cards: tuple[Card, ...] | None = None, option: str | None = None, shot: Shot | None = None,
+              points: tuple[Score, ...] | None = None, winners: tuple[int, ...] = ()) -> None:
+        out.append(StreamEvent(self.count, kind, seat, cards, option, shot, points, winners))
+        self.count += 1
+
+    def _finish(self, out: list[StreamEvent], first: int, rnd: Round) -> None:
+        """Put the change of view since the last update on the last event given from ``rnd``."""
+        view = view_data(rnd, self.viewer)
+        changes = _diff(self._view, view)
+        self._view = view
+        if changes and len(out) > first:
+            out[-1] = attrs.evolve(out[-1], changes=changes)
+
+    def update(self) -> list[StreamEvent]:
+        """The events since the last call (the first call: from the current hand's deal)."""
+        m = self.match
+        out: list[StreamEvent] = []
+        while True:
+            rnd = self._round
+            if rnd is None:
+                rnd = self._round = m.round
+                self._read = 0
+                self._redactor.carried = []
+                self._view = view_data(rnd, self.viewer)
+                self._emit(out, EventKind.DEAL)
+                out[-1] = attrs.evolve(out[-1], changes=dict(self._view))
+            first = len(out)
+            events = rnd.events
+            for e in events[self._read:]:
+                self._emit(out, *self._redactor.event(e))
+            self._read = len(events)
+            self._finish(out, first, rnd)
+            if rnd is m.round:
+                break
+            self._round = None  # the hand is over and the next one dealt
+        if m.is_over and not self._ended:
+            self._ended = True
+            self._emit(out, EventKind.END, points=m.scores, winners=m.winners)
+        return out
+
+
+def _start(m: Match) -> Match:
+    """A new match at ``m``'s start (its seed, or its set deal), to replay its actions on."""
+    save = m.to_dict()  # refuses a match dealt from scripted chance outcomes, which cannot be replayed
+    deal = save["deal"]
+    if deal is None:
+        return Match(m.variant, m.seed, dealer=save["dealer"])
+    return Match.from_deal(m.variant, deal["hands"], scores=[parse_score(x) for x in save["scores"]],
+                           dealer=save["dealer"], hand_number=save["hand_number"], seed=m.seed,
+                           kitty=deal["kitty"], passing=read_direction(deal["passing"]))
+
+
+def _stream(m: Match, viewer: int | None) -> list[StreamEvent]:
+    _check_viewer(viewer, m.variant.players)
+    replay = _start(m)
+    follower = Follower(replay, viewer)
+    out = follower.update()
+    for action in m.actions:
+        replay.apply(action)
+        out += follower.update()
+    return out
+
+
+def events_for(match: Match, seat: int) -> list[StreamEvent]:
+    """Every event ``seat`` may see of ``match`` from its start, in order (see the module docs).
+
+    The match is replayed from its start, so a match dealt from scripted chance outcomes is refused
+    (:class:`~heartslib.SaveError`, as its save is); a seat out of range raises
+    :class:`~heartslib.IllegalAction` (``no_such_seat``).
+    """
+    if seat is None:
+        raise IllegalAction("no_such_seat", "events_for takes a seat; spectator_events gives a spectator's view")
+    return _stream(match, seat)
+
+
+def spectator_events(match: Match) -> list[StreamEvent]:
+    """Every event anyone may see of ``match`` from its start, in order: no hand, pass or kitty card, and
+    ``changes`` without :data:`PRIVATE_FIELDS`."""
+    return _stream(match, None)
+
+
+def follow(events: Iterable[StreamEvent | Mapping[str, Any]], view: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The view a client holds after ``events`` (values or their :meth:`~StreamEvent.to_dict` data): a ``deal``
+    starts a new view, every other event's changes update it. Start from ``view`` to continue one."""
+    state: dict[str, Any] = dict(view or {})
+    for e in events:
+        data: Mapping[str, Any] = e if isinstance(e, Mapping) else {"kind": e.kind.value, "changes": e.changes}
+        if data["kind"] == EventKind.DEAL.value:
+            state = {}
+        state.update(data["changes"])
+    return state
