@@ -221,7 +221,7 @@ def test_the_state_key_sees_every_field(name: str) -> None:
 # --------------------------------------------------------------------------- fast paths and strategies
 
 
-@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "PLAIN_LOOP", "PACKED_SCORING", "SUMMED_SCORING"])
+@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "PACKED_SCORING", "SUMMED_SCORING"])
 def test_every_variant_field_is_in_each_allow_list(allow: str) -> None:
     listed = set(getattr(fastpath, allow))
     fields = {path for path, _ in field_paths(hl.Variant())}

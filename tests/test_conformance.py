@@ -509,10 +509,11 @@ def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Roun
 
 @pytest.mark.parametrize("name", ["standard", "black_maria", "omnibus", "spot_hearts"])
 def test_a_pack_without_jokers_plays_alike_on_every_path_whatever_its_joker_rules(name: str) -> None:
-    # issue 32: the plain loop took deck.joker_points_when = "hearts_led" as harmless while the general path
-    # recorded each trick's dead jokers, so the same deal and draws gave unequal Rounds and state keys
+    # issue 32: a plain loop beside the fast loop (deleted since) took deck.joker_points_when = "hearts_led" as
+    # harmless while the general path recorded each trick's dead jokers, so the same deal and draws gave unequal
+    # Rounds and state keys
     v = hl.preset(name).replace(deck={"joker_points": 1, "joker_points_when": "hearts_led"})
-    assert v.rules.plain_loop  # the example reaches the loop it checks
+    assert v.rules.fast_playout  # the example reaches the fast loop
     for seed in range(10):
         dealt = hl.Round.deal(v, seed=seed)
         fast, general = dealt.copy(), dealt.copy()
@@ -521,9 +522,9 @@ def test_a_pack_without_jokers_plays_alike_on_every_path_whatever_its_joker_rule
         assert fast.events == general.events
 
 
-# the variants the plain loop takes (engine.fastpath.PLAIN_LOOP): one deck, no jokers, forced discards, undercut
-# or exposures; the joker point rules drawn freely, as any field the loop does not read
-PLAIN_LOOP_VARIANTS = hst.variants(
+# plain variants the fast loop takes: one deck, no jokers, forced discards, undercut or exposures; the joker
+# point rules drawn freely, as any field the loop does not read (a loop for these alone once drifted on them)
+PLAIN_VARIANTS = hst.variants(
     decks=1, jokers=0, fill=st.sampled_from(["strip", "kitty"]), must_discard=(), undercut=False, exposable={},
     queen_needs_broken=False, lead_hearts_unbroken="only_hearts", queen_forced=False, booster_nines=False,
     joker_points=st.integers(-5, 5),
@@ -531,9 +532,9 @@ PLAIN_LOOP_VARIANTS = hst.variants(
 
 
 @settings(max_examples=60)
-@given(hst.rounds(PLAIN_LOOP_VARIANTS, max_steps=12), st.integers(0, 2**32 - 1))
-def test_the_plain_loop_agrees_with_the_general_path(r: hl.Round, seed: int) -> None:
-    assert r.variant.rules.plain_loop  # every example reaches the plain loop (when the play phase is reached)
+@given(hst.rounds(PLAIN_VARIANTS, max_steps=12), st.integers(0, 2**32 - 1))
+def test_the_fast_loop_agrees_with_the_general_path_on_plain_variants(r: hl.Round, seed: int) -> None:
+    assert r.variant.rules.fast_playout  # every example reaches the fast loop (when the play phase is reached)
     fast, general = r.copy(), r.copy()
     assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
     assert fast == general and fast.state_key() == general.state_key() and fast.events == general.events

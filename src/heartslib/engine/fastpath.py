@@ -10,9 +10,7 @@ The engine keeps its optimised paths beside its general code:
   (:mod:`heartslib.engine.playout`). It knows the opening lead, the
   first-trick rule, the hearts lock and forced discards, and hands the tricks
   it cannot settle itself (cancellation, the kitty) to the general
-  :func:`heartslib.engine.tricks.settle`; its **plain loop**
-  (:data:`PLAIN_LOOP`) plays the hands of one deck with no jokers, forced
-  discards, undercut or exposed cards without those rules' branches;
+  :func:`heartslib.engine.tricks.settle`;
 * **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
   scored with one sum per seat (:mod:`heartslib.engine.finishing`);
 * **summed scoring** (:data:`SUMMED_SCORING`): the same for the variants with
@@ -62,7 +60,7 @@ from heartslib.enums import (
 from heartslib.sections import VariantFields, field_paths
 
 __all__ = [
-    "ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_LOOP", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
+    "ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
 ]
 
 
@@ -255,25 +253,6 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "end.next_dealer": ANY,
     "end.dealer_ties": ANY,
     "end.losing_team": ANY,  # the match's business
-}
-
-
-#: The fast loop's plain tricks (``Rules.plain_loop``, ``playout._plain_tricks``): one deck with no jokers (no two
-#: cards alike, so no ties and nothing cancels), no forced discards, no undercut and no exposed cards; and, as the
-#: hand is played, no kitty cards still to hand out. A trick is then: follow suit, else any card; the lead avoids
-#: hearts while they are locked, unless it holds nothing else; the first trick as :data:`FAST_LOOP` plays it.
-PLAIN_LOOP: Final[Mapping[str, Allowed]] = {
-    **FAST_LOOP,
-    "deck.decks": (1,),
-    "deck.fill": (Fill.STRIP, Fill.KITTY),  # not jokers added to even the deal
-    "deck.jokers": (0,),
-    # the plain loop never settles a trick by tricks.settle; with no joker in the pack no joker's points depend
-    # on the trick (Rules.joker_conditional is false), so the joker point rules are unread here
-    "deck.joker_points_when": ANY,
-    "play.must_discard": Only("no forced discards", lambda v: not v.play.must_discard),
-    "play.must_discard_if_all": ANY,  # only with play.must_discard
-    "play.undercut": (False,),
-    "scoring.exposable": Only("no exposable cards", lambda v: not v.scoring.exposable),
 }
 
 

@@ -156,10 +156,7 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
     s.memo = None
     s.events.append(FAST_RUN)  # the tricks' entries stand for their plays from here (RoundState.events)
     split, extra = _split(s, clear=True)
-    if s.rules.plain_loop and not s.kitty:
-        leader, number, guard = _plain_tricks(s, rng, split, s.taken, s.won, s.tricks, s.events)
-    else:
-        leader, number, guard = _fast_tricks(s, rng, split, extra, s.taken, s.won, s.tricks, s.events)
+    leader, number, guard = _fast_tricks(s, rng, split, extra, s.taken, s.won, s.tricks, s.events)
     if not guard and s.rules.locks_hearts:
         s.broken = True
     s.leader = leader
@@ -178,10 +175,7 @@ def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     won = s.won[:]
     tricks = s.tricks[:]
     split, extra = _split(s, clear=False)
-    if rules.plain_loop:
-        _plain_tricks(s, rng, split, taken, won, tricks, [])
-    else:
-        _fast_tricks(s, rng, split, extra, taken, won, tricks, [])
+    _fast_tricks(s, rng, split, extra, taken, won, tricks, [])
     return rollout_score(s, taken, won, tricks, rng)
 
 
@@ -312,71 +306,6 @@ def _fast_tricks(
         leader = winner
         size -= 1
     return leader, number, guard
-
-
-def _plain_tricks(
-    s: RoundState, rng: random.Random, split: list[list[list[int]]], taken: list[list[int]], won: list[int],
-    tricks: list[RawTrick], events: list[Event | int | RawTrickWon],
-) -> tuple[int, int, bool]:
-    """:func:`_fast_tricks` for the plain tricks (``Rules.plain_loop``, no kitty cards left): each follower
-    follows suit, else plays any card; the lead avoids hearts while they are locked, unless it holds nothing else.
-    No two cards are alike, so the highest of the suit led wins."""
-    rules = s.rules
-    suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-    rnd, leader, number, order, after = rng.random, s.leader, s.trick_no, rules.order, rules.followers
-    hand = split[leader]
-    size = len(hand[0]) + len(hand[1]) + len(hand[2]) + len(hand[3])
-    guard = not s.broken and rules.locks_hearts
-    while size:
-        if number == 0:
-            cards, winner, led, guard = _listed_trick(s, rnd, order[leader], split, [], guard, True, [])
-        else:
-            hand = split[leader]
-            if NATIVE:  # compiled, counting through the lists costs less than joining them
-                hearts = len(hand[HEART]) if guard else 0
-                k = size - hearts if 0 < hearts < size else size
-                card = _pick(hand, NOT_HEARTS if k < size else SUITS, int(rnd() * k) if k > 1 else 0)
-            else:
-                cands = (hand[0] + hand[1] + hand[3] or hand[HEART]) if guard else hand[0] + hand[1] + hand[2] + \
-                    hand[3]
-                k = len(cands)
-                card = cands[int(rnd() * k)] if k > 1 else cands[0]
-                hand[suit[card]].remove(card)
-            led = suit[card]
-            best, winner, cards = rank[card], leader, [card]
-            for seat in after[leader]:
-                hand = split[seat]
-                follow = hand[led]
-                if follow:
-                    k = len(follow)
-                    card = follow.pop(int(rnd() * k)) if k > 1 else follow.pop()
-                    if rank[card] > best:
-                        best = rank[card]
-                        winner = seat
-                elif NATIVE:
-                    card = _pick(hand, SUITS, int(rnd() * size) if size > 1 else 0)
-                else:
-                    cands = hand[0] + hand[1] + hand[2] + hand[3]
-                    card = cands[int(rnd() * size)] if size > 1 else cands[0]
-                    hand[suit[card]].remove(card)
-                cards.append(card)
-            if guard:
-                guard = not _breaks_any(breaks, cards)
-        trick: RawTrick = (number, leader, order[leader], tuple(cards), winner, led)
-        tricks.append(trick)
-        events.append(trick)
-        taken[winner].extend(cards)
-        won[winner] = won[winner] + 1  # compiled, += on an item is the generic in-place add
-        leader = winner
-        number += 1
-        size -= 1
-    return leader, number, guard
-
-
-def _breaks_any(breaks: list[bool], cards: list[int]) -> bool:
-    """Whether any of ``cards`` breaks hearts."""
-    # compiled, any() over a generator is a native loop (map with a bound method is called generically)
-    return any(breaks[c] for c in cards) if NATIVE else any(map(breaks.__getitem__, cards))
 
 
 def _forced_discard(

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from heartslib.actions import Choose
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_LOOP, PLAIN_TRICKS, SUMMED_SCORING, admits
+from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, SUMMED_SCORING, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -205,8 +205,6 @@ class Rules:
     """Per card: twice its rank, what a later card's :attr:`challenge` is held against."""
     fast_playout: bool
     """The fast playout loop is admitted (:data:`heartslib.engine.fastpath.FAST_LOOP`)."""
-    plain_loop: bool
-    """Its plain tricks are (:data:`heartslib.engine.fastpath.PLAIN_LOOP`)."""
     short_tricks: bool
     """The short paths of playing a card and settling a trick are admitted
     (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
@@ -383,7 +381,6 @@ class Rules:
         self.challenge = [2 * r + tie for r in self.rank]
         self.level = [2 * r for r in self.rank]
         self.fast_playout = admits(v, FAST_LOOP)
-        self.plain_loop = self.fast_playout and admits(v, PLAIN_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def _masks(self) -> None:
