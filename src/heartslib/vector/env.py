@@ -30,7 +30,6 @@ from heartslib.enums import (
     SCATTER,
     SHUFFLE,
     STAR,
-    HeartsFlip,
     LeadHeartsUnbroken,
     Measure,
     MoonKind,
@@ -42,9 +41,10 @@ from heartslib.enums import (
     Sun,
     Winner,
 )
-from heartslib.errors import IllegalAction, VariantError
-from heartslib.round import Round
+from heartslib.errors import IllegalAction
+from heartslib.round import Round, engine_state
 from heartslib.variant import Variant, expect_variant
+from heartslib.vector.support import check_supported
 
 __all__ = ["Env", "State", "check_supported"]
 
@@ -64,46 +64,6 @@ _ARRAYS: Final = (
     "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
     "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "origin",
 )
-
-
-def check_supported(variant: Variant) -> None:
-    """Raise :class:`~heartslib.VariantError` naming the first field (and its value) that :class:`Env` does
-    not implement; return None for a variant it plays exactly."""
-    v = expect_variant(variant)
-    rules = v.rules
-    problems: list[tuple[str, object]] = []
-    if v.deck.decks != 1:
-        problems.append(("deck.decks", v.deck.decks))
-    if v.deck.jokers:
-        problems.append(("deck.jokers", v.deck.jokers))
-    if rules.kitty_size:
-        problems.append(("deck.fill", f"{v.deck.fill.value} (a kitty of {rules.kitty_size})"))
-    for d in rules.schedule:
-        if d is SHUFFLE or d is DEALERS_CHOICE:
-            problems.append(("passing.schedule", f"{v.passing.schedule!r} ({d})"))
-            break
-    play, sc, moon = v.play, v.scoring, v.moon
-    if play.booster_nines:
-        problems.append(("play.booster_nines", True))
-    if play.undercut:
-        problems.append(("play.undercut", True))
-    for name in ("multiply", "multiply_alone", "double_suit", "cancels", "exposable"):
-        value = getattr(sc, name)
-        if len(value):
-            problems.append((f"scoring.{name}", value.to_mapping()))
-    if sc.all_hearts_flips != HeartsFlip.NONE:
-        problems.append(("scoring.all_hearts_flips", sc.all_hearts_flips.value))
-    if rules.complex:
-        problems.append(("moon.points" if isinstance(moon.points, complex) else "scoring.hearts",
-                         f"{sc.hearts.value} (complex scores)"))
-    if moon.kind == MoonKind.NEW_IF_OLD_LOSES:
-        problems.append(("moon.kind", moon.kind.value))
-    if moon.sun_and_moon:
-        problems.append(("moon.sun_and_moon", True))
-    if problems:
-        path, value = problems[0]
-        text = [(p, f"heartslib.vector does not implement {p} = {x!r}") for p, x in problems]
-        raise VariantError(path, text[0][1], problems=tuple(text))
 
 
 class _Tables:
@@ -381,7 +341,7 @@ class Env:
         for g, r in enumerate(rounds):
             if not isinstance(r, Round) or r.variant != self.variant:
                 raise IllegalAction("bad_argument", f"rounds[{g}] is not a Round of this environment's variant")
-            _read_round(self._t, a, g, r._s)  # the engine state, read once
+            _read_round(self._t, a, g, engine_state(r))  # the engine state, read once
             a["origin"][g] = g
             origins.append(r.copy())
         st = State(a, self, tuple(origins))

@@ -1,0 +1,156 @@
+"""Which variants :mod:`heartslib.vector` plays: an allow-list of every variant field, with the values it implements.
+
+Each field of a variant (:func:`heartslib.sections.field_paths`) is listed in :data:`SUPPORTED` as one of
+:mod:`heartslib.engine.fastpath`'s entries: :data:`~heartslib.engine.fastpath.ANY` (the environment plays every
+value, or a hand never reads the field), a tuple of the values it plays, or an
+:class:`~heartslib.engine.fastpath.Only` condition. :func:`check_supported` refuses anything else with a
+:class:`~heartslib.VariantError` naming the field and the value.
+
+A field this list does not name yet (a rule added after it) is played only at its default, the value every
+variant had before the field existed; any other value is refused by name until someone lists the field here
+with the values the environment implements, and ``tests/test_vector_support.py`` fails until they do.
+
+>>> import heartslib as hl
+>>> check_supported(hl.preset("standard")) is None
+True
+>>> try:
+...     check_supported(hl.preset("standard").replace(deck={"decks": 2}, players=8))
+... except hl.VariantError as exc:
+...     print(exc.path)
+deck.decks
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from heartslib.engine import fastpath
+from heartslib.engine.fastpath import ANY, Allowed, Only
+from heartslib.enums import DEALERS_CHOICE, SHUFFLE, HeartsFlip, MoonKind
+from heartslib.errors import VariantError
+from heartslib.points import is_complex
+from heartslib.sections import VariantFields, field_paths
+from heartslib.serialize import plain, toml_value
+from heartslib.variant import Variant, expect_variant
+
+__all__ = ["SUPPORTED", "check_supported", "refusals"]
+
+_FIRST_JOKER: Final = 52  # card indices 52.. are jokers (heartslib.cards)
+
+
+def _plain_pack(v: VariantFields) -> bool:
+    """The fill leaves no kitty and adds no joker to the pack (a kitty or jokers fill may come out even)."""
+    rules = expect_variant(v).rules
+    added = sum(c >= _FIRST_JOKER for c in rules.pack) - v.deck.jokers
+    return rules.kitty_size == 0 and added <= 0
+
+
+def _no_special_pass(v: VariantFields) -> bool:
+    return not any(d is SHUFFLE or d is DEALERS_CHOICE for d in expect_variant(v).rules.schedule)
+
+
+def _empty(section: str, name: str) -> Only:
+    return Only("none", lambda v: not len(getattr(getattr(v, section), name)))
+
+
+def _real_values(v: VariantFields) -> bool:
+    return not any(is_complex(x) for x in v.scoring.values.values())
+
+
+#: Every variant field and the values the environment plays (see the module docs).
+SUPPORTED: Final[Mapping[str, Allowed]] = {
+    "name": ANY,
+    "source": ANY,
+    "players": ANY,  # one deck: 3 to 10 players, the pack stripped as the variant says
+    "direction": ANY,  # the seat order comes from the compiled tables (Rules.step)
+    "teams": ANY,  # partners in the moon's and the sun's "other players" (Rules.team_of)
+    "deck.decks": (1,),
+    "deck.fill": Only("a fill that leaves no kitty and adds no joker", _plain_pack),
+    "deck.strip": ANY,  # the compiled pack
+    "deck.kitty": ANY,  # unread without a kitty (deck.fill)
+    "deck.kitty_seen_by_winner": ANY,
+    "deck.jokers": (0,),
+    "deck.joker": ANY,  # the joker rules are unread without jokers (deck.jokers, deck.fill)
+    "deck.joker_play": ANY,
+    "deck.joker_lead": ANY,
+    "deck.joker_points": ANY,
+    "deck.joker_points_when": ANY,
+    "passing.cards": ANY,
+    "passing.schedule": Only("every pass but the shuffle pass and the dealer's choice", _no_special_pass),
+    "passing.forbidden": ANY,
+    # the leads and follows of legality.candidates, written over card masks (env._lead_mask, env._follow_mask)
+    **dict.fromkeys(("play.opening", "play.breaking", "play.lead_hearts_unbroken", "play.queen_needs_broken",
+                     "play.first_trick", "play.queen_forced", "play.must_discard", "play.must_discard_if_all",
+                     "play.opening_card"), ANY),
+    "play.booster_nines": (False,),
+    "play.opening_taker": ANY,  # the next hand's leader: a Round given to from_rounds carries it
+    "play.identical": ANY,  # one deck without jokers: no two cards alike
+    "play.cancel_rollover": ANY,  # only with identical cards that cancel
+    "play.undercut": (False,),
+    "play.undercut_ceiling": ANY,  # only with play.undercut (the engine refuses it without)
+    "play.undercut_binds_discards": ANY,
+    "scoring.hearts": ANY,
+    "scoring.values": Only("whole-number card values (no complex scores)", _real_values),
+    "scoring.no_tricks": ANY,
+    "scoring.multiply": _empty("scoring", "multiply"),
+    "scoring.multiply_alone": ANY,  # only with scoring.multiply (the engine refuses it without)
+    "scoring.double_suit": _empty("scoring", "double_suit"),
+    "scoring.cancels": _empty("scoring", "cancels"),
+    "scoring.all_hearts_flips": (HeartsFlip.NONE,),
+    "scoring.settlement": ANY,  # the match's business (settled from the hand's points)
+    "scoring.exposable": _empty("scoring", "exposable"),
+    "moon.kind": tuple(k for k in MoonKind if k != MoonKind.NEW_IF_OLD_LOSES),
+    "moon.requires": ANY,
+    "moon.points": Only("a whole number (no complex scores)", lambda v: not is_complex(v.moon.points)),
+    "moon.new_after": ANY,
+    "moon.new_after_shooter": ANY,
+    "moon.sun": ANY,
+    "moon.sun_skips_first_trick": ANY,
+    "moon.sun_and_moon": (False,),
+    "end.winner": ANY,  # the rewards' sign
+    "end.measure": ANY,  # the rewards: the change of a score's magnitude
+    # a match's rules, after the hand's points: a hand never reads them
+    **dict.fromkeys(("moon.shooter_cannot_win", "moon.continue_after_moon", "moon.big_moon", "end.target",
+                     "end.lives", "end.life_threshold", "end.reset_at_exact", "end.magic_multiple", "end.hands",
+                     "end.exact_fifty", "end.win_target", "end.team_scores", "end.losing_team", "end.next_dealer",
+                     "end.dealer_ties"), ANY),
+}
+
+_DEFAULTS: Final = dict(field_paths(Variant()))
+
+
+def _allowed_text(entry: Allowed) -> str:
+    if isinstance(entry, Only):
+        return entry.why
+    if isinstance(entry, tuple):
+        return ", ".join(toml_value(plain(x)) for x in entry)
+    return "any value"
+
+
+def refusals(variant: Variant) -> list[tuple[str, str]]:
+    """``(path, message)`` for every field of ``variant`` that :class:`heartslib.vector.Env` does not play, in
+    declaration order (empty for a variant it plays)."""
+    # a field not listed yet plays at its default only
+    allow = {path: SUPPORTED.get(path, (default,)) for path, default in _DEFAULTS.items()}
+    values = dict(field_paths(variant))
+    out: list[tuple[str, str]] = []
+    for path in fastpath.refusals(variant, allow):
+        if path in SUPPORTED:
+            allowed = _allowed_text(SUPPORTED[path])
+        else:
+            allowed = f"{toml_value(plain(_DEFAULTS[path]))} (a rule it does not list yet: only its default)"
+        out.append((path, f"heartslib.vector does not implement {path} = {toml_value(plain(values[path]))} "
+                          f"(it plays: {allowed})"))
+    return out
+
+
+def check_supported(variant: Variant) -> None:
+    """Raise :class:`~heartslib.VariantError` naming the first field (and its value) that
+    :class:`heartslib.vector.Env` does not play (every such field in ``problems``); None for a variant it
+    plays exactly."""
+    v = expect_variant(variant)
+    problems = refusals(v)
+    if problems:
+        path, message = problems[0]
+        raise VariantError(path, message, problems=tuple(problems))

@@ -1,0 +1,126 @@
+"""heartslib.vector's allow-list: every variant field is listed with the values the environment plays, and
+anything else is refused with a VariantError naming the field and the value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from hypothesis import HealthCheck, given, settings
+
+import heartslib as hl
+from heartslib.engine.fastpath import ANY
+from heartslib.sections import field_paths
+from heartslib.strategies import variants
+from heartslib.vector import Env, check_supported, support
+
+#: A change to the standard game that each restricted entry of the allow-list refuses, by the field refused.
+REFUSED: dict[str, dict[str, Any]] = {
+    "deck.decks": {"deck": {"decks": 2}, "players": 8},
+    "deck.fill": {"players": 3, "deck": {"fill": "kitty"}},
+    "deck.jokers": {"deck": {"jokers": 1}},
+    "passing.schedule": {"passing": {"schedule": ["left", "shuffle"]}},
+    "play.booster_nines": {"play": {"booster_nines": True}},
+    "play.undercut": {"play": {"undercut": True, "must_discard": ["TD", "QS", "KC"]}},
+    "scoring.values": {"scoring": {"values": {"QS": "13+1j"}}, "end": {"measure": "magnitude"}},
+    "scoring.multiply": {"scoring": {"multiply": {"TC": 2}}},
+    "scoring.double_suit": {"scoring": {"double_suit": {"TC": "hearts"}}},
+    "scoring.cancels": {"scoring": {"cancels": {"JD": "QS"}}},
+    "scoring.all_hearts_flips": {"scoring": {"all_hearts_flips": "hearts"}, "end": {"winner": "highest"}},
+    "scoring.exposable": {"scoring": {"exposable": {"AH": None}}},
+    "moon.kind": {"moon": {"kind": "new_if_old_loses"}},
+    "moon.points": {"moon": {"points": "26+1j"}, "end": {"measure": "magnitude"}},
+    "moon.sun_and_moon": {"moon": {"kind": "new", "sun": "subtract_52", "sun_and_moon": True}},
+}
+
+
+def test_every_variant_field_is_in_the_allow_list() -> None:
+    """A new variant field fails here until it is listed with the values the environment plays."""
+    fields = {path for path, _ in field_paths(hl.Variant())}
+    listed = set(support.SUPPORTED)
+    assert not fields - listed, ("fields missing from heartslib.vector.support.SUPPORTED (list each with the "
+                                 f"values the environment plays): {sorted(fields - listed)}")
+    assert not listed - fields, f"SUPPORTED lists fields that do not exist: {sorted(listed - fields)}"
+
+
+def test_every_restricted_entry_has_a_refused_example() -> None:
+    restricted = {path for path, entry in support.SUPPORTED.items() if entry != ANY}
+    assert restricted == set(REFUSED)
+
+
+@pytest.mark.parametrize("path", sorted(REFUSED))
+def test_a_value_the_environment_does_not_play_is_refused_by_name(path: str) -> None:
+    v = hl.preset("standard").replace(**REFUSED[path])
+    with pytest.raises(hl.VariantError) as err:
+        Env(v)
+    assert err.value.path == path
+    value = dict(field_paths(v))[path]
+    assert f"does not implement {path} = " in str(err.value)
+    assert value != dict(field_paths(hl.preset("standard")))[path]
+
+
+def test_the_message_names_the_value_and_what_is_played() -> None:
+    with pytest.raises(hl.VariantError, match=r"deck\.decks = 2 \(it plays: 1\)"):
+        check_supported(hl.preset("standard").replace(deck={"decks": 2}, players=8))
+    with pytest.raises(hl.VariantError, match=r'moon\.kind = "new_if_old_loses" \(it plays: "none", '):
+        check_supported(hl.preset("standard").replace(moon={"kind": "new_if_old_loses"}))
+
+
+def test_every_refused_field_is_named_in_problems() -> None:
+    v = hl.preset("standard").replace(deck={"jokers": 1}, play={"booster_nines": True},
+                                      moon={"kind": "new_if_old_loses"})
+    with pytest.raises(hl.VariantError) as err:
+        check_supported(v)
+    assert [p for p, _ in err.value.problems] == ["deck.jokers", "play.booster_nines", "moon.kind"]
+
+
+def test_a_field_not_listed_plays_only_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule added after the list (here: play.queen_forced taken off it) is refused by name once a variant
+    uses it, and plays at its default, the behaviour every variant had before the field existed."""
+    shorter = {p: e for p, e in support.SUPPORTED.items() if p != "play.queen_forced"}
+    monkeypatch.setattr(support, "SUPPORTED", shorter)
+    check_supported(hl.preset("standard"))
+    with pytest.raises(hl.VariantError) as err:
+        check_supported(hl.preset("standard").replace(play={"queen_forced": True}))
+    assert err.value.path == "play.queen_forced"
+    assert "a rule it does not list yet: only its default" in str(err.value)
+
+
+def test_a_refused_variant_builds_no_environment() -> None:
+    with pytest.raises(hl.VariantError):
+        Env(hl.preset("standard").replace(deck={"jokers": 1}))
+    with pytest.raises(hl.VariantError, match="expected a Variant"):
+        check_supported("standard")  # type: ignore[arg-type]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(v=variants())
+def test_any_variant_is_played_or_refused_field_by_field(v: hl.Variant) -> None:
+    """Over random variants (every field drawn), the refusals are exactly the fields whose value the list does
+    not admit: no field slips through unnamed, and none is named without cause."""
+    defaults = dict(field_paths(hl.Variant()))
+    expected = []
+    for path, value in field_paths(v):
+        entry = support.SUPPORTED.get(path)
+        if entry is None:  # a field not listed yet: its default only
+            ok = value == defaults[path]
+        elif isinstance(entry, tuple):
+            ok = value in entry
+        elif entry == ANY:
+            ok = True
+        else:
+            ok = entry.test(v)
+        if not ok:
+            expected.append(path)
+    try:
+        check_supported(v)
+    except hl.VariantError as err:
+        assert [p for p, _ in err.problems] == expected
+        assert err.path == expected[0]
+        for path, message in err.problems:
+            assert message.startswith(f"heartslib.vector does not implement {path} = ")
+    else:
+        assert expected == []
