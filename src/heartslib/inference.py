@@ -65,15 +65,16 @@ A history no deal can explain raises :class:`ImpossibleHistory` (a
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
 
-from heartslib.actions import Choose, Pass, Play
+from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.args import check_rng
 from heartslib.engine.rules import mask_of
@@ -93,12 +94,13 @@ from heartslib.enums import (
     PassDirection,
     Phase,
 )
-from heartslib.errors import IllegalAction, VariantError
+from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.observation import Observation, Trick
 from heartslib.round import Round
 from heartslib.variant import Variant, expect_variant
 
 __all__ = [
+    "ChoiceModel",
     "Determinization",
     "ImpossibleHistory",
     "Knowledge",
@@ -899,6 +901,42 @@ class _Unpass:
         return True
 
 
+#: How a seat chooses, as :meth:`Agent.act <heartslib.agents.Agent.act>` does: an action among the legal ones
+#: from the seat's observation. :meth:`Sampler.weighted` weighs worlds by how often the other seats' choices in
+#: them are this model's (``HeuristicAgent().act``, after ``setup``, is one).
+ChoiceModel = Callable[[Observation, Sequence[Action]], Action]
+
+
+class _Likelihood:
+    """The log-likelihood of the other seats' choices in one replay under a model with slack ``epsilon``: a
+    choice the model makes counts ``1 - epsilon + epsilon / k``, any other ``epsilon / k`` (``k`` legal
+    actions), so a seat that deviates from the model lowers a world's weight without ruling it out."""
+
+    __slots__ = ("epsilon", "log", "me", "model")
+
+    def __init__(self, model: ChoiceModel, epsilon: float, me: int) -> None:
+        self.model = model
+        self.epsilon = epsilon
+        self.me = me
+        self.log = 0.0
+
+    def __call__(self, r: Round, action: Pass | Play) -> None:
+        """``action`` is about to be replayed in ``r``: count how likely the model made it."""
+        seat = action.seat
+        if seat == self.me:
+            return  # this seat's own choices are known: they say nothing about the deal
+        legal = r.legal_actions(seat)
+        k = len(legal)
+        if k < 2:
+            return
+        chosen = self.model(r.observation(seat), legal)
+        same = chosen == action or (
+            isinstance(chosen, Pass) and isinstance(action, Pass) and r.passing not in (SCATTER, STAR)
+            and sorted(chosen.cards) == sorted(action.cards)  # an unordered pass: its cards, in any order
+        )
+        self.log += math.log((1 - self.epsilon if same else 0.0) + self.epsilon / k)
+
+
 class Sampler:
     """Draws determinizations for one observation: the history is read once, here.
 
@@ -1016,14 +1054,73 @@ class Sampler:
         (True, True)
         """
         check_rng(rng, optional=False)
+        return self._draw(rng, None)
+
+    def weighted(self, rng: random.Random, model: ChoiceModel, *, worlds: int = 16,
+                 epsilon: float = 0.1) -> list[tuple[Determinization, float]]:
+        """``worlds`` determinizations drawn as :meth:`draw` draws them, each with its weight: how likely the
+        other seats' passes and plays in it are when each seat chooses as ``model`` does, with slack
+        ``epsilon`` (see :data:`ChoiceModel`), normalised so the weights sum to 1.
+
+        Uniform draws are exact; weighted ones are choice-aware beliefs, as good as the model is: a seat
+        that plays as the model predicts moves the weight onto the deals in which its choices were the
+        model's, and ``epsilon`` (0 < epsilon <= 1) keeps a seat that deviates from collapsing the belief (at 1
+        the model is not read at all: each choice counts as a uniformly random player's). ``docs/search-player.md`` measures the calibration.
+
+        >>> import heartslib as hl, random
+        >>> from heartslib.agents import HeuristicAgent
+        >>> v = hl.preset("standard")
+        >>> m = hl.Match(v, seed=5)
+        >>> model = HeuristicAgent(seed=0)
+        >>> model.setup(v, 0)
+        >>> for _ in range(4 * 3 + 16):
+        ...     seat = m.to_act[0]
+        ...     m.apply(model.act(m.observation(seat), m.legal_actions(seat)))
+        >>> belief = Sampler(m.observation(0), v).weighted(random.Random(1), model.act, worlds=8)
+        >>> len(belief), round(sum(w for _, w in belief), 9)
+        (8, 1.0)
+        """
+        check_rng(rng, optional=False)
+        if not callable(model):
+            raise IllegalAction("bad_argument", f"model must be a callable (observation, legal actions) -> "
+                                f"action, such as an agent's act, not {arg_text(model)}")
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+            raise IllegalAction("bad_argument", f"worlds must be a whole number of at least 1, not {arg_text(worlds)}")
+        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
+            raise IllegalAction("bad_argument", f"epsilon must be a number with 0 < epsilon <= 1, not "
+                                f"{arg_text(epsilon)}")
+        drawn: list[tuple[Determinization, float]] = []
+        for _ in range(worlds):
+            like = _Likelihood(model, float(epsilon), self.plan.reading.me)
+            drawn.append((self._draw(rng, like), like.log))
+        top = max(log for _, log in drawn)  # in logs until here: a long history's product underflows
+        weights = [math.exp(log - top) for _, log in drawn]
+        total = sum(weights)
+        return [(d, w / total) for (d, _), w in zip(drawn, weights, strict=True)]
+
+    def draw_weighted(self, rng: random.Random, model: ChoiceModel, *, worlds: int = 16,
+                      epsilon: float = 0.1) -> Determinization:
+        """One of :meth:`weighted`'s worlds, drawn with its weight (importance resampling): a choice-aware
+        determinization."""
+        belief = self.weighted(rng, model, worlds=worlds, epsilon=epsilon)
+        x = rng.random()
+        for d, w in belief:
+            x -= w
+            if x < 0:
+                return d
+        return belief[-1][0]  # rounding: the weights sum to 1 within a few ulps
+
+    def _draw(self, rng: random.Random, watch: _Likelihood | None) -> Determinization:
         last: Exception | None = None
         plans = self._plans
         for i in range(MAX_TRIES):
             if len(plans) > 1:
                 # the likelier reading alone at first; then both, in turn
                 self.plan = plans[0] if i < _PRIMARY_TRIES else plans[i % len(plans)]
+            if watch is not None:
+                watch.log = 0.0  # a rejected attempt's replay counts for nothing
             try:
-                d = self._attempt(rng)
+                d = self._attempt(rng, watch)
             except _Reject as exc:
                 last = exc
                 continue
@@ -1032,7 +1129,7 @@ class Sampler:
             return d
         raise RuntimeError(f"no consistent deal found in {MAX_TRIES} draws ({last}); please report this position")
 
-    def _attempt(self, rng: random.Random) -> Determinization:
+    def _attempt(self, rng: random.Random, watch: _Likelihood | None) -> Determinization:
         rd = self.plan.reading
         obs = self.obs
         n, me = rd.n, rd.me
@@ -1067,7 +1164,7 @@ class Sampler:
                         if len(pool) < obs.pass_count:
                             raise _Reject("too few passable cards")
                         passes[s] = _pick_some(pool, obs.pass_count, rng)
-        r = self._replay(dealt, kitty, passes, shuffle_received, rng)
+        r = self._replay(dealt, kitty, passes, shuffle_received, rng, watch)
 
         def cards(items: Sequence[int]) -> tuple[Card, ...]:
             return tuple(_CARD[c] for c in items)
@@ -1150,7 +1247,8 @@ class Sampler:
         return dealt, u.passes, (u.recv if d == SHUFFLE else None)
 
     def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
-                shuffle_received: list[list[int]] | None, rng: random.Random) -> Round:
+                shuffle_received: list[list[int]] | None, rng: random.Random,
+                watch: _Likelihood | None = None) -> Round:
         obs, v = self.obs, self.variant
         n, me = self.plan.reading.n, self.plan.reading.me
         hands = [[_CARD[c] for c in h] for h in dealt]
@@ -1176,8 +1274,11 @@ class Sampler:
                         r.script_shuffle_pass([[_CARD[c] for c in got] for got in shuffle_received])
                     cards = passes[s]
                     assert cards is not None
+                    action = Pass(s, tuple(_CARD[c] for c in cards))
+                    if watch is not None:
+                        watch(r, action)
                     try:
-                        r.apply(Pass(s, tuple(_CARD[c] for c in cards)))
+                        r.apply(action)
                     except IllegalAction as exc:
                         # this seat's own pass from its own hand as dealt (known): no deal makes it legal
                         if s == me and exc.code != "script_mismatch":
@@ -1188,6 +1289,8 @@ class Sampler:
                 self._expose(r)
             apply = r.apply
             for i, (play, call) in enumerate(self._history):
+                if watch is not None:
+                    watch(r, play)
                 try:
                     apply(play)
                 except IllegalAction as exc:
