@@ -46,7 +46,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match", "inference", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env",
-     "vector.support", "server", "server.store", "server.tables", "server.app", "client"),
+     "vector.support", "vector.gym",
+     "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "__main__", ""),
 )
 LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}

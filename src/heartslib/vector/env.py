@@ -356,17 +356,25 @@ class Env:
 
     # ------------------------------------------------------------------ stepping
 
-    def step(self, state: State, actions: Any) -> State:
+    def step(self, state: State, actions: Any, *, active: Any = None) -> State:
         """A new state after each live game's action id (terminated games ignore theirs; ``state`` is unchanged).
 
-        Raises :class:`~heartslib.IllegalAction` naming the game, the seat and the card (or option) of the
-        first action that is not legal in its game, before anything is applied."""
+        ``active``, an (N,) bool array, steps only the games where it is True: the others are left as they are
+        and ignore their action, as a terminated game does (an adapter steps the opponents' games while the
+        learner's wait). Raises :class:`~heartslib.IllegalAction` naming the game, the seat and the card (or
+        option) of the first action that is not legal in its game, before anything is applied."""
         acts = np.asarray(actions)
         n_games = state.batch_size
         if acts.shape != (n_games,) or not (np.issubdtype(acts.dtype, np.integer) or n_games == 0):
             raise IllegalAction("bad_argument", f"actions must be {n_games} integer action ids, "
                                 f"not an array of shape {acts.shape} and dtype {acts.dtype}")
         live = ~state.terminated
+        if active is not None:
+            on = np.asarray(active)
+            if on.shape != (n_games,) or on.dtype != np.bool_:
+                raise IllegalAction("bad_argument", f"active must be {n_games} booleans, not an array of shape "
+                                    f"{on.shape} and dtype {on.dtype}")
+            live &= on
         ok = (acts >= 0) & (acts < self.num_actions)
         safe = np.where(ok, acts, 0)
         legal = ok & state.legal_action_mask[np.arange(n_games), safe]
@@ -433,9 +441,29 @@ class Env:
             turns.apply_id(seat, int(state.log[i, k]))
         return r
 
-    def observe(self, state: State) -> Any:
-        """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds)."""
-        return _observe(self._t, self.encoding, state)
+    def observe(self, state: State, seat: Any = None) -> Any:
+        """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds), or
+        with ``seat`` (a seat, or (N,) seats) that seat's, ``acting`` set where it is the seat to act."""
+        if seat is None:
+            return _observe(self._t, self.encoding, state)
+        seats = np.broadcast_to(np.asarray(seat), (state.batch_size,))
+        if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= self.num_players)).any():
+            raise IllegalAction("no_such_seat", f"seat must be a seat 0..{self.num_players - 1} (or one per game), "
+                                f"not {seat!r}")
+        return _observe(self._t, self.encoding, state, seats.astype(np.int64))
+
+    def reset_where(self, state: State, where: Any, seeds: Iterable[int] | Any) -> State:
+        """A new state in which the games ``where`` ((N,) bool) are new hands dealt from ``seeds`` (one per game
+        replaced, as :meth:`init`) and the others are as in ``state``: an autoreset (``state`` is unchanged)."""
+        rows = np.flatnonzero(np.asarray(where, dtype=bool))
+        fresh = self.init(seeds)
+        if fresh.batch_size != rows.size:
+            raise IllegalAction("bad_argument", f"{rows.size} games are replaced, so {rows.size} seeds are needed, "
+                                f"not {fresh.batch_size}")
+        st = state._copy()
+        for name in _ARRAYS:
+            getattr(st, name)[rows] = getattr(fresh, name)
+        return st
 
 
 # ---------------------------------------------------------------------- the deal
@@ -839,8 +867,9 @@ def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
 # ---------------------------------------------------------------------- observations
 
 
-def _observe(t: _Tables, enc: Encoding, st: State) -> Any:
-    """:meth:`Encoding.encode` of each game's observation for the player to act, over arrays."""
+def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
+    """:meth:`Encoding.encode` of each game's observation for the player to act (or for ``seats``), over
+    arrays."""
     n_games = st.batch_size
     n = t.n
     lay = enc.layout()
@@ -851,8 +880,12 @@ def _observe(t: _Tables, enc: Encoding, st: State) -> Any:
     for name in ("phase", "decision", "leader", "led_suit", "trick", "pass_direction", "dealer", "kitty"):
         obs[:, lay[name][0]: lay[name][1]] = 0.0
     ar = np.arange(n_games)
-    live = st.turn >= 0
-    me = np.where(live, st.turn, 0).astype(np.int64)
+    if seats is None:
+        live = st.turn >= 0
+        me = np.where(live, st.turn, 0).astype(np.int64)
+    else:
+        me = seats
+        live = st.turn == me
     phase = st.phase.astype(np.int64)
     obs[ar, o["phase"] + phase] = 1.0
     deciding = phase == DECIDE
@@ -863,8 +896,11 @@ def _observe(t: _Tables, enc: Encoding, st: State) -> Any:
     me8 = seat_at[:, 0]
     mine = st.owner == me8[:, None]
     picked = st.pass_from == me8[:, None]
-    if (phase == PASS).any():
-        mine &= ~(picked & (phase == PASS)[:, None])  # the cards chosen so far for a pass leave the hand
+    choosing = (phase == PASS) & live
+    if choosing.any():
+        # the cards the seat choosing has chosen so far leave its hand (Turns.pending); a seat done choosing
+        # still holds its pass until the exchange, as the engine's observation shows it
+        mine &= ~(picked & choosing[:, None])
     obs[:, o["hand"]: o["hand"] + C] = mine
     blocks = st.played[:, None, :] == seat_at[:, :, None]  # (N, n, C): the cards each relative seat played
     obs[:, o["played"]: o["played"] + n * C] = blocks.reshape(n_games, n * C)
