@@ -22,7 +22,8 @@ of one deal, all seatings, resampled together, 2,000 resamples):
   with two or more legal actions).
 
 Players: ``random``, ``heuristic``, ``moon``, ``search`` (the default budget), ``search4x`` (four times
-the worlds and the card budget), or ``search:playouts=N``.
+the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic`` (any of the three;
+``beliefs=heuristic``: choice-aware worlds).
 """
 
 from __future__ import annotations
@@ -60,10 +61,11 @@ def make(spec: str, seed: int) -> BaseAgent:
     if name == "search4x":
         return SearchAgent(seed, playouts=4 * DEFAULT_PLAYOUTS, max_plays=4 * DEFAULT_MAX_PLAYS)
     if name == "search":
-        kwargs = {k: int(v) for k, _, v in (p.partition("=") for p in params.split(",") if p)}
-        return SearchAgent(seed, playouts=kwargs.get("playouts", DEFAULT_PLAYOUTS),
-                           max_plays=kwargs.get("max_plays", DEFAULT_MAX_PLAYS))
-    raise SystemExit(f"unknown player {spec!r}: use {', '.join(PLAYERS)} or search:playouts=N")
+        kwargs = {k: v for k, _, v in (p.partition("=") for p in params.split(",") if p)}
+        return SearchAgent(seed, playouts=int(kwargs.get("playouts", DEFAULT_PLAYOUTS)),
+                           max_plays=int(kwargs.get("max_plays", DEFAULT_MAX_PLAYS)),
+                           beliefs=kwargs.get("beliefs", "uniform"))
+    raise SystemExit(f"unknown player {spec!r}: use {', '.join(PLAYERS)} or search:playouts=N,beliefs=heuristic")
 
 
 @dataclass

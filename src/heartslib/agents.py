@@ -54,7 +54,7 @@ from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
 from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.errors import IllegalAction, arg_text
-from heartslib.inference import ImpossibleHistory
+from heartslib.inference import ImpossibleHistory, check_model
 from heartslib.observation import Observation
 from heartslib.search import (
     DEFAULT_MAX_PLAYS,
@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AGENTS",
+    "BELIEFS",
     "Agent",
     "BaseAgent",
     "HeuristicAgent",
@@ -948,6 +949,10 @@ class MoonAgent(HeuristicAgent):
 # --------------------------------------------------------------------------- the search player
 
 
+#: The ways :class:`SearchAgent` weighs its sampled worlds (its ``beliefs``).
+BELIEFS: Final = ("uniform", "heuristic")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchAgent(BaseAgent):
     """A determinized Monte Carlo (PIMC) player for every variant: the machinery is :mod:`heartslib.search`,
@@ -960,7 +965,12 @@ class SearchAgent(BaseAgent):
     seconds after which no further world is started (None: no limit, and
     decisions are reproducible exactly); ``search_passes``: False passes as
     :class:`HeuristicAgent` does (always so for scatter and star passes and
-    the dealer's choice, where the heuristic decides).
+    the dealer's choice, where the heuristic decides); ``beliefs``:
+    ``"uniform"`` samples every world consistent with the history alike,
+    ``"heuristic"`` weighs each world by how likely the other seats' passes
+    and plays in it are had they played as :class:`HeuristicAgent` does
+    (choice-aware worlds, :meth:`heartslib.inference.Sampler.weighted`, slack
+    ``epsilon``).
 
     >>> import heartslib as hl
     >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]
@@ -971,10 +981,18 @@ class SearchAgent(BaseAgent):
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None,
-                 max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True) -> None:
+                 max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True, beliefs: str = "uniform",
+                 epsilon: float = 0.1) -> None:
         super().__init__(seed)
         self.budget = Budget(playouts, max_plays, None if time_limit is None else time_limit)
         self.search_passes = search_passes
+        if beliefs not in BELIEFS:
+            raise IllegalAction("bad_argument", f"beliefs must be one of {', '.join(map(repr, BELIEFS))}, not "
+                                f"{arg_text(beliefs)}")
+        check_model(len, epsilon)  # the epsilon check (any callable stands in for the model)
+        #: how the worlds are weighed (see the class docs)
+        self.beliefs = beliefs
+        self.epsilon = float(epsilon)
         self._heuristic = HeuristicAgent(self.seed)
         self._search: Search | None = None
 
@@ -997,12 +1015,15 @@ class SearchAgent(BaseAgent):
         """Learn the rules and the seat before a match (drivers call this)."""
         super().setup(variant, seat)
         self._heuristic.setup(variant, seat)
-        self._search = Search(variant, self.budget)
+        model = self._heuristic.act if self.beliefs == "heuristic" else None
+        self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon)
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
         if self.max_plays != DEFAULT_MAX_PLAYS:
             extra += f", max_plays={self.max_plays}"
+        if self.beliefs != "uniform":
+            extra += f", beliefs={self.beliefs!r}, epsilon={self.epsilon}"
         return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:

@@ -105,11 +105,13 @@ __all__ = [
     "ImpossibleHistory",
     "Knowledge",
     "Sampler",
+    "check_model",
     "knowledge",
     "known_cards",
     "known_voids",
     "sample_round",
     "unseen_cards",
+    "weights_of",
 ]
 
 _CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
@@ -937,6 +939,24 @@ class _Likelihood:
         self.log += math.log((1 - self.epsilon if same else 0.0) + self.epsilon / k)
 
 
+def check_model(model: object, epsilon: object) -> None:
+    """Raise ``IllegalAction('bad_argument')`` unless ``model`` is callable and ``0 < epsilon <= 1``."""
+    if not callable(model):
+        raise IllegalAction("bad_argument", f"model must be a callable (observation, legal actions) -> action, "
+                            f"such as an agent's act, not {arg_text(model)}")
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
+        raise IllegalAction("bad_argument", f"epsilon must be a number with 0 < epsilon <= 1, not {arg_text(epsilon)}")
+
+
+def weights_of(logs: Sequence[float]) -> list[float]:
+    """Weights summing to 1 from natural-log likelihoods (kept in logs until here: a long history's product
+    underflows a float)."""
+    top = max(logs)
+    raw = [math.exp(log - top) for log in logs]
+    total = sum(raw)
+    return [w / total for w in raw]
+
+
 class Sampler:
     """Draws determinizations for one observation: the history is read once, here.
 
@@ -1065,7 +1085,8 @@ class Sampler:
         Uniform draws are exact; weighted ones are choice-aware beliefs, as good as the model is: a seat
         that plays as the model predicts moves the weight onto the deals in which its choices were the
         model's, and ``epsilon`` (0 < epsilon <= 1) keeps a seat that deviates from collapsing the belief (at 1
-        the model is not read at all: each choice counts as a uniformly random player's). ``docs/search-player.md`` measures the calibration.
+        the model is not read at all: each choice counts as a uniformly random player's).
+        ``docs/search-player.md`` measures the calibration.
 
         >>> import heartslib as hl, random
         >>> from heartslib.agents import HeuristicAgent
@@ -1081,22 +1102,24 @@ class Sampler:
         (8, 1.0)
         """
         check_rng(rng, optional=False)
-        if not callable(model):
-            raise IllegalAction("bad_argument", f"model must be a callable (observation, legal actions) -> "
-                                f"action, such as an agent's act, not {arg_text(model)}")
+        check_model(model, epsilon)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise IllegalAction("bad_argument", f"worlds must be a whole number of at least 1, not {arg_text(worlds)}")
-        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
-            raise IllegalAction("bad_argument", f"epsilon must be a number with 0 < epsilon <= 1, not "
-                                f"{arg_text(epsilon)}")
-        drawn: list[tuple[Determinization, float]] = []
-        for _ in range(worlds):
-            like = _Likelihood(model, float(epsilon), self.plan.reading.me)
-            drawn.append((self._draw(rng, like), like.log))
-        top = max(log for _, log in drawn)  # in logs until here: a long history's product underflows
-        weights = [math.exp(log - top) for _, log in drawn]
-        total = sum(weights)
-        return [(d, w / total) for (d, _), w in zip(drawn, weights, strict=True)]
+        drawn = [self._draw_scored(rng, model, float(epsilon)) for _ in range(worlds)]
+        return [(d, w) for (d, _), w in zip(drawn, weights_of([log for _, log in drawn]), strict=True)]
+
+    def draw_scored(self, rng: random.Random, model: ChoiceModel, *,
+                    epsilon: float = 0.1) -> tuple[Determinization, float]:
+        """One world drawn as :meth:`draw` draws it, with the natural log of its likelihood under ``model``
+        (see :meth:`weighted`; :func:`weights_of` turns a list of them into weights): for a caller that
+        draws worlds one at a time and weighs them at the end, as the search player does."""
+        check_rng(rng, optional=False)
+        check_model(model, epsilon)
+        return self._draw_scored(rng, model, float(epsilon))
+
+    def _draw_scored(self, rng: random.Random, model: ChoiceModel, epsilon: float) -> tuple[Determinization, float]:
+        like = _Likelihood(model, epsilon, self.plan.reading.me)
+        return self._draw(rng, like), like.log
 
     def draw_weighted(self, rng: random.Random, model: ChoiceModel, *, worlds: int = 16,
                       epsilon: float = 0.1) -> Determinization:

@@ -51,7 +51,7 @@ from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
 from heartslib.enums import Decision, Identical, Measure, MoonKind, Phase, Winner
 from heartslib.errors import IllegalAction, arg_text
-from heartslib.inference import Sampler, _facts
+from heartslib.inference import ChoiceModel, Sampler, _facts, check_model, weights_of
 from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.round import Round
@@ -723,9 +723,16 @@ class Search:
     True
     """
 
-    def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True) -> None:
+    def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True,
+                 model: ChoiceModel | None = None, epsilon: float = 0.1) -> None:
+        if model is not None:
+            check_model(model, epsilon)
         self.variant = variant
         self.budget = budget or Budget()
+        #: choice-aware worlds: each world's values count with its likelihood under ``model`` (slack
+        #: ``epsilon``; :meth:`heartslib.inference.Sampler.weighted`); None: uniform worlds
+        self.model = model
+        self.epsilon = float(epsilon)
         #: whether a moon threat (:func:`moon_threat`) plays for the moon in the rollouts (False: every seat
         #: plays :func:`rollout_card`, as before the moon defence)
         self.moon_defence = moon_defence
@@ -837,20 +844,30 @@ class Search:
         started = time.perf_counter()
         # values[k][w]: candidate k's value in world w (None where the world could not play it)
         values: list[list[float | None]] = [[] for _ in range(count)]
+        logs: list[float] = []  # with a model: each world's log-likelihood
         alive = list(range(count))
         spent = 0
+        model = self.model
         for w in range(budget.playouts):
             if w and (spent >= budget.max_plays or (
                     budget.time_limit is not None and time.perf_counter() - started > budget.time_limit)):
                 break
-            world = sampler.sample(rng)
+            if model is None:
+                world = sampler.sample(rng)
+            else:
+                drawn, log = sampler.draw_scored(rng, model, epsilon=self.epsilon)
+                world = drawn.round
+                logs.append(log)
             evaluate = prepare(world)
             spent += length * len(alive)
             for k in alive:
                 values[k].append(evaluate(world, k))
             if w + 1 in _CHECKPOINTS and len(alive) > 1:
-                alive = _prune(values, alive)
-        return max(alive, key=lambda k: _mean(values[k]))
+                alive = _prune(values, alive)  # world by world, unweighted: a cheap screen of clear losers
+        if model is None:
+            return max(alive, key=lambda k: _mean(values[k]))
+        weights = weights_of(logs)
+        return max(alive, key=lambda k: _weighted_mean(values[k], weights))
 
 
 def _special(v: Variant) -> frozenset[int]:
@@ -870,6 +887,16 @@ def _special(v: Variant) -> frozenset[int]:
         if named is not None:
             cards.add(named.index)
     return frozenset(cards)
+
+
+def _weighted_mean(xs: Sequence[float | None], weights: Sequence[float]) -> float:
+    """The mean of the values present, each counting with its world's weight."""
+    total = weight = 0.0
+    for x, w in zip(xs, weights, strict=False):  # a candidate pruned early has fewer values than worlds
+        if x is not None:
+            total += x * w
+            weight += w
+    return total / weight if weight > 0 else -1e18
 
 
 def _mean(xs: Sequence[float | None]) -> float:
