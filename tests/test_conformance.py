@@ -309,8 +309,10 @@ def test_round_points_add_up(data: st.DataObject) -> None:
     bonus_cards = [sum(1 for c in taken[s].elements() if value[c.index] * sign < 0) - (dead[s] if jp and not dead_pen
                    else 0) for s in range(n)]
     sc = v.scoring
-    # multipliers, doubled suits, cancelling cards and flipped hearts rescore a hand; their sums are not checked
-    plain = not (sc.multiply or sc.double_suit or sc.cancels or sc.all_hearts_flips != hl.HeartsFlip.NONE)
+    # multipliers, doubled suits, cancelling cards, flipped hearts and exposed cards rescore a hand; their sums are
+    # not checked
+    plain = not (sc.multiply or sc.double_suit or sc.cancels or sc.all_hearts_flips != hl.HeartsFlip.NONE
+                 or sc.exposable)
     outcome = r.outcome
     assert outcome is not None and r.points == outcome.points and len(r.points) == n
     if plain:

@@ -45,7 +45,7 @@ from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.choices import PassChoices
-from heartslib.engine.legality import pass_of, passable
+from heartslib.engine.legality import pass_extensions, pass_of, passable
 from heartslib.engine.machine import legal_cards as _legal_cards
 from heartslib.engine.machine import to_act as _to_act
 from heartslib.engine.records import observation as _observation
@@ -427,6 +427,8 @@ class RandomAgent(BaseAgent):
         """A random legal action (passes: random cards from the hand, none of them forbidden)."""
         if observation.phase is _PASS and self.variant is not None:
             rng = self._draws(observation)
+            if self.variant.rules.pass_keep is not None:  # a pass judged as a whole: one draw among the passes
+                return legal_actions[int(rng.random() * len(legal_actions))]
             cards = passable(self.variant.rules, observation.hand)
             chosen: list[Card] = []
             for _ in range(observation.pass_count):
@@ -681,7 +683,11 @@ class _Think:
         remaining = list(self.hand)
         cands = [c.index for c in passable(self.variant.rules, (Card.from_index(c) for c in self.hand))]
         chosen: list[int] = []
+        rules = self.variant.rules
         for slot in range(obs.pass_count):
+            if rules.pass_keep is not None:  # only cards that leave a legal pass to complete
+                fits = pass_extensions(self.hand, chosen, obs.pass_count, rules.forbidden, rules.pass_keep)
+                cands = [c for c in cands if c in fits]
             left = obs.pass_count - slot
             card = self.best(cands, functools.partial(self.pass_score, remaining=remaining, left=left))
             cands.remove(card)
@@ -917,8 +923,10 @@ class MoonAgent(HeuristicAgent):
             rest = list(hand)
             for c in chosen:
                 rest.remove(c)
-            if moon_losers(rest, t) <= MOON_PASS_LOSERS:
-                return pass_of(obs.seat, chosen)
+            action = pass_of(obs.seat, chosen)
+            if moon_losers(rest, t) <= MOON_PASS_LOSERS and (variant.rules.pass_keep is None
+                                                             or action in legal_actions):
+                return action
             return super().act(obs, legal_actions)
         if obs.phase != Phase.PLAY or len(legal_actions) == 1 or not self.shooting(obs, t):
             return super().act(obs, legal_actions)
@@ -1066,7 +1074,9 @@ class SearchAgent(BaseAgent):
             key = frozenset(combo)
             if key not in seen and len(key) == k:
                 seen.add(key)
-                out.append(pass_of(obs.seat, combo))
+                action = pass_of(obs.seat, combo)
+                if v.rules.pass_keep is None or action in legal_actions:
+                    out.append(action)
         return out[:_MAX_PASS_CANDIDATES]
 
     def _their_pass(self, world: Round, seat: int) -> Action:

@@ -170,6 +170,10 @@ def _passing(v: Compiled) -> list[str]:
                 lines.append(_meta(passing, "schedule")["values"][word].capitalize() + ".")
         if passing.forbidden:
             lines.append(f"These cards may not be passed: {_codes(passing.forbidden)}.")
+        if passing.keep_last_of_suit:
+            exempt = passing.last_of_suit_exempt
+            lines.append("A pass may not take the last card of a suit from the hand"
+                         + (f", except {_codes(exempt)}, which may always be passed." if exempt else "."))
     return lines
 
 

@@ -35,10 +35,10 @@ from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import (
     PassRules,
     candidates,
-    is_ordered,
     pass_choices,
     pass_problem,
     position,
+    seat_pass_rules,
     why_action,
 )
 from heartslib.engine.records import event_values, exposers, observation, trick_values
@@ -494,7 +494,7 @@ class Round:
         """
         s = self._s
         check_seat(seat, s.n)
-        return PassRules(seat, tuple(s.hands[seat]), s.pass_size, s.rules.forbidden, is_ordered(s.passing))
+        return seat_pass_rules(s, seat)
 
     # ------------------------------------------------------------------ applying
 

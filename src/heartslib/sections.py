@@ -760,6 +760,27 @@ class PassingRules(Record):
         "passing.forbidden",
         meta("forbidden passes", "Cards that may not be passed (some versions forbid 2♣, Q♠ and A♥).", "000"),
     )
+    keep_last_of_suit: bool = bool_field(
+        "passing.keep_last_of_suit",
+        False,
+        meta(
+            "no passing the last card of a suit",
+            "A pass may not take the last card of a suit from the hand: every suit the passed cards come from "
+            "keeps a card, except for the cards of passing.last_of_suit_exempt, which may always be passed "
+            "(a suitless joker has no suit to keep).",
+            "AyMog's Leekha app (com.AyMog.Leekha, its rules: \"any card ... provided it is not the last card "
+            "available from the suit chosen\"); RULES.md section 11",
+        ),
+    )
+    last_of_suit_exempt: tuple[Card, ...] = cards_field(
+        "passing.last_of_suit_exempt",
+        meta(
+            "cards that may always be passed",
+            "With passing.keep_last_of_suit, the cards that may be passed however few cards of their suit the "
+            "hand keeps (AyMog's Leekha: Q♠ K♠ A♠ and 10♦ J♦ Q♦ K♦ A♦, the leekhas and the cards above them).",
+            "AyMog's Leekha app (com.AyMog.Leekha); RULES.md section 11",
+        ),
+    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)

@@ -49,6 +49,7 @@ import attrs
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, sort_cards
 from heartslib.engine.args import check_rng
+from heartslib.engine.choices import PassChoices
 from heartslib.enums import SCATTER, STAR, Phase
 from heartslib.errors import IllegalAction, VariantError
 from heartslib.match import Match
@@ -118,6 +119,8 @@ _PASS_WORDS = (
 )
 _NAMED_CYCLES = ("four_way", "left", "right", "left_right", "everyone", "rotating", "rotating_hold")
 
+#: AyMog's Leekha: the cards a pass may always take (passing.last_of_suit_exempt).
+_LEEKHA_EXEMPT = ("QS", "KS", "AS", "TD", "JD", "QD", "KD", "AD")
 _GONG_ZHU_EXPOSABLE = {"AH": "hearts", "QS": "card", "JD": "card", "TC": "card"}
 _SCORING_CARDS = ("QS", "JD", "TD", "QH", "7C", "JS", "KS", "AS", "TC", "QD", "QC", "AH", "0C", "0D", "JK")
 _VALUE_TABLES: tuple[dict[str, int], ...] = (
@@ -183,6 +186,8 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("passing", "cards"): lambda: _choice(3, 2, 1, 4, 5),
     ("passing", "schedule"): _schedule_strategy,
     ("passing", "forbidden"): lambda: st.lists(_choice("2C", "QS", "AH"), unique=True, max_size=3).map(tuple),
+    ("passing", "keep_last_of_suit"): st.booleans,
+    ("passing", "last_of_suit_exempt"): lambda: _choice((), _LEEKHA_EXEMPT, ("QS", "2C")),
     ("play", "opening"): lambda: _enum_choice("play", "opening"),
     ("play", "breaking"): lambda: _enum_choice("play", "breaking"),
     ("play", "lead_hearts_unbroken"): lambda: _enum_choice("play", "lead_hearts_unbroken"),
@@ -355,10 +360,15 @@ def _repair_passing(draft: _Draft, probe: Variant) -> None:
     n = draft["players"]
     hand = probe.deal_size
     pack = Counter(probe.pack)
+    suits = len({card.suit for card in pack if card.suit is not None})
 
     def passable() -> int:
+        # the cards a hand can always pass: a hand holding every suit keeps one of each under keep_last_of_suit
         forbidden = sum(pack[Card.parse(c)] for c in draft["forbidden"])
-        return hand - min(forbidden, hand)
+        return max(0, hand - min(forbidden, hand) - (suits if draft["keep_last_of_suit"] else 0))
+
+    if draft["last_of_suit_exempt"] and not draft["keep_last_of_suit"]:
+        _fix(draft, ("last_of_suit_exempt", ()), ("keep_last_of_suit", True))
 
     schedule = draft["schedule"]
     if isinstance(schedule, str):
@@ -387,7 +397,9 @@ def _repair_passing(draft: _Draft, probe: Variant) -> None:
     if not isinstance(schedule, str) and "star" in schedule:
         needs.append(2)
     if max(needs, default=0) > passable() or (uses_cards and passable() < 1):
-        _fix(draft, ("forbidden", ()))
+        _fix(draft, ("forbidden", ()), ("keep_last_of_suit", False))
+    if max(needs, default=0) > passable() or (uses_cards and passable() < 1):
+        _fix(draft, ("keep_last_of_suit", False))
     if uses_cards:
         while draft["cards"] > passable() or _pass_choices(passable(), draft["cards"], False) > _MAX_PASS_CHOICES:
             if draft["cards"] <= 1:
@@ -604,7 +616,9 @@ def random_action(state: State, rng: random.Random, seat: int | None = None) -> 
     """A uniformly random legal action for ``seat`` (default: a random seat to act), using only ``rng.random()``.
 
     Passes are drawn directly from the hand (never by listing every
-    combination), so this stays fast with big hands and scatter passes.
+    combination), so this stays fast with big hands and scatter passes;
+    under ``passing.keep_last_of_suit``, which judges a pass as a whole,
+    one of the legal passes is drawn.
     Only ``rng.random()`` is used, whose sequence Python keeps the same
     across versions, so a seeded sequence of actions is reproducible.
     """
@@ -615,6 +629,10 @@ def random_action(state: State, rng: random.Random, seat: int | None = None) -> 
     if seat is None:
         seat = acting[int(rng.random() * len(acting))]
     rnd = state.round if isinstance(state, Match) else state
+    if rnd.phase == Phase.PASS and rnd.variant.passing.keep_last_of_suit:
+        # a pass judged as a whole: one draw among the legal passes, counted and unranked, not listed
+        passes = PassChoices(rnd.pass_rules(seat))
+        return passes[int(rng.random() * len(passes))]
     if rnd.phase == Phase.PASS:
         forbidden = rnd.variant.passing.forbidden
         pool = [c for c in rnd.hand(seat) if c not in forbidden]
@@ -715,7 +733,8 @@ def actions(state: State, seat: int | None = None) -> SearchStrategy[Action]:
     """A legal action for ``state`` (for ``seat``, default: any seat to act).
 
     Passes are drawn card by card from the hand (not from the full list
-    of combinations); plays and decisions from :meth:`legal_actions`.
+    of combinations; under ``passing.keep_last_of_suit`` one of the legal
+    passes); plays and decisions from :meth:`legal_actions`.
     Raises :class:`~heartslib.IllegalAction` when nobody is to act.
     """
     acting = state.to_act if seat is None else (seat,)
@@ -729,6 +748,9 @@ def actions(state: State, seat: int | None = None) -> SearchStrategy[Action]:
     size = rnd.pass_count
 
     def pass_for(s: int) -> SearchStrategy[Action]:
+        if rnd.variant.passing.keep_last_of_suit:  # a pass judged as a whole: one of the legal passes
+            passes = PassChoices(rnd.pass_rules(s))
+            return st.integers(0, len(passes) - 1).map(passes.__getitem__)
         pool = [c for c in rnd.hand(s) if c not in forbidden]
         picks = st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=size, max_size=size)
         return picks.map(lambda ix: Pass(s, tuple(pool[i] for i in (ix if ordered else sorted(ix)))))

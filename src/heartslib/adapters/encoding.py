@@ -92,7 +92,6 @@ a seat gets the decrease of its score's magnitude.
 from __future__ import annotations
 
 import operator
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
@@ -102,7 +101,7 @@ from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.args import check_seat
 from heartslib.engine.dealing import dealers_choice_options
-from heartslib.engine.legality import passable
+from heartslib.engine.legality import pass_extensions
 from heartslib.engine.tables import SUIT_NAMES
 from heartslib.enums import (
     DEALERS_CHOICE,
@@ -649,9 +648,10 @@ class Turns:
             return sorted({card.index for card in rnd.legal_cards(seat)})
         if phase == Phase.DECIDE:
             return sorted(self.encoding.option_id(o) for o in rnd.options)
-        left = Counter(card.index for card in passable(rnd.rules, rnd.hand(seat)))
-        left.subtract(card.index for card in self.pending)
-        return sorted(i for i, k in left.items() if k > 0)
+        rules = rnd.rules
+        # the cards that may join the pass chosen so far and still leave a legal pass to complete
+        return sorted(set(pass_extensions([c.index for c in rnd.hand(seat)], [c.index for c in self.pending],
+                                          rnd.pass_count, rules.forbidden, rules.pass_keep)))
 
     def completes_pass(self, seat: int) -> bool:
         """Whether ``seat``'s next choice completes its pass (and, if it is the last seat, the exchange)."""

@@ -67,6 +67,7 @@ from heartslib.adapters.encoding import CARD_ACTIONS, Encoding, Turns, resolve_v
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.args import check_rng, check_seat
 from heartslib.engine.dealing import deal_seats, pile_seats
+from heartslib.engine.legality import pass_extensions
 from heartslib.engine.values import pass_size
 from heartslib.enums import HOLD, SHUFFLE, Offset, Phase, pass_name
 from heartslib.errors import IllegalAction, arg_text
@@ -741,7 +742,7 @@ class _Resampler:
     def _picks(self, world: Determinization, dealt: list[list[int]]) -> list[list[int]]:
         """Each seat's pass picks: this seat's own, the sampled passes, and for a seat part-way through its
         picks (OpenSpiel picks card by card) as many passable cards of its sampled hand."""
-        core, forbidden = self.core, self.v.rules.forbidden
+        core = self.core
         picks: list[list[int]] = []
         for s, chosen in enumerate(world.passes):
             if s == self.seat:
@@ -749,9 +750,20 @@ class _Resampler:
             elif chosen is not None:
                 picks.append([c.index for c in chosen])
             else:
-                free = [c for c in dealt[s] if c not in forbidden]
-                picks.append(self.rng.sample(free, len(core.picks[s])))
+                picks.append(self._sample_picks(dealt[s], len(core.picks[s])))
         return picks
+
+    def _sample_picks(self, dealt: list[int], count: int) -> list[int]:
+        """``count`` picks from a sampled hand: passable cards, each (under ``passing.keep_last_of_suit``, which
+        judges a pass as a whole) leaving a legal pass to complete, as OpenSpiel's card-by-card picks must."""
+        rules = self.v.rules
+        if rules.pass_keep is None:
+            return self.rng.sample([c for c in dealt if c not in rules.forbidden], count)
+        picked: list[int] = []
+        for _ in range(count):
+            picked.append(self.rng.choice(pass_extensions(dealt, picked, self.rnd.pass_count, rules.forbidden,
+                                                          rules.pass_keep)))
+        return picked
 
     def _pile(self, world: Determinization) -> list[int]:
         """A shuffle pass's pile in OpenSpiel's order: the card each receiver gets, in dealing order."""

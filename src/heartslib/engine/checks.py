@@ -236,6 +236,13 @@ def _passing(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     forbidden = {c.index for c in v.passing.forbidden}
     forbidden_in_pack = sum(counts[i] for i in forbidden)
     passable = hand_size - min(forbidden_in_pack, hand_size)
+    kept = 0
+    if v.passing.keep_last_of_suit:
+        # each suit a hand holds may have to keep a card: a pass must fit the hand that holds every suit
+        kept = len({card.suit for card in map(Card.from_index, counts) if card.suit is not None})
+    elif v.passing.last_of_suit_exempt:
+        out.append(("passing.last_of_suit_exempt", "cards that may always be passed need the rule they are "
+                    "exempt from: set passing.keep_last_of_suit = true, or leave this list empty"))
     for d in schedule:
         need = pass_size(d, v.passing.cards, n)
         if d == STAR and n != 5:
@@ -247,6 +254,11 @@ def _passing(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                 "passing.cards" if d != SCATTER else "passing.schedule",
                 f"{what} needs {need} passable cards but a hand holds {hand_size}{extra}",
             ))
+        elif need > passable - kept:
+            what = "a scatter pass" if d == SCATTER else f"passing {need} card(s)"
+            out.append(("passing.keep_last_of_suit", f"{what} needs {need} cards that may be passed, but a hand of "
+                        f"{hand_size} that holds each of the pack's {kept} suits keeps a card of each "
+                        f"(passing.keep_last_of_suit), leaving {max(0, passable - kept)}"))
     return out
 
 

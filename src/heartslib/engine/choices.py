@@ -39,7 +39,7 @@ class PassChoices(Sequence[Pass]):
     def __len__(self) -> int:
         if self._len < 0:
             r = self.rules
-            self._len = count_passes(r.hand, r.size, r.forbidden, r.ordered)
+            self._len = count_passes(r.hand, r.size, r.forbidden, r.ordered, r.keep)
         return self._len
 
     @overload
@@ -55,12 +55,12 @@ class PassChoices(Sequence[Pass]):
         if index < 0:
             index += n
         r = self.rules
-        return pass_of(r.seat, nth_pass(r.hand, r.size, r.forbidden, r.ordered, index))
+        return pass_of(r.seat, nth_pass(r.hand, r.size, r.forbidden, r.ordered, index, r.keep))
 
     def __iter__(self) -> Iterator[Pass]:
         r = self.rules
         return (pass_of(r.seat, combo)
-                for combo in pass_choices(r.hand, r.size, r.forbidden, r.ordered))
+                for combo in pass_choices(r.hand, r.size, r.forbidden, r.ordered, r.keep))
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Pass) and self.rules.problem(action) is None

@@ -109,6 +109,8 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
     "passing.schedule": ANY,
     "passing.forbidden": ANY,
+    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
+    "passing.last_of_suit_exempt": ANY,
     "play.opening": ANY,
     "play.breaking": ANY,
     "play.lead_hearts_unbroken": ANY,  # legality
@@ -191,6 +193,8 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
     "passing.schedule": ANY,
     "passing.forbidden": ANY,
+    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
+    "passing.last_of_suit_exempt": ANY,
     "play.opening": ANY,
     "play.breaking": ANY,
     "play.lead_hearts_unbroken": Only(
@@ -282,6 +286,8 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "passing.cards": ANY,
     "passing.schedule": ANY,
     "passing.forbidden": ANY,
+    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
+    "passing.last_of_suit_exempt": ANY,
     "play.opening": ANY,  # play rules decide who takes what, not what it scores
     "play.breaking": ANY,
     "play.lead_hearts_unbroken": ANY,

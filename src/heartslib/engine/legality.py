@@ -8,6 +8,8 @@
 * **Passes**: :func:`pass_problem` checks one pass without listing any,
   :func:`pass_choices` lists them, :func:`passable` gives the cards a seat may
   pass (agents and the command line ask it rather than the variant's tables),
+  :func:`pass_extensions` the cards that may join a pass being chosen card by
+  card (a rule such as ``passing.keep_last_of_suit`` judges the cards together),
   and :class:`PassRules` is one seat's view of its pass.
 * **Decisions**: :func:`callable_suits` (a joker's leader calling a suit),
   :func:`exposure_options` (exposing cards before the first lead) and
@@ -59,11 +61,14 @@ __all__ = [
     "is_ordered",
     "nth_pass",
     "pass_choices",
+    "pass_extensions",
     "pass_impossible",
     "pass_of",
     "pass_problem",
+    "pass_room",
     "passable",
     "position",
+    "seat_pass_rules",
     "why_action",
     "why_play",
 ]
@@ -316,7 +321,9 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
             return ("not_passing", f"{action}: cards are not being passed now (phase {phase.value})")
         if s.passes[seat] is not None:
             return ("already_passed", f"{action}: seat {seat} has already passed")
-        return pass_problem(seat, s.hands[seat], [c.index for c in action.cards], s.pass_size, s.rules.forbidden)
+        rules = s.rules
+        return pass_problem(seat, s.hands[seat], [c.index for c in action.cards], s.pass_size, rules.forbidden,
+                            rules.pass_keep)
     if phase is not DECIDE:
         return ("no_decision", f"{action}: there is no decision to make now (phase {phase.value})")
     assert s.decision is not None
@@ -366,16 +373,22 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
 
 
 _TIMES = {1: "once", 2: "twice"}
+#: Each card index's suit number (``NO_SUIT`` for the suitless joker), for the rule that keeps a suit.
+_SUIT = tuple(NO_SUIT if c.suit is None else int(c.suit) for c in CARD)
+
+Keep = frozenset[int] | None
+"""The suit-keeping pass rule (``passing.keep_last_of_suit``) as the pass functions take it: None when it is off,
+else the cards that may always be passed (``passing.last_of_suit_exempt``)."""
 
 
 def pass_problem(
-    seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int]
+    seat: int, hand: Sequence[int], cards: Sequence[int], size: int, forbidden: frozenset[int], keep: Keep = None
 ) -> tuple[str, str] | None:
     """Why passing ``cards`` (indices) from ``hand`` is illegal, as ``(code, message)``; None if it is legal.
 
     The one source of pass legality: rounds and :class:`PassRules` both ask it.
     """
-    if len(cards) == size:
+    if len(cards) == size and keep is None:
         distinct_cards = set(cards)
         if len(distinct_cards) == size and distinct_cards.issubset(hand) and distinct_cards.isdisjoint(forbidden):
             return None  # the common pass, decided without counting: distinct cards, all held, none forbidden
@@ -396,10 +409,76 @@ def pass_problem(
     bad = [c for c in cards if c in forbidden]
     if bad:
         return ("pass_forbidden_card", f"{seat}:pass {text}: {CODE[bad[0]]} may not be passed")
+    if keep is not None:
+        last = _emptied(hand, cards, keep)
+        if last >= 0:
+            exempt = " ".join(CODE[c] for c in sorted(keep, key=ORDER.__getitem__))
+            return ("pass_last_of_suit", f"{seat}:pass {text}: passing {CODE[last]} leaves seat {seat} no "
+                    f"{SUIT_NAMES[_SUIT[last]]}; a pass must leave a card of each suit it takes from "
+                    "(passing.keep_last_of_suit)"
+                    + (f", except for {exempt}, which may always be passed" if exempt else ""))
     return None
 
 
-def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> list[tuple[int, ...]]:
+def _emptied(hand: Sequence[int], cards: Sequence[int], keep: frozenset[int]) -> int:
+    """The first card of ``cards`` (a pass from ``hand``, or part of one) that takes the last card of its suit from
+    the hand, not being one of the ``keep`` cards that may always be passed; -1 when there is none."""
+    for c in cards:
+        suit = _SUIT[c]
+        if suit != NO_SUIT and c not in keep and (
+            sum(1 for h in hand if _SUIT[h] == suit) <= sum(1 for x in cards if _SUIT[x] == suit)
+        ):
+            return c
+    return -1
+
+
+def pass_room(hand: Sequence[int], chosen: Sequence[int], forbidden: frozenset[int], keep: Keep = None) -> int:
+    """The most cards that may still join ``chosen`` (a pass from ``hand`` chosen so far): every card left that is
+    not forbidden, less a card of each suit a pass must keep; -1 when ``chosen`` already breaks the suit-keeping
+    rule. Any smaller number can be chosen too (one suit at a time, the exempt cards first)."""
+    rest = list(hand)
+    for c in chosen:
+        rest.remove(c)
+    free = [c for c in rest if c not in forbidden]
+    if keep is None:
+        return len(free)
+    if _emptied(hand, chosen, keep) >= 0:
+        return -1
+    room = sum(1 for c in free if _SUIT[c] == NO_SUIT)
+    for suit in range(NO_SUIT):
+        passable_here = [c for c in free if _SUIT[c] == suit]
+        exempt = sum(1 for c in passable_here if c in keep)
+        if len(passable_here) == exempt and not any(_SUIT[c] == suit and c not in keep for c in chosen):
+            room += exempt  # only exempt cards may go, and nothing yet taken binds the suit
+            continue
+        # a card of the suit that is not exempt goes (or went): the hand keeps one, a forbidden one if it has it
+        held_back = sum(1 for c in rest if _SUIT[c] == suit) > len(passable_here)
+        room += len(passable_here) - (0 if held_back else 1)
+    return room
+
+
+def pass_extensions(hand: Sequence[int], chosen: Sequence[int], size: int, forbidden: frozenset[int],
+                    keep: Keep = None) -> list[int]:
+    """The cards of ``hand`` that may join ``chosen`` (a pass of ``size`` being chosen card by card, as the
+    agents and the adapters choose it) so that a legal pass can still be completed: each card left once per copy,
+    in hand order."""
+    rest = list(hand)
+    for c in chosen:
+        rest.remove(c)
+    need = size - len(chosen) - 1
+    if need < 0:
+        return []
+    out: list[int] = []
+    for c in rest:
+        if c not in forbidden and (keep is None or pass_room(hand, [*chosen, c], forbidden, keep) >= need):
+            out.append(c)
+    if keep is None and len(out) <= need:
+        return []
+    return out
+
+
+def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool,
+                 keep: Keep = None) -> list[tuple[int, ...]]:
     """Every legal pass from ``hand`` (card indices): combinations, or orderings for scatter and star passes."""
     cards = [c for c in hand if c not in forbidden]
     seen: set[tuple[int, ...]] = set()
@@ -407,25 +486,28 @@ def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], orde
     for combo in permutations(cards, size) if ordered else combinations(cards, size):
         if combo not in seen:
             seen.add(combo)
-            out.append(combo)
+            if keep is None or _emptied(hand, combo, keep) < 0:
+                out.append(combo)
     return out
 
 
-def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool) -> int:
-    """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice)."""
+def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, keep: Keep = None) -> int:
+    """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice, or a rule
+    judges the cards of a pass together)."""
     cards = _passable(hand, forbidden)
-    if _has_copies(cards):  # two copies of a card: the same pass in several ways, listed once
-        return len(pass_choices(hand, size, forbidden, ordered))
+    if keep is not None or _has_copies(cards):  # listed: copies make one pass several ways; the rule drops some
+        return len(pass_choices(hand, size, forbidden, ordered, keep))
     return perm(len(cards), size) if ordered else comb(len(cards), size)
 
 
-def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, i: int) -> tuple[int, ...]:
-    """``pass_choices(hand, size, forbidden, ordered)[i]``, found by unranking rather than by listing: the
-    ``i``-th combination (or ordering, for scatter and star passes) of the passable cards in
-    ``itertools`` order."""
+def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, i: int,
+             keep: Keep = None) -> tuple[int, ...]:
+    """``pass_choices(hand, size, forbidden, ordered, keep)[i]``, found by unranking rather than by listing (unless
+    a card is held twice, or a rule judges the cards of a pass together): the ``i``-th combination (or ordering,
+    for scatter and star passes) of the passable cards in ``itertools`` order."""
     cards = _passable(hand, forbidden)
-    if _has_copies(cards):
-        return pass_choices(hand, size, forbidden, ordered)[i]
+    if keep is not None or _has_copies(cards):
+        return pass_choices(hand, size, forbidden, ordered, keep)[i]
     m = len(cards)
     if not 0 <= i < (perm(m, size) if ordered else comb(m, size)):
         raise IndexError(i)
@@ -491,13 +573,15 @@ def pass_impossible(rules: Rules, hands: Sequence[Sequence[int]], passing: PassD
     need = rules.pass_cards if passing == DEALERS_CHOICE else size
     if not need:
         return None
-    forbidden = rules.forbidden
+    forbidden, keep = rules.forbidden, rules.pass_keep
     for seat, hand in enumerate(hands):
-        free = sum(1 for c in hand if c not in forbidden)
+        free = pass_room(hand, (), forbidden, keep)
         if free < need:
             what = "a dealer's choice may name" if passing == DEALERS_CHOICE else "this pass needs"
+            why = [name for name, on in (("passing.forbidden", forbidden), ("passing.keep_last_of_suit",
+                                                                           keep is not None)) if on]
             return (f"{what} {need} card(s) from every hand, but seat {seat} holds only {free} that may be passed"
-                    + (" (passing.forbidden)" if forbidden else ""))
+                    + (f" ({', '.join(why)})" if why else ""))
     return None
 
 
@@ -505,6 +589,12 @@ def pass_of(seat: int, combo: Iterable[int]) -> Pass:
     """``seat``'s pass of the card indices ``combo`` (one the engine or a built-in agent chose from the seat's
     hand), built with :func:`heartslib.actions.make_pass`: the cards are known, so the converters are skipped."""
     return make_pass(seat, tuple([CARD[c] for c in combo]))
+
+
+def seat_pass_rules(s: RoundState, seat: int) -> PassRules:
+    """``seat``'s view of its pass in the hand ``s`` (:meth:`heartslib.Round.pass_rules`)."""
+    rules = s.rules
+    return PassRules(seat, tuple(s.hands[seat]), s.pass_size, rules.forbidden, is_ordered(s.passing), rules.pass_keep)
 
 
 def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:
@@ -526,14 +616,18 @@ class PassRules:
     """Card indices that may not be passed."""
     ordered: bool
     """Whether the order of the cards matters (scatter and star passes)."""
+    keep: Keep = None
+    """With ``passing.keep_last_of_suit``, the cards that may always be passed; None when a pass may empty a
+    suit."""
 
     def choices(self) -> list[Pass]:
         """Every legal pass, in the order :meth:`heartslib.Round.legal_actions` lists them."""
         return [pass_of(self.seat, combo)
-                for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered)]
+                for combo in pass_choices(self.hand, self.size, self.forbidden, self.ordered, self.keep)]
 
     def problem(self, action: Pass) -> tuple[str, str] | None:
         """Why ``action`` is not a legal pass for this seat (None when it is)."""
         if action.seat != self.seat:
             return ("not_your_turn", f"{action}: this is seat {self.seat}'s pass")
-        return pass_problem(self.seat, self.hand, [c.index for c in action.cards], self.size, self.forbidden)
+        return pass_problem(self.seat, self.hand, [c.index for c in action.cards], self.size, self.forbidden,
+                            self.keep)

@@ -70,7 +70,8 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
         # the decision's own seat (a plain int, as the converter would make it) and options: no converters
         return [choice(s.rules, s.decision[1], o) for o in s.decision[2]]
     return [pass_of(seat, combo)
-            for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing))]
+            for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing),
+                                      s.rules.pass_keep)]
 
 
 def choice(rules: Rules, seat: int, option: str) -> Choose:

@@ -129,8 +129,9 @@ def _random_step(s: RoundState, rng: random.Random, policy: Policy | None) -> No
         # would list at the drawn index
         seat = to_act(s)[0]
         hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
-        i = int(rng.random() * count_passes(hand, size, forbidden, ordered))
-        combo = nth_pass(hand, size, forbidden, ordered, i)
+        keep = s.rules.pass_keep
+        i = int(rng.random() * count_passes(hand, size, forbidden, ordered, keep))
+        combo = nth_pass(hand, size, forbidden, ordered, i, keep)
         action = pass_of(seat, combo)
         if s.scripted is not None and to_act(s) == (seat,):
             apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first

@@ -226,6 +226,9 @@ class Rules:
     # ------------------------------------------------------------ passing and the end
     schedule: tuple[PassDirection, ...]
     forbidden: frozenset[int]
+    pass_keep: frozenset[int] | None
+    """With ``passing.keep_last_of_suit``: the cards a pass may take whatever the hand keeps of their suit
+    (``passing.last_of_suit_exempt``); None when a pass may empty a suit."""
     pass_cards: int
     deal_seats: tuple[tuple[int, ...], ...]
     """``deal_seats[dealer]``: the seat each position of a shuffled pack goes to (-1 for the kitty)."""
@@ -258,6 +261,8 @@ class Rules:
         self._masks()
         self.schedule = resolve_schedule(v.passing.schedule, n)
         self.forbidden = frozenset(c.index for c in v.passing.forbidden)
+        self.pass_keep = (frozenset(c.index for c in v.passing.last_of_suit_exempt)
+                          if v.passing.keep_last_of_suit else None)
         self.pass_cards = v.passing.cards
         self.deal_seats = tuple(dealing_order(n, self.step, self.hand_size, len(pack), d) for d in range(n))
         self.teams = v.teams
