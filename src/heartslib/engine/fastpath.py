@@ -19,13 +19,14 @@ The engine keeps its optimised paths beside its general code:
   bring a modifier into play scored by :func:`heartslib.scoring.hand_points`,
   the multipliers by the scorer's own step (:mod:`heartslib.engine.finishing`).
 
-A variant takes a fast path only if *every* one of its fields is listed in
-that path's allow-list with its value allowed: a field that is not listed
-(a new option, say) keeps the variant on the general path, which is always
-right. ``tests/test_architecture.py`` fails when a variant field is missing
-from a list, so whoever adds an option decides, and the differential tests in
-``tests/test_conformance.py`` (the same random numbers through both paths)
-hold every listed value to the general path.
+A variant takes a fast path only if each field the path's allow-list names
+has a value it allows, and each field it does not name (a new option, say)
+is at its default: a default is the behaviour from before the option
+existed, which every path implements, and any other value keeps the variant
+on the general path, which is always right. So a new option needs nothing
+here; whoever makes a path implement it lists it, and the differential tests
+in ``tests/test_conformance.py`` (the same random numbers through both
+paths) hold every listed value to the general path.
 
 Each entry is :data:`ANY` (the path implements every value, or does not look
 at the field), a tuple of the allowed values, or an :class:`Only` condition
@@ -57,10 +58,10 @@ from heartslib.enums import (
     Sun,
     UndercutCeiling,
 )
-from heartslib.sections import VariantFields, field_paths
+from heartslib.sections import SECTIONS, VariantFields, field_paths
 
 __all__ = [
-    "ANY", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
+    "ANY", "DEFAULTS", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
 ]
 
 
@@ -367,11 +368,20 @@ def _allows(entry: Allowed, value: Any, v: VariantFields) -> bool:
     return entry == ANY
 
 
+#: Every section field's default (``"deck.decks"``: 1, ...): its value in a section built with no arguments.
+DEFAULTS: Final[Mapping[str, Any]] = {
+    f"{name}.{f.name}": getattr(section(), f.name) for name, section in SECTIONS.items() for f in attrs.fields(section)
+}
+
+
 def refusals(v: VariantFields, allow: Mapping[str, Allowed]) -> list[str]:
-    """The fields of ``v`` that keep it off the fast path ``allow`` describes (unlisted ones included)."""
-    return [path for path, value in field_paths(v) if path not in allow or not _allows(allow[path], value, v)]
+    """The fields of ``v`` that keep it off the fast path ``allow`` describes: a listed field whose value the
+    entry does not allow, and a field the list does not name at any value but its default."""
+    return [path for path, value in field_paths(v)
+            if not (_allows(allow[path], value, v) if path in allow else path in DEFAULTS and value == DEFAULTS[path])]
 
 
 def admits(v: VariantFields, allow: Mapping[str, Allowed]) -> bool:
-    """Whether every field of ``v`` is listed in ``allow`` with its value allowed."""
+    """Whether ``v`` may take the fast path ``allow`` describes: each listed field's value allowed, each field
+    the list does not name at its default (a new option plays on the general path until a path lists it)."""
     return not refusals(v, allow)
