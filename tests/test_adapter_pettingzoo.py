@@ -15,12 +15,15 @@ pytest.importorskip(
 )
 
 import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.utils.wrappers import BaseWrapper
 
 import heartslib as hl
 from heartslib.adapters import pettingzoo as hpz
-from heartslib.adapters.encoding import Encoding
+from heartslib.adapters.encoding import Encoding, Turns
+from heartslib.strategies import variants
 
 # api_test recommends a bare Box observation; a Dict with "observation" and "action_mask" is the
 # documented convention of PettingZoo's own classic (card and board) games.
@@ -206,6 +209,25 @@ def test_observation_vector_is_the_shared_encoding() -> None:
     start, stop = enc.layout()["hand"]
     held = {int(i) for i in np.flatnonzero(obs["observation"][start:stop])}
     assert held == {card.index for card in env.game.hand(seat)}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(v=variants(), seed=st.integers(0, 2**32), moves=st.integers(0, 60))
+def test_the_array_encoding_is_the_list_encoding(v: hl.Variant, seed: int, moves: int) -> None:
+    """Encoding.encode_array (what the adapter now returns, built from the vector's non-zero entries) is the
+    list encode gives, as float32, for every seat, over random variants (two decks, jokers, complex scores,
+    exposures) and positions, hidden pass choices included."""
+    enc = Encoding(v)
+    turns = Turns(enc, hl.Match(v, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        current = turns.current()
+        if current is None:
+            break
+        for seat in range(v.players):
+            np.testing.assert_array_equal(turns.observe_array(seat), np.asarray(turns.observe(seat), np.float32))
+            assert turns.observe_array(seat).dtype == np.float32
+        turns.apply_id(current, rng.choice(turns.legal_ids(current)))
 
 
 def test_decisions_are_actions_after_the_cards() -> None:

@@ -172,6 +172,8 @@ def decision_options(v: Variant) -> tuple[str, ...]:
         options += dealers_choice_options(n, rules.pass_cards)
     if v.moon.kind == MoonKind.CHOICE:
         options += MOON_OPTIONS
+    elif v.moon.kind == MoonKind.LOT:  # going for the lot: zero the shooter's total or double the others'
+        options += [str(option) for option in moon_options(MoonKind.LOT)]
     if rules.valueless and rules.joker_lead == JokerLead.CALL_SUIT:
         options += SUIT_OPTIONS
     if rules.exposable:
@@ -338,83 +340,101 @@ class Encoding:
         sequential pass (shown as passed, no longer in hand); ``acting``
         overrides ``obs.my_turn`` (while passing, only one seat chooses at a time).
         """
-        _check_observation(obs)
+        ones, others = self._entries(obs, pending, acting)
         vec = [0.0] * self.size
+        for i in ones:
+            vec[i] += 1.0
+        for i, x in others:
+            vec[i] += x
+        return vec
+
+    def encode_array(self, obs: Observation, *, pending: Sequence[Card] = (), acting: bool | None = None) -> Any:
+        """:meth:`encode` as a float32 numpy array (numpy needed), built from the vector's few non-zero entries
+        rather than from a list of ``size`` floats (converting that list was a third of a PettingZoo step).
+
+        ``Observation`` has no ``__array__``: it does not know its variant, whose encoding decides the
+        vector's layout, and the observation module sits below the variant in the layers."""
+        import numpy as np  # here: this module stays pure Python for everything else
+
+        ones, others = self._entries(obs, pending, acting)
+        out = np.bincount(np.array(ones, dtype=np.intp), minlength=self.size).astype(np.float32)
+        if others:
+            index, values = zip(*others, strict=True)
+            out += np.bincount(np.array(index, dtype=np.intp), weights=values, minlength=self.size)
+        return out
+
+    def _entries(self, obs: Observation, pending: Sequence[Card], acting: bool | None
+                 ) -> tuple[list[int], list[tuple[int, float]]]:
+        """The vector of ``obs`` as the positions that each add 1 (a card twice with two decks) and the
+        ``(position, value)`` pairs of everything else; every other position is 0."""
+        _check_observation(obs)
         o = self._offsets
         n = self.n
         me = obs.seat
         step = self.step
         c = NUM_CARD_INDICES
-        vec[o["phase"] + _PHASES.index(obs.phase)] = 1.0
+        ones = [o["phase"] + _PHASES.index(obs.phase)]
         if obs.decision is not None:
-            vec[o["decision"] + self.decisions.index(obs.decision)] = 1.0
-        if acting is None:
-            acting = obs.my_turn
-        vec[o["acting"]] = 1.0 if acting else 0.0
-        base = o["hand"]
-        for card in obs.hand:
-            vec[base + card.index] += 1.0
-        base = o["passed"]
-        for card in pending:
-            vec[o["hand"] + card.index] -= 1.0
-            vec[base + card.index] += 1.0
-        for card in obs.passed or ():
-            vec[base + card.index] += 1.0
-        base = o["received"]
-        for card in obs.received or ():
-            vec[base + card.index] += 1.0
+            ones.append(o["decision"] + self.decisions.index(obs.decision))
+        if obs.my_turn if acting is None else acting:
+            ones.append(o["acting"])
+        hand, passed = o["hand"], o["passed"]
+        ones += [hand + card.index for card in obs.hand]
+        others = [(hand + card.index, -1.0) for card in pending]
+        ones += [passed + card.index for card in pending]
+        ones += [passed + card.index for card in obs.passed or ()]
+        ones += [o["received"] + card.index for card in obs.received or ()]
         played = o["played"]
-        for trick in obs.tricks:
-            for seat, card in trick.plays:
-                vec[played + ((seat - me) * step % n) * c + card.index] += 1.0
+        ones += [played + ((seat - me) * step % n) * c + card.index
+                 for trick in obs.tricks for seat, card in trick.plays]
         current = o["trick"]
         for seat, card in obs.trick:
             r = (seat - me) * step % n
-            vec[played + r * c + card.index] += 1.0
-            vec[current + r * c + card.index] += 1.0
+            ones += (played + r * c + card.index, current + r * c + card.index)
         if obs.trick and obs.leader is not None:
-            vec[o["leader"] + (obs.leader - me) * step % n] = 1.0
+            ones.append(o["leader"] + (obs.leader - me) * step % n)
         if obs.led_suit is not None:
-            vec[o["led_suit"] + int(obs.led_suit)] = 1.0
-        d = obs.passing
-        if isinstance(d, Offset):
-            vec[o["pass_direction"] + d.k % n] = 1.0
-        elif d == HOLD:
-            vec[o["pass_direction"]] = 1.0
-        else:
-            vec[o["pass_direction"] + n + _SPECIAL.index(d)] = 1.0
+            ones.append(o["led_suit"] + int(obs.led_suit))
+        ones.append(o["pass_direction"] + self._pass_slot(obs.passing))
         size = float(self.hand_size)
-        vec[o["pass_count"]] = obs.pass_count / size
-        vec[o["dealer"] + (obs.dealer - me) * step % n] = 1.0
+        others.append((o["pass_count"], obs.pass_count / size))
+        ones.append(o["dealer"] + (obs.dealer - me) * step % n)
         for seat in range(n):
             r = (seat - me) * step % n
-            vec[o["hand_sizes"] + r] = obs.hand_sizes[seat] / size
-            vec[o["tricks_won"] + r] = obs.tricks_won[seat] / size
-        self._put_scores(vec, "scores", me, obs.scores)
-        vec[o["hearts_broken"]] = 1.0 if obs.hearts_broken else 0.0
-        base = o["kitty"]
-        for card in obs.kitty or ():
-            vec[base + card.index] += 1.0
-        self._put_scores(vec, "round_points", me, self.visible_points(obs))
+            others += ((o["hand_sizes"] + r, obs.hand_sizes[seat] / size),
+                       (o["tricks_won"] + r, obs.tricks_won[seat] / size))
+        others += self._score_entries("scores", me, obs.scores)
+        if obs.hearts_broken:
+            ones.append(o["hearts_broken"])
+        ones += [o["kitty"] + card.index for card in obs.kitty or ()]
+        others += self._score_entries("round_points", me, self.visible_points(obs))
         if obs.exposed:
-            base = o["exposed"]
-            for card in obs.exposed:
-                vec[base + card.index] = 1.0
-        return vec
+            ones += sorted({o["exposed"] + card.index for card in obs.exposed})
+        return ones, others
 
-    def _put_scores(self, vec: list[float], section: str, me: int, values: Sequence[Score]) -> None:
+    def _pass_slot(self, d: PassDirection) -> int:
+        """The slot of the ``pass_direction`` section for ``d``: the offset, 0 for a hold, then the others."""
+        if isinstance(d, Offset):
+            return d.k % self.n
+        if d == HOLD:
+            return 0
+        return self.n + _SPECIAL.index(d)
+
+    def _score_entries(self, section: str, me: int, values: Sequence[Score]) -> list[tuple[int, float]]:
         n = self.n
         step = self.step
         base = self._offsets[section]
         imag = self._offsets.get(section + "_imag")
+        out: list[tuple[int, float]] = []
         for seat, value in enumerate(values):
             r = (seat - me) * step % n
             if isinstance(value, complex):
-                vec[base + r] = value.real / SCORE_SCALE
+                out.append((base + r, value.real / SCORE_SCALE))
                 if imag is not None:
-                    vec[imag + r] = value.imag / SCORE_SCALE
+                    out.append((imag + r, value.imag / SCORE_SCALE))
             else:
-                vec[base + r] = value / SCORE_SCALE
+                out.append((base + r, value / SCORE_SCALE))
+        return out
 
     def encode_deal(self, seat: int, *, dealer: int, dealt: Sequence[Card], scores: Sequence[Score],
                     passing: PassDirection, pass_count: int) -> list[float]:
@@ -427,14 +447,10 @@ class Encoding:
         for card in dealt:
             vec[o["hand"] + card.index] += 1.0
         vec[o["dealer"] + (dealer - seat) * step % n] = 1.0
-        if isinstance(passing, Offset):
-            vec[o["pass_direction"] + passing.k % n] = 1.0
-        elif passing == HOLD:
-            vec[o["pass_direction"]] = 1.0
-        else:
-            vec[o["pass_direction"] + n + _SPECIAL.index(passing)] = 1.0
+        vec[o["pass_direction"] + self._pass_slot(passing)] = 1.0
         vec[o["pass_count"]] = pass_count / self.hand_size
-        self._put_scores(vec, "scores", seat, scores)
+        for i, x in self._score_entries("scores", seat, scores):
+            vec[i] = x
         return vec
 
     def visible_points(self, obs: Observation) -> tuple[Score, ...]:
@@ -700,15 +716,24 @@ class Turns:
 
     def observe(self, seat: int) -> list[float]:
         """``seat``'s observation vector now."""
-        current = self.current()
-        pending = self.pending if seat == current and self.round.phase == Phase.PASS else ()
-        return self.encoding.encode(self.round.observation(seat), pending=pending, acting=seat == current)
+        obs, pending, acting = self._view(seat)
+        return self.encoding.encode(obs, pending=pending, acting=acting)
+
+    def observe_array(self, seat: int) -> Any:
+        """``seat``'s observation vector now, as a float32 numpy array (:meth:`Encoding.encode_array`)."""
+        obs, pending, acting = self._view(seat)
+        return self.encoding.encode_array(obs, pending=pending, acting=acting)
 
     def observation_text(self, seat: int) -> str:
         """``seat``'s observation as text."""
+        obs, pending, acting = self._view(seat)
+        return self.encoding.observation_text(obs, pending=pending, acting=acting)
+
+    def _view(self, seat: int) -> tuple[Observation, Sequence[Card], bool]:
+        """``seat``'s observation, the cards it has chosen so far of a hidden pass, and whether it acts now."""
         current = self.current()
         pending = self.pending if seat == current and self.round.phase == Phase.PASS else ()
-        return self.encoding.observation_text(self.round.observation(seat), pending=pending, acting=seat == current)
+        return self.round.observation(seat), pending, seat == current
 
     def table_text(self, title: str = "") -> str:
         """The whole table as text."""

@@ -266,7 +266,7 @@ class raw_env(AECEnv):
         legal = turns.legal_ids(seat)
         if legal:
             mask[legal] = 1
-        return {"observation": np.asarray(turns.observe(seat), dtype=np.float32), "action_mask": mask}
+        return {"observation": turns.observe_array(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action index (``None`` for a terminated agent)."""
