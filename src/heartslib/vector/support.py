@@ -7,8 +7,8 @@ value, or a hand never reads the field), a tuple of the values it plays, or an
 :class:`~heartslib.VariantError` naming the field and the value.
 
 A field this list does not name yet (a rule added after it) is played only at its default, the value every
-variant had before the field existed; any other value is refused by name until someone lists the field here
-with the values the environment implements, and ``tests/test_vector_support.py`` fails until they do.
+variant had before the field existed (as :func:`heartslib.engine.fastpath.refusals` reads an allow-list); any
+other value is refused by name until someone lists the field here with the values the environment implements.
 
 >>> import heartslib as hl
 >>> check_supported(hl.preset("standard")) is None
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from heartslib.engine import fastpath
-from heartslib.engine.fastpath import ANY, Allowed, Only
+from heartslib.engine.fastpath import ANY, DEFAULTS, Allowed, Only
 from heartslib.enums import DEALERS_CHOICE, SHUFFLE, HeartsFlip, MoonKind
 from heartslib.errors import VariantError
 from heartslib.points import is_complex
@@ -79,6 +79,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "passing.cards": ANY,
     "passing.schedule": Only("every pass but the shuffle pass and the dealer's choice", _no_special_pass),
     "passing.forbidden": ANY,
+    "passing.keep_last_of_suit": (False,),  # the pass masks do not keep a suit's last card
+    "passing.last_of_suit_exempt": ANY,  # only with passing.keep_last_of_suit
     # the leads and follows of legality.candidates, written over card masks (env._lead_mask, env._follow_mask)
     **dict.fromkeys(("play.opening", "play.breaking", "play.lead_hearts_unbroken", "play.queen_needs_broken",
                      "play.first_trick", "play.queen_forced", "play.must_discard", "play.must_discard_if_all",
@@ -117,9 +119,6 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
                      "end.dealer_ties"), ANY),
 }
 
-_DEFAULTS: Final = dict(field_paths(Variant()))
-
-
 def _allowed_text(entry: Allowed) -> str:
     if isinstance(entry, Only):
         return entry.why
@@ -131,15 +130,13 @@ def _allowed_text(entry: Allowed) -> str:
 def refusals(variant: Variant) -> list[tuple[str, str]]:
     """``(path, message)`` for every field of ``variant`` that :class:`heartslib.vector.Env` does not play, in
     declaration order (empty for a variant it plays)."""
-    # a field not listed yet plays at its default only
-    allow = {path: SUPPORTED.get(path, (default,)) for path, default in _DEFAULTS.items()}
     values = dict(field_paths(variant))
     out: list[tuple[str, str]] = []
-    for path in fastpath.refusals(variant, allow):
+    for path in fastpath.refusals(variant, SUPPORTED):  # a field not listed: its default only, as there
         if path in SUPPORTED:
             allowed = _allowed_text(SUPPORTED[path])
         else:
-            allowed = f"{toml_value(plain(_DEFAULTS[path]))} (a rule it does not list yet: only its default)"
+            allowed = f"{toml_value(plain(DEFAULTS[path]))} (a rule it does not list yet: only its default)"
         out.append((path, f"heartslib.vector does not implement {path} = {toml_value(plain(values[path]))} "
                           f"(it plays: {allowed})"))
     return out
