@@ -19,17 +19,27 @@ const KEYS = {
 const LOCK = "heartslib-web/match-owner";
 const CACHE_PREFIX = "heartslib-web-";
 const params = new URLSearchParams(location.search);
-// ?delay=0 makes the computer players move at once (the end-to-end test uses it).
-const DELAY = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : 650;
-// ?pause=MS: how long a hand's last trick stays in view before its scores (default 1.5 × delay).
-const PAUSE = params.has("pause") ? Math.max(0, Number(params.get("pause")) || 0) : DELAY * 1.5;
+// The computer players' pace, chosen under Settings (Speed): how long each pauses before its card
+// (step) and how long a finished trick stays in view, and a finished hand before its scores (linger).
+// The pauses, not the computer players' thinking, are most of what a player waits for.
+const SPEEDS = {
+  slow: { step: 1100, linger: 1650 },
+  normal: { step: 650, linger: 975 },
+  fast: { step: 250, linger: 450 },
+  instant: { step: 0, linger: 0 },
+};
+const msParam = (name) => (params.has(name) ? Math.max(0, Number(params.get(name)) || 0) : null);
+// ?delay=MS overrides the speed setting (0: the computer players move at once; the end-to-end test uses it).
+const URL_DELAY = msParam("delay");
+// ?pause=MS: how long a hand's last trick stays in view before its scores (default: the speed's linger).
+const URL_PAUSE = msParam("pause");
 // ?seed=N&agents=M fix the deal and the computer players for a first game (tests, bug reports).
 const URL_SEED = params.has("seed") ? Number(params.get("seed")) : null;
 const URL_AGENTS = params.has("agents") ? Number(params.get("agents")) : null;
 // ?message=MS: the shortest time a refusal stays before it fades (the end-to-end test shortens it).
-const MESSAGE_MS = params.has("message") ? Math.max(0, Number(params.get("message")) || 0) : 4000;
+const MESSAGE_MS = msParam("message") ?? 4000;
 // ?tabwait=MS: how long a new tab waits for the match to be free before saying another tab has it.
-const TAB_WAIT = params.has("tabwait") ? Math.max(0, Number(params.get("tabwait")) || 0) : 1500;
+const TAB_WAIT = msParam("tabwait") ?? 1500;
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -87,6 +97,7 @@ function setLanguage(next, remember) {
     render();
     if ($("guide").open) renderGuide();
     if ($("new-dialog").open) fillNewDialog($("new-dialog").dataset.mode);
+    if ($("settings").open) fillSettings();
     if ($("result").open && $("result").dataset.round) fillResult(Number($("result").dataset.round));
     const n = $("notice");
     if (!n.hidden && n.dataset.args) notice(n.dataset.kind, JSON.parse(n.dataset.args));
@@ -290,6 +301,13 @@ async function boot() {
   $("guide-button").addEventListener("click", openGuide);
   $("guide-close").addEventListener("click", () => $("guide").close());
   $("guide").addEventListener("click", (e) => { if (e.target === $("guide")) $("guide").close(); });
+  $("settings-button").addEventListener("click", openSettings);
+  // A speed applies from the computer players' next pause, and is kept for the next visits.
+  $("speed-choices").addEventListener("change", (e) => {
+    saveSettings({ speed: e.target.value });
+    document.body.dataset.speed = speedName();
+  });
+  document.body.dataset.speed = speedName();
   $("new-form").addEventListener("submit", onNewDialog);
   // Without a match there is nothing to go back to: the damaged-save dialog closes only by starting one.
   $("damaged").addEventListener("cancel", (e) => e.preventDefault());
@@ -318,7 +336,7 @@ async function boot() {
     resumed = false;
     otherTab("open");
   }
-  for (const id of ["new-game", "replay", "guide-button"]) $(id).disabled = false;
+  for (const id of ["new-game", "replay", "guide-button", "settings-button"]) $(id).disabled = false;
   $("loading").hidden = true;
   $("game").hidden = false;
   if (resumed === null) startGame(newGameCall(params.get("variant"), URL_SEED, URL_AGENTS, params.get("level")));
@@ -461,7 +479,7 @@ function fillOtherTab() {
 async function lostMatch() {
   generation += 1;
   tab.release = null;
-  for (const id of ["result", "new-dialog", "guide", "damaged"]) if ($(id).open) $(id).close();
+  for (const id of ["result", "new-dialog", "guide", "damaged", "settings"]) if ($(id).open) $(id).close();
   otherTab("moved");
   await saving;
   tab.channel?.postMessage({ type: "released" });
@@ -536,12 +554,27 @@ function trickLine(last, spoken = false) {
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
+// The player's choices, kept in this browser: the rules and level of the last new game, the speed.
 function settings() {
   try {
-    return JSON.parse(localStorage.getItem(KEYS.settings) || "{}") ?? {};
+    const s = JSON.parse(localStorage.getItem(KEYS.settings) || "{}");
+    return s && typeof s === "object" && !Array.isArray(s) ? s : {};
   } catch {
     return {};
   }
+}
+
+function saveSettings(changes) {
+  localStorage.setItem(KEYS.settings, JSON.stringify({ ...settings(), ...changes }));
+}
+
+const speedName = () => (Object.hasOwn(SPEEDS, settings().speed) ? settings().speed : "normal");
+
+// The pauses now: the speed setting, unless the page's address fixes them (?delay, ?pause).
+function pace() {
+  const speed = SPEEDS[speedName()];
+  const linger = URL_DELAY === null ? speed.linger : URL_DELAY * 1.5;
+  return { step: URL_DELAY ?? speed.step, linger, pause: URL_PAUSE ?? linger };
 }
 
 function newGameCall(preset, seed = null, agents = null, level) {
@@ -614,7 +647,7 @@ async function advance() {
     while (mine === generation) {
       if (state.rounds.length > record.shown) {
         render();
-        await sleep(PAUSE); // the last trick in view before the scores
+        await sleep(pace().pause); // the last trick in view before the scores
         if (mine !== generation) break;
         await showRoundResult(record.shown);
         if (mine !== generation) break;
@@ -626,7 +659,7 @@ async function advance() {
       }
       if (state.is_over || !state.agents_to_act) break;
       // The computer players choose their passes at once (face down); plays are paced.
-      if (state.phase !== "pass") await sleep(DELAY);
+      if (state.phase !== "pass") await sleep(pace().step);
       if (mine !== generation) break;
       const before = state;
       const result = await engine.call("agent_step");
@@ -636,7 +669,7 @@ async function advance() {
       render();
       tellPlay(before, result.action, result.acted);
       if (result.action && result.action.type === "play" && state.trick.length === 0) {
-        await sleep(DELAY * 1.5); // a completed trick stays in view a moment
+        await sleep(pace().linger); // a completed trick stays in view a moment
       }
     }
   } finally {
@@ -752,15 +785,27 @@ function fillNewDialog(mode) {
   const chosen = (group, fallback) => dialog.querySelector(`input[name=${group}]:checked`)?.value ?? fallback;
   const preset = chosen("preset", state?.preset ?? "standard");
   const level = chosen("level", state?.level ?? catalog.default_level);
-  const choices = (box, group, names, current, title, blurb) => {
-    box.replaceChildren(...names.map((name) => {
-      const input = el("input", { type: "radio", name: group, value: name, checked: name === current });
-      return el("label", { className: "choice" }, input,
-        el("span", {}, el("b", { textContent: title(name) }), el("span", { className: "muted small", textContent: blurb[name] ?? "" })));
-    }));
-  };
   choices($("variant-choices"), "preset", catalog.presets.map((p) => p.name), preset, presetName, S().preset_blurb);
   choices($("level-choices"), "level", catalog.levels, level, levelName, S().level_blurb);
+}
+
+// One radio button a name, each with its title and a line that describes it.
+function choices(box, group, names, current, title, blurb) {
+  box.replaceChildren(...names.map((name) => {
+    const input = el("input", { type: "radio", name: group, value: name, checked: name === current });
+    return el("label", { className: "choice" }, input,
+      el("span", {}, el("b", { textContent: title(name) }), el("span", { className: "muted small", textContent: blurb[name] ?? "" })));
+  }));
+}
+
+function openSettings() {
+  fillSettings();
+  $("settings").showModal();
+  $("speed-choices").querySelector("input:checked")?.focus();
+}
+
+function fillSettings() {
+  choices($("speed-choices"), "speed", Object.keys(SPEEDS), speedName(), (name) => S().speed[name], S().speed_blurb);
 }
 
 function onNewDialog(event) {
@@ -773,7 +818,7 @@ function onNewDialog(event) {
   }
   const preset = dialog.querySelector("input[name=preset]:checked")?.value;
   const level = dialog.querySelector("input[name=level]:checked")?.value;
-  localStorage.setItem(KEYS.settings, JSON.stringify({ preset, level }));
+  saveSettings({ preset, level });
   startGame(newGameCall(preset, null, null, level));
 }
 
@@ -1055,6 +1100,7 @@ function render() {
   renderHand(s);
   renderActions(s);
   $("status").innerHTML = statusText(s);
+  $("table-level").textContent = S().table_level(levelName(s.level));
   renderScores(s);
   renderHistory();
 }
@@ -1138,6 +1184,8 @@ function renderHand(s) {
   const hand = $("hand");
   hand.dataset.count = String(s.hand.length);
   hand.style.setProperty("--n", String(Math.max(s.hand.length, 1)));
+  // On a phone held upright the hand takes two rows (style.css), so that each card's strip is a finger wide.
+  hand.style.setProperty("--cols", String(s.hand.length <= 7 ? Math.max(s.hand.length, 1) : Math.ceil(s.hand.length / 2)));
   const myPlay = s.phase === "play" && s.turn === "you";
   const passing = s.phase === "pass" && s.turn === "you";
   const had = document.activeElement && hand.contains(document.activeElement) ? document.activeElement.dataset.code : null;
