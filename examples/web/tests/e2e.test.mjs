@@ -8,11 +8,12 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { STRIP, checkTapTargets, savedMatch, tour } from "./screens.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.resolve(HERE, "..");
@@ -21,8 +22,6 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const PYTHON = process.env.PYTHON || "python3";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-// Where a person taps a card of the hand: its visible corner (the next card covers the rest).
-const STRIP = { position: { x: 8, y: 30 } };
 const LIMITS = { firstLoadBytes: 5_000_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
 
 // serve.py --log on a free port; every request's bytes are added to `sent`.
@@ -60,28 +59,11 @@ function startServer(port = 0) {
   });
 }
 
-// A page record one hand before the end of a match (every total 95-98, so the hand ends it), made by
-// game.py itself on CPython.
-function nearEndRecord() {
-  const code = `
-import sys; sys.path.insert(0, ${JSON.stringify(WEB)})
-import heartslib as hl, game
-v = hl.preset("standard")
-deal = hl.Round.deal(v, seed=5)
-hands = [" ".join(c.code for c in deal.hand(s)) for s in range(4)]
-match = hl.Match.from_deal(v, hands, scores=(95, 96, 97, 98), hand_number=3, seed=5)
-game._session = game._Session(match, "standard", 7, "normal")
-print(game.save())`;
-  const proc = spawnSync(PYTHON, ["-c", code], { encoding: "utf8" });
-  assert.equal(proc.status, 0, `could not make the near-end save: ${proc.stderr}`);
-  return proc.stdout.trim();
-}
-
-test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, async (t) => {
+test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, async (t) => {
   assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: run ci.sh (apt-get install chromium)`);
   assert.ok(existsSync(path.join(WEB, "dist", "index.html")), "dist/ is not built: run `python3 build.py`");
   mkdirSync(OUT, { recursive: true });
-  for (const name of readdirSync(OUT)) if (/^\d\d-.*\.png$/.test(name)) rmSync(path.join(OUT, name));
+  for (const name of readdirSync(OUT)) if (/^\d{2,3}-.*\.png$/.test(name)) rmSync(path.join(OUT, name));
 
   let { server, base, log, port } = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -109,7 +91,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   let shot = 0;
   const screenshot = async (page, name) => {
     shot += 1;
-    const file = path.join(OUT, `${String(shot).padStart(2, "0")}-${name}.png`);
+    const file = path.join(OUT, `${String(shot).padStart(3, "0")}-${name}.png`);
     await page.screenshot({ path: file });
     t.diagnostic(`screenshot ${file}`);
   };
@@ -145,7 +127,26 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     await page.waitForFunction((name) => document.getElementById("versions").textContent.includes(`computer players: ${name}`),
       levelName);
     await page.waitForSelector("body[data-hand='1'][data-phase=pass][data-turn=you]");
+    assert.equal(await page.textContent("#table-level"), `Computer players: ${levelName}`, "the level is on the table");
   };
+  // The human's plays, each timed from the click to the human's next turn (the computer players' turns in
+  // between, with their pauses and animations): milliseconds.
+  const timeTurns = async (page, count) => {
+    const times = [];
+    for (let i = 0; i < count; i++) {
+      const [card] = await codes(page, "#hand .card.legal");
+      const held = (await codes(page, "#hand .card")).length;
+      const start = Date.now();
+      await page.click(`#hand .card[data-code="${card}"]`, STRIP);
+      // the play is drawn before the computer players' turns: wait for it, not only for "your turn",
+      // which is still true the moment after the click
+      await page.waitForFunction((n) => document.querySelectorAll("#hand .card").length < n, held);
+      await waitForHuman(page);
+      times.push(Date.now() - start);
+    }
+    return times;
+  };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const overlaps = (a, b) => a.x < b.right && b.x < a.right && a.y < b.bottom && b.y < a.bottom;
   // The refusal covers no card (of the trick or the hand) and no seat, then fades away by itself.
   const checkMessagePlace = async (page) => {
@@ -491,7 +492,8 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   });
 
   await step("bug: a match finished just before the page closes is not lost", async () => {
-    const saved = nearEndRecord();
+    // one hand before the end of a match: every total 95-98, so the hand ends it
+    const saved = savedMatch(PYTHON, WEB, { scores: [95, 96, 97, 98] });
     await page.evaluate((text) => localStorage.setItem("heartslib-web/match",
       JSON.stringify({ match: text, shown: 0, id: "near-end" })), saved);
     await page.goto(`${base}?delay=0&pause=4000`);
@@ -679,23 +681,60 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   await step("the hard level: the search player plays in the browser, its turns timed", async () => {
     await newGame(page2, "standard", "hard", "Hard");
     await passThree(page2);
-    const times = [];
-    for (let trick = 0; trick < 3; trick++) {
-      const [card] = await codes(page2, "#hand .card.legal");
-      const held = (await codes(page2, "#hand .card")).length;
-      const start = Date.now();
-      await page2.click(`#hand .card[data-code="${card}"]`, STRIP);
-      // from one of the human's plays to the next: the three computer players' turns in between
-      await page2.waitForFunction((n) => document.querySelectorAll("#hand .card").length < n, held);
-      await waitForHuman(page2);
-      times.push(Date.now() - start);
-    }
+    const times = await timeTurns(page2, 3);
     figures.hardTrickMs = times;
     t.diagnostic(`hard level: from one play of the human to the next ${times.join(", ")} ms (the computer players' ` +
       "three turns, with animations)");
     await screenshot(page2, "en-hard-level");
     // back to a match at its first pass, as the steps after this one expect
     await newGame(page2, "pink_lady", "easy", "Easy");
+  });
+
+  await step("the speed setting: both languages, kept, and what a player waits at Normal and at Fast", async () => {
+    // Without ?delay in the address, the setting sets the computer players' pauses.
+    await page2.goto(base);
+    await waitReady(page2);
+    await page2.waitForSelector("body[data-phase=pass][data-turn=you]");
+    assert.equal(await page2.evaluate(() => document.body.dataset.speed), "normal", "Normal until another is chosen");
+    const lang = (l) => page2.evaluate((x) => document.querySelector(`#lang button[data-lang="${x}"]`).click(), l);
+    const speeds = () => page2.$$eval("#speed-choices .choice b", (bs) => bs.map((b) => b.textContent));
+    await page2.click("#settings-button");
+    await page2.waitForSelector("#settings[open]");
+    assert.deepEqual(await speeds(), ["Slow", "Normal", "Fast", "Instant"]);
+    assert.ok(await page2.isChecked("#speed-choices input[value=normal]"));
+    await lang("th");
+    assert.equal(await page2.textContent("#settings-title"), "ตั้งค่า");
+    assert.deepEqual(await speeds(), ["ช้า", "ปกติ", "เร็ว", "ทันที"]);
+    await lang("en");
+    await page2.click("#settings-close");
+    await passThree(page2);
+    const normal = await timeTurns(page2, 4);
+    await page2.click("#settings-button");
+    await page2.check("#speed-choices input[value=fast]");
+    await page2.click("#settings-close");
+    assert.equal(await page2.evaluate(() => document.body.dataset.speed), "fast");
+    const fast = await timeTurns(page2, 4);
+    figures.turnMs = { normal, fast };
+    t.diagnostic(`from a play to the next turn (easy level; the three computer players' turns with their pauses): ` +
+      `Normal ${normal.join(", ")} ms (median ${median(normal)}), Fast ${fast.join(", ")} ms (median ${median(fast)})`);
+    for (const ms of [...normal, ...fast]) assert.ok(ms < 30_000, `a turn came back after ${ms} ms`); // generous: a busy machine
+    // The choice is kept with the settings (the rules and level of the last new game stay too).
+    const kept = await page2.evaluate(() => JSON.parse(localStorage.getItem("heartslib-web/settings")));
+    assert.deepEqual(kept, { preset: "pink_lady", level: "easy", speed: "fast" });
+    await page2.reload();
+    await waitReady(page2);
+    assert.equal(await page2.evaluate(() => document.body.dataset.speed), "fast", "the speed survives a reload");
+    await page2.click("#settings-button");
+    assert.ok(await page2.isChecked("#speed-choices input[value=fast]"));
+    await page2.check("#speed-choices input[value=normal]");
+    await page2.click("#settings-close");
+    // the next steps play with no pauses
+    await page2.goto(`${base}?delay=0`);
+    await waitReady(page2);
+  });
+
+  await step("screenshots of every key moment at 1280×900, in English and Thai", async () => {
+    await tour(page2, { base, size: "1280x900", shoot: screenshot, python: PYTHON, web: WEB, phone: false });
   });
 
   // ------------------------------------------------------------------ Thai, a 375×740 phone, reduced motion
@@ -719,6 +758,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     const cards = await phone.$$eval("#hand .card", (els) => els.map((e) => e.getBoundingClientRect().right));
     assert.ok(Math.max(...cards) <= 375, "the whole hand fits the width");
     assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 375), "no sideways scrolling");
+    await checkTapTargets(phone, "375×740, the first pass");
     await screenshot(phone, "th-phone-pass");
 
     await phone.click("#guide-button");
@@ -735,6 +775,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     await phone.click("#guide-close");
 
     await passThree(phone);
+    await checkTapTargets(phone, "375×740, playing");
     const illegal = await codes(phone, "#hand .card.illegal");
     await phone.click(`#hand .card[data-code="${illegal[0]}"]`, STRIP);
     await phone.waitForSelector("#message:not([hidden])");
@@ -755,6 +796,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
     t.diagnostic(`the Thai match took ${hands} hands`);
     assert.match(await phone.textContent("#result-winners"), /ชนะ/);
     await screenshot(phone, "th-phone-match-over");
+    await tour(phone, { base, size: "375x740", shoot: screenshot, python: PYTHON, web: WEB, phone: true });
     await th.close();
   });
 
@@ -772,8 +814,10 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
         assert.ok(b.y >= 0 && b.bottom <= 375 && b.x >= 0 && b.right <= 740, `${lng}: ${selector} fits 740×375: ${JSON.stringify(b)}`);
       }
       assert.ok(await wide.evaluate(() => document.documentElement.scrollWidth <= 740), "no sideways scrolling");
+      await checkTapTargets(wide, `${lng} 740×375, the first pass`);
       await screenshot(wide, `${lng}-landscape-pass`);
       await passThree(wide);
+      await checkTapTargets(wide, `${lng} 740×375, playing`);
       const illegal = await codes(wide, "#hand .card.illegal");
       if (illegal.length) {
         await wide.tap(`#hand .card[data-code="${illegal[0]}"]`, STRIP);
@@ -785,6 +829,7 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
       const b = await box(wide, "#hand");
       assert.ok(b.bottom <= 375, `${lng}: the hand stays on screen while playing: ${JSON.stringify(b)}`);
       await screenshot(wide, `${lng}-landscape-play`);
+      if (lng === "en") await tour(wide, { base, size: "740x375", shoot: screenshot, python: PYTHON, web: WEB, phone: true });
       await ctx.close();
     }
   });
@@ -834,5 +879,6 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 600_000 }, a
   });
 
   t.diagnostic(`load figures: ${JSON.stringify(figures)}`);
+  t.diagnostic(`${shot} screenshots in ${OUT} (each listed above as it was taken)`);
   assert.deepEqual(problems, [], "no page errors, console errors or outside requests");
 });
