@@ -12,3 +12,6 @@ import importlib.util
 collect_ignore_glob: list[str] = []
 if importlib.util.find_spec("numpy") is None:
     collect_ignore_glob.append("src/heartslib/vector/*")
+# the game server's web app and client need the ``server`` extra (Starlette, uvicorn, websockets)
+if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "websockets")):
+    collect_ignore_glob += ["src/heartslib/server/app.py", "src/heartslib/client.py"]

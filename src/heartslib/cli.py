@@ -1218,7 +1218,29 @@ def build_parser() -> argparse.ArgumentParser:
                        "listing every problem with its field path.")
     p.add_argument("file", metavar="FILE.toml", help="the rules file to check")
     p.set_defaults(func=_cmd_validate)
+
+    p = sub.add_parser("serve", help="run the game server (WebSocket; docs/server.md)",
+                       description="Run the reference game server: tables for any variant over a WebSocket "
+                       "protocol, kept in a database and resumed when the server restarts. Needs the server extra.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="port (default: 8765; 0 takes a free one)")
+    p.add_argument("--database", default="heartslib.sqlite3", metavar="FILE|URL",
+                   help="a SQLite file (default: heartslib.sqlite3) or a postgresql:// URL")
+    p.set_defaults(func=_cmd_serve)
     return parser
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from heartslib.server.app import serve
+    except ImportError as exc:
+        raise UserError(f"heartslib serve needs the server extra ({exc.name} is missing): "
+                        "pip install 'heartslib[server]'") from None
+    try:
+        serve(host=args.host, port=args.port, database=args.database)
+    except OSError as exc:
+        raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    return 0
 
 
 class _Discard(io.TextIOBase):

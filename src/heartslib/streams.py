@@ -66,6 +66,7 @@ __all__ = [
     "StreamEvent",
     "events_for",
     "follow",
+    "replay_stream",
     "spectator_events",
     "visible_events",
 ]
@@ -294,15 +295,20 @@ def _start(m: Match) -> Match:
                            kitty=deal["kitty"], passing=read_direction(deal["passing"]))
 
 
-def _stream(m: Match, viewer: int | None) -> list[StreamEvent]:
-    _check_viewer(viewer, m.variant.players)
-    replay = _start(m)
+def replay_stream(match: Match, viewer: int | None) -> tuple[list[StreamEvent], Follower]:
+    """The viewer's whole stream of ``match`` so far, and a :class:`Follower` that goes on from it on the live
+    match (what a server hands a client that joins or reconnects). The match is replayed from its start."""
+    _check_viewer(viewer, match.variant.players)
+    replay = _start(match)
     follower = Follower(replay, viewer)
     out = follower.update()
-    for action in m.actions:
+    for action in match.actions:
         replay.apply(action)
         out += follower.update()
-    return out
+    # the replay's current hand has the live hand's log: the follower reads on from the live match
+    follower.match = match
+    follower._round = match.round
+    return out, follower
 
 
 def events_for(match: Match, seat: int) -> list[StreamEvent]:
@@ -314,13 +320,13 @@ def events_for(match: Match, seat: int) -> list[StreamEvent]:
     """
     if seat is None:
         raise IllegalAction("no_such_seat", "events_for takes a seat; spectator_events gives a spectator's view")
-    return _stream(match, seat)
+    return replay_stream(match, seat)[0]
 
 
 def spectator_events(match: Match) -> list[StreamEvent]:
     """Every event anyone may see of ``match`` from its start, in order: no hand, pass or kitty card, and
     ``changes`` without :data:`PRIVATE_FIELDS`."""
-    return _stream(match, None)
+    return replay_stream(match, None)[0]
 
 
 def follow(events: Iterable[StreamEvent | Mapping[str, Any]], view: Mapping[str, Any] | None = None) -> dict[str, Any]:

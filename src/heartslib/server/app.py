@@ -1,0 +1,109 @@
+"""The game server as an ASGI application (Starlette): one WebSocket endpoint, ``/ws``, that carries the
+protocol's JSON text to and from the :class:`~heartslib.server.tables.Hub`, and a page at ``/`` that says how to
+connect. ``heartslib serve`` runs it with uvicorn; any ASGI server can.
+
+Needs the ``server`` extra: ``pip install "heartslib[server]"``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from heartslib.server.store import Store, open_store
+from heartslib.server.tables import Connection, Hub
+
+__all__ = ["MAX_FRAME", "create_app", "serve"]
+
+_INDEX = """heartslib game server
+
+Connect a WebSocket to /ws and send JSON messages, e.g.
+  {"type": "create", "variant": "standard", "seats": [null, "random", "heuristic", "random"]}
+  {"type": "join", "table": "<id>", "seat": 0}
+The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
+"""
+
+
+def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
+    """The ASGI app, keeping its tables in ``database`` (a SQLite file path, a ``postgresql://`` URL, or an
+    open :class:`~heartslib.server.store.Store`). Stored tables resume when the app starts."""
+    store = database if isinstance(database, Store) else open_store(database)
+    hub = Hub(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.load()
+        try:
+            yield
+        finally:
+            hub.stop()
+            store.close()
+
+    async def index(request: Request) -> PlainTextResponse:
+        return PlainTextResponse(_INDEX)
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Connection()
+        pump = asyncio.create_task(conn.pump(websocket.send_text))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send_data({"type": "error", "code": "bad_message",
+                                    "message": "send each message as a text frame of JSON, not a binary frame"})
+                    continue
+                await hub.handle(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.drop(conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, 5)
+
+    app = Starlette(routes=[Route("/", index), WebSocketRoute("/ws", endpoint)], lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+#: The largest WebSocket frame uvicorn accepts (a longer one closes the connection, code 1009); the hub refuses
+#: messages over :data:`~heartslib.server.tables.MAX_MESSAGE` with an error and keeps the connection.
+MAX_FRAME = 2**20
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3") -> None:
+    """Serve the app with uvicorn until interrupted, printing one line with the address (``port`` 0 takes a free
+    port, which the line names). Raises :class:`~heartslib.SaveError` when the database cannot be opened and
+    ``OSError`` when the address cannot be listened on."""
+    import uvicorn
+
+    store = open_store(database)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        store.close()
+        raise
+    bound = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
+    print(f"heartslib serve: ws://{host}:{bound}/ws (database: {_where(database)}); Ctrl-C stops", flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _where(database: str) -> str:
+    scheme, sep, rest = database.partition("://")
+    return f"{scheme}{sep}…@{rest.rsplit('@', 1)[1]}" if sep and "@" in rest else database

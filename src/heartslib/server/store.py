@@ -1,0 +1,217 @@
+"""Where the game server keeps its tables: SQLite (one file, the standard library's ``sqlite3``) or PostgreSQL
+(``psycopg`` 3, for several server processes sharing tables).
+
+A table is stored as its start (the variant, the seed) and its seats; every action applied to it is one row,
+committed before the server acknowledges it. A restarted server rebuilds each table by replaying its
+actions, so nothing acknowledged is ever lost. Tokens are stored as SHA-256 digests, never as written.
+
+>>> store = open_store(":memory:")
+>>> store.create_table(TableRecord("t1", {"name": "standard"}, 7, ("open", "random", "random", "random")))
+>>> store.add_action("t1", 0, {"type": "pass", "seat": 0, "cards": ["2C", "3C", "4C"]})
+>>> store.claim_seat("t1", 0, token_digest("secret")), store.claim_seat("t1", 0, token_digest("other"))
+(True, False)
+>>> [t.id for t in store.tables()], len(store.actions("t1"))
+(['t1'], 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+
+from heartslib.errors import SaveError
+
+__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "TableRecord", "open_store", "token_digest"]
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS hl_tables (id TEXT PRIMARY KEY, variant TEXT NOT NULL, seed BIGINT NOT NULL, "
+    "seats TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS hl_tokens (table_id TEXT NOT NULL, seat INTEGER NOT NULL, digest TEXT NOT NULL, "
+    "PRIMARY KEY (table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS hl_actions (table_id TEXT NOT NULL, number INTEGER NOT NULL, action TEXT NOT NULL, "
+    "PRIMARY KEY (table_id, number))",
+)
+
+
+def token_digest(token: str) -> str:
+    """What the store keeps of a seat's token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@attrs.frozen
+class TableRecord:
+    """A table's start as stored: its id, the variant as data, the seed, and each seat's kind (``"open"`` for a
+    player's seat, or a built-in agent's description, e.g. ``"random"`` or ``"search:20"``)."""
+
+    id: str
+    variant: Mapping[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+
+
+class StoreConflict(SaveError):
+    """An action with that number is stored already (another server process applied it first)."""
+
+
+class Store:
+    """The operations the server needs, in portable SQL; :class:`SQLiteStore` and :class:`PostgresStore`
+    supply the connection. Every write is one committed transaction."""
+
+    #: Whether other processes may write to the same database (the server then polls it for their actions).
+    shared = False
+    _mark = "?"
+
+    def __init__(self, connection: Any) -> None:
+        self._conn = connection
+        self._lock = threading.Lock()  # one connection, used by the event loop and by agents' threads
+        with self._transaction() as cur:
+            for statement in _SCHEMA:
+                cur.execute(statement)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                yield cur
+                self._conn.commit()
+            except BaseException:
+                self._conn.rollback()
+                raise
+            finally:
+                cur.close()
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self._mark)
+
+    def create_table(self, table: TableRecord) -> None:
+        """Store a new table."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("INSERT INTO hl_tables (id, variant, seed, seats) VALUES (?, ?, ?, ?)"),
+                        (table.id, json.dumps(dict(table.variant)), table.seed, json.dumps(list(table.seats))))
+
+    def claim_seat(self, table_id: str, seat: int, digest: str) -> bool:
+        """Give an open seat to the holder of a token (its digest); False when the seat was taken already."""
+        try:
+            with self._transaction() as cur:
+                cur.execute(self._sql("INSERT INTO hl_tokens (table_id, seat, digest) VALUES (?, ?, ?)"),
+                            (table_id, seat, digest))
+        except self._integrity_errors():
+            return False
+        return True
+
+    def seat_of(self, table_id: str, digest: str) -> int | None:
+        """The seat a token (its digest) holds at a table, or None."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT seat FROM hl_tokens WHERE table_id = ? AND digest = ?"), (table_id, digest))
+            row = cur.fetchone()
+        return None if row is None else int(row[0])
+
+    def claimed(self, table_id: str) -> set[int]:
+        """The seats of a table that players hold."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT seat FROM hl_tokens WHERE table_id = ?"), (table_id,))
+            return {int(row[0]) for row in cur.fetchall()}
+
+    def add_action(self, table_id: str, number: int, action: Mapping[str, Any]) -> None:
+        """Store action ``number`` of a table (committed when this returns); :class:`StoreConflict` if that
+        number is stored already."""
+        try:
+            with self._transaction() as cur:
+                cur.execute(self._sql("INSERT INTO hl_actions (table_id, number, action) VALUES (?, ?, ?)"),
+                            (table_id, number, json.dumps(dict(action))))
+        except self._integrity_errors() as exc:
+            raise StoreConflict(f"hl_actions[{table_id}:{number}]", "another process stored this action "
+                                "first") from exc
+
+    def actions(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
+        """A table's actions from number ``since``, in order."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT action FROM hl_actions WHERE table_id = ? AND number >= ? ORDER BY number"),
+                        (table_id, since))
+            return [json.loads(row[0]) for row in cur.fetchall()]
+
+    def table(self, table_id: str) -> TableRecord | None:
+        """One table's start, or None."""
+        found = self._tables("SELECT id, variant, seed, seats FROM hl_tables WHERE id = ?", (table_id,))
+        return found[0] if found else None
+
+    def tables(self) -> list[TableRecord]:
+        """Every table, to resume after a restart."""
+        return self._tables("SELECT id, variant, seed, seats FROM hl_tables ORDER BY id", ())
+
+    def _tables(self, query: str, args: Sequence[Any]) -> list[TableRecord]:
+        with self._transaction() as cur:
+            cur.execute(self._sql(query), tuple(args))
+            rows = cur.fetchall()
+        return [TableRecord(row[0], json.loads(row[1]), int(row[2]), tuple(json.loads(row[3]))) for row in rows]
+
+    def _integrity_errors(self) -> tuple[type[Exception], ...]:
+        return (sqlite3.IntegrityError,)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+
+class SQLiteStore(Store):
+    """A store in one SQLite file (``":memory:"`` for a store that lasts as long as the process)."""
+
+    def __init__(self, path: str) -> None:
+        try:
+            conn = sqlite3.connect(path, check_same_thread=False)
+            # WAL: readers do not block the writer; FULL: a commit is on disk before an action is acknowledged
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error as exc:
+            raise SaveError("database", f"cannot open the SQLite database {path!r}: {exc}") from None
+        super().__init__(conn)
+
+
+class PostgresStore(Store):
+    """A store in a PostgreSQL database (``postgresql://user:password@host/dbname``), shared by any number of
+    server processes: each polls it for the actions the others apply."""
+
+    shared = True
+    _mark = "%s"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise SaveError("database", "PostgreSQL needs psycopg 3: pip install 'heartslib[server]'") from None
+        self._psycopg = psycopg
+        try:
+            conn = psycopg.connect(url)
+        except psycopg.Error as exc:
+            raise SaveError("database", f"cannot connect to {_safe_url(url)}: {str(exc).strip()}") from None
+        super().__init__(conn)
+
+    def _integrity_errors(self) -> tuple[type[Exception], ...]:
+        return (self._psycopg.errors.UniqueViolation,)
+
+
+def _safe_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest:
+        rest = "…@" + rest.rsplit("@", 1)[1]
+    return scheme + sep + rest
+
+
+def open_store(database: str) -> Store:
+    """The store a ``--database`` value names: a ``postgresql://`` (or ``postgres://``) URL, else a SQLite file
+    path. Raises :class:`~heartslib.SaveError` when it cannot be opened."""
+    if not isinstance(database, str) or not database:
+        raise SaveError("database", f"a database is a file path or a postgresql:// URL, not {database!r:.60}")
+    if database.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(database)
+    return SQLiteStore(database)

@@ -1,0 +1,419 @@
+"""The game server's tables and its protocol, without the web framework: :class:`Hub` reads each client
+message (JSON text), answers it and sends every seat and spectator its events (docs/server.md describes the
+messages). The ASGI app (:mod:`heartslib.server.app`) only carries text between a WebSocket and the hub.
+
+Each table is a :class:`~heartslib.Match` in memory and its rows in the :class:`~heartslib.server.store.Store`.
+An action is checked by the engine, committed to the store, applied, acknowledged, and then shown to every
+subscriber through its :class:`~heartslib.streams.Follower`; a refused message changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from heartslib.actions import Action, action_from_dict
+from heartslib.agents import HeuristicAgent, RandomAgent, SearchAgent, actions_for, setup_agent
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
+from heartslib.match import Match
+from heartslib.presets import preset
+from heartslib.server.store import Store, StoreConflict, TableRecord, token_digest
+from heartslib.streams import Follower, StreamEvent, replay_stream
+from heartslib.variant import Variant
+
+__all__ = ["MAX_MESSAGE", "Connection", "Hub", "ProtocolError", "agent_for", "event_message"]
+
+#: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
+MAX_MESSAGE = 65536
+#: The most playouts a search agent may be given per decision.
+MAX_PLAYOUTS = 2000
+#: The largest seed a table may be created with (the stores keep it as a signed 64-bit integer).
+MAX_TABLE_SEED = 2**63 - 1
+#: At most this many legal passes are listed (they can run to thousands: passing 3 of 17 cards is 680).
+MAX_LISTED = 200
+
+_log = logging.getLogger("heartslib.server")
+
+Send = Callable[[str], Awaitable[None]]
+"""How a connection sends one text message (a WebSocket's ``send_text``)."""
+
+
+class ProtocolError(ValueError):
+    """A message refused: ``code`` is stable (docs/server.md lists them), ``message`` says what was wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Connection:
+    """One client's connection: its outgoing messages, in order, and the seat or view it holds (None until it
+    joins). Messages wait in :attr:`outbox` for :meth:`pump`, so that no table waits for a slow client and two
+    tasks' messages never overtake each other."""
+
+    def __init__(self) -> None:
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.follower: Follower | None = None  # once the connection holds a seat or a view
+        self.pending: list[StreamEvent] = []  # events to send after the reply to the message being answered
+
+    def send_data(self, data: Mapping[str, Any]) -> None:
+        """Queue one message."""
+        self.outbox.put_nowait(json.dumps(data, ensure_ascii=False))
+
+    async def pump(self, send: Send) -> None:
+        """Send the queued messages with ``send`` until :meth:`close` (or the client is gone)."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await send(text)
+            except Exception:  # a client gone mid-send ends its pump, not the server
+                return
+
+    def close(self) -> None:
+        """Stop :meth:`pump` once the messages queued before are sent."""
+        self.outbox.put_nowait(None)
+
+
+def agent_for(kind: str, seed: int) -> Any:
+    """The built-in agent a seat's kind names: ``random``, ``heuristic`` or ``search:<playouts>``."""
+    name, _, budget = kind.partition(":")
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "heuristic":
+        return HeuristicAgent(seed)
+    if name == "search":
+        return SearchAgent(seed, playouts=int(budget))
+    raise ProtocolError("bad_seats", f"unknown agent {kind!r}: use random, heuristic or search")
+
+
+def _seat_kind(entry: Any, seat: int) -> str:
+    """A ``create`` message's seat entry as a stored kind."""
+    if entry is None or entry == "player":
+        return "open"
+    if entry in ("random", "heuristic"):
+        return str(entry)
+    if isinstance(entry, Mapping) and entry.get("agent") == "search" and set(entry) <= {"agent", "playouts"}:
+        playouts = entry.get("playouts", 20)
+        if type(playouts) is int and 1 <= playouts <= MAX_PLAYOUTS:
+            return f"search:{playouts}"
+        raise ProtocolError("bad_seats", f"seats[{seat}]: playouts is a whole number from 1 to {MAX_PLAYOUTS}, "
+                            f"not {playouts!r:.40}")
+    raise ProtocolError("bad_seats", f"seats[{seat}] is null or \"player\" (a player's seat), \"random\", "
+                        f"\"heuristic\" or {{\"agent\": \"search\", \"playouts\": N}}, not {entry!r:.60}")
+
+
+def _variant(data: Any) -> Variant:
+    try:
+        if isinstance(data, str):
+            return preset(data)
+        if isinstance(data, dict):
+            return Variant.from_dict(data)
+    except KeyError as exc:  # an unknown preset (UnknownVariant) names the close ones
+        raise ProtocolError("bad_variant", str(exc.args[0]) if exc.args else str(exc)) from None
+    except VariantError as exc:
+        raise ProtocolError("bad_variant", str(exc)) from None
+    raise ProtocolError("bad_variant", f"the variant is a preset's name or a table of fields, not {data!r:.60}")
+
+
+def _int_field(message: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    value = message.get(key, default)
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError("bad_message", f"{key!r} is a whole number from {low} to {high}, not {value!r:.40}")
+    return value
+
+
+def _str_field(message: Mapping[str, Any], key: str) -> str:
+    value = message.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= 200:
+        raise ProtocolError("bad_message", f"{key!r} is a non-empty text of at most 200 characters, not {value!r:.40}")
+    return value
+
+
+def event_message(table_id: str, event: StreamEvent) -> dict[str, Any]:
+    """The message that carries one stream event to a client."""
+    return {"type": "event", "table": table_id, "event": event.to_dict()}
+
+
+def _since(message: Mapping[str, Any]) -> int:
+    """The first event number a client asks for (0: the whole stream)."""
+    return _int_field(message, "since", 0, 10**9, 0)
+
+
+class Table:
+    """One table: its match, seats, agents and subscribers."""
+
+    def __init__(self, record: TableRecord, match: Match) -> None:
+        self.record = record
+        self.match = match
+        self.lock = asyncio.Lock()
+        self.agents = {seat: agent_for(kind, (record.seed + seat) % 2**32)
+                       for seat, kind in enumerate(record.seats) if kind != "open"}
+        for seat, agent in self.agents.items():
+            setup_agent(agent, match.variant, seat)
+        self.subscribers: list[Connection] = []
+        self.bots: asyncio.Task[None] | None = None
+
+
+class Hub:
+    """Every table of one server process, and the protocol (docs/server.md).
+
+    ``store`` keeps the tables; :meth:`load` resumes those stored (call it once, before serving).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self._poller: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ tables
+
+    def _rebuild(self, record: TableRecord) -> Table:
+        m = Match(Variant.from_dict(dict(record.variant)), record.seed)
+        for data in self.store.actions(record.id):
+            m.apply(action_from_dict(data))
+        return Table(record, m)
+
+    async def load(self) -> None:
+        """Resume every stored table (replaying its actions) and let its agents play on."""
+        for record in self.store.tables():
+            table = self.tables[record.id] = self._rebuild(record)
+            self._start_bots(table)
+        if self.store.shared and self._poller is None:
+            self._poller = asyncio.create_task(self._poll())
+
+    def _table(self, message: Mapping[str, Any]) -> Table:
+        table_id = _str_field(message, "table")
+        table = self.tables.get(table_id)
+        if table is None and self.store.shared:  # created by another process
+            record = self.store.table(table_id)
+            if record is not None:
+                table = self.tables[table_id] = self._rebuild(record)
+        if table is None:
+            raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
+        return table
+
+    def _catch_up(self, table: Table) -> None:
+        """Apply the actions other processes stored for ``table`` (a shared store) and show them."""
+        m = table.match
+        new = self.store.actions(table.record.id, len(m.actions))
+        for data in new:
+            m.apply(action_from_dict(data))
+        if new:
+            self._broadcast(table)
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(0.2)
+            for table in list(self.tables.values()):
+                if table.subscribers:
+                    async with table.lock:
+                        self._catch_up(table)
+                    self._start_bots(table)
+
+    # ------------------------------------------------------------------ messages
+
+    async def handle(self, conn: Connection, text: str) -> None:
+        """Answer one message from ``conn``; a refused one gets an ``error`` message and changes nothing."""
+        ident: Any = None
+        try:
+            if len(text) > MAX_MESSAGE:
+                raise ProtocolError("too_large", f"a message is at most {MAX_MESSAGE} characters, not {len(text)}")
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                raise ProtocolError("bad_json", f"not JSON: {text[:60]!r}") from None
+            if not isinstance(message, dict):
+                raise ProtocolError("bad_message", "a message is a JSON object with a \"type\"")
+            ident = message.get("id")
+            if ident is not None and not (isinstance(ident, int | str) and len(str(ident)) <= 100):
+                ident = None
+                raise ProtocolError("bad_message", "\"id\" is a number or a text of at most 100 characters")
+            kind = message.get("type")
+            handler = self._handlers().get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise ProtocolError("unknown_type", f"unknown message type {kind!r:.40}: use "
+                                    + ", ".join(sorted(self._handlers())))
+            reply = await handler(conn, message)
+        except ProtocolError as exc:
+            reply = {"type": "error", "code": exc.code, "message": exc.message}
+        except IllegalAction as exc:
+            reply = {"type": "error", "code": exc.code, "message": str(exc)}
+        except CardError as exc:
+            reply = {"type": "error", "code": "bad_card", "message": str(exc)}
+        except Exception as exc:  # a bug must cost one message, never the server (or a traceback to the client)
+            _log.error("heartslib server: %s while answering a %d-character message: %s", type(exc).__name__,
+                       len(text), str(exc)[:200])
+            reply = {"type": "error", "code": "internal", "message": "the server failed to answer this message"}
+        if reply is not None:
+            if ident is not None:
+                reply["id"] = ident
+            conn.send_data(reply)
+        self._send_events(conn)
+
+    def _handlers(self) -> dict[str, Callable[[Connection, dict[str, Any]], Awaitable[dict[str, Any] | None]]]:
+        return {"create": self._create, "join": self._join, "resume": self._resume, "spectate": self._spectate,
+                "act": self._act, "legal": self._legal, "ping": self._ping}
+
+    async def _ping(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "pong"}
+
+    async def _create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        v = _variant(message.get("variant", "standard"))
+        seed = _int_field(message, "seed", 0, MAX_TABLE_SEED, secrets.randbelow(MAX_TABLE_SEED))
+        seats = message.get("seats", [None] * v.players)
+        if not isinstance(seats, list) or len(seats) != v.players:
+            raise ProtocolError("bad_seats", f"seats is a list of {v.players} entries (one a seat), not "
+                                f"{seats!r:.60}")
+        record = TableRecord(secrets.token_urlsafe(9), v.to_dict(), seed,
+                             tuple(_seat_kind(entry, i) for i, entry in enumerate(seats)))
+        match = Match(v, seed)
+        self.store.create_table(record)
+        table = self.tables[record.id] = Table(record, match)
+        self._start_bots(table)
+        return {"type": "created", "table": record.id, "seats": list(record.seats), "seed": seed}
+
+    def _leave(self, conn: Connection) -> None:
+        if conn.table is not None and conn in conn.table.subscribers:
+            conn.table.subscribers.remove(conn)
+        conn.table, conn.seat, conn.follower = None, None, None
+
+    def _subscribe(self, conn: Connection, table: Table, seat: int | None, since: int) -> None:
+        """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn`` and queue its events from ``since``."""
+        self._leave(conn)
+        events, follower = replay_stream(table.match, seat)
+        conn.table, conn.seat, conn.follower = table, seat, follower
+        conn.pending = events[since:]
+        table.subscribers.append(conn)
+
+    async def _join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(message)
+        n = table.match.variant.players
+        seat = _int_field(message, "seat", 0, n - 1)
+        if table.record.seats[seat] != "open":
+            raise ProtocolError("seat_taken", f"seat {seat} is played by the {table.record.seats[seat]} agent")
+        token = secrets.token_urlsafe(24)
+        if not self.store.claim_seat(table.record.id, seat, token_digest(token)):
+            raise ProtocolError("seat_taken", f"seat {seat} has a player: reconnect with its token (\"resume\")")
+        self._subscribe(conn, table, seat, 0)
+        return {"type": "joined", "table": table.record.id, "seat": seat, "token": token}
+
+    async def _resume(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(message)
+        token = _str_field(message, "token")
+        seat = self.store.seat_of(table.record.id, token_digest(token))
+        if seat is None:
+            raise ProtocolError("bad_token", "that token holds no seat at this table")
+        async with table.lock:
+            self._subscribe(conn, table, seat, _since(message))
+        return {"type": "joined", "table": table.record.id, "seat": seat}
+
+    async def _spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(message)
+        async with table.lock:
+            self._subscribe(conn, table, None, _since(message))
+        return {"type": "spectating", "table": table.record.id}
+
+    def _seated(self, conn: Connection) -> tuple[Table, int]:
+        if conn.table is None or conn.seat is None:
+            raise ProtocolError("not_seated", "take a seat first (\"join\" or \"resume\")")
+        return conn.table, conn.seat
+
+    async def _legal(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table, seat = self._seated(conn)
+        actions = actions_for(table.match, seat) if seat in table.match.to_act else []
+        listed = [actions[i].to_dict() for i in range(min(len(actions), MAX_LISTED))]
+        return {"type": "legal", "actions": listed, "total": len(actions)}
+
+    def _action(self, message: Mapping[str, Any], seat: int) -> Action:
+        data = message.get("action")
+        if not isinstance(data, dict):
+            raise ProtocolError("bad_message", "\"action\" is an object such as {\"type\": \"play\", \"card\": \"QS\"}")
+        if "seat" in data and data["seat"] != seat:
+            raise ProtocolError("not_your_seat", f"this connection holds seat {seat}, not {data['seat']!r:.20}")
+        return action_from_dict({**data, "seat": seat})
+
+    async def _act(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table, seat = self._seated(conn)
+        action = self._action(message, seat)
+        async with table.lock:
+            number = await self._apply(table, action, conn)
+        self._start_bots(table)
+        return {"type": "ack", "action": action.to_dict(), "number": number}
+
+    async def _apply(self, table: Table, action: Action, actor: Connection | None = None) -> int:
+        """Check, commit, apply and show one action (the table's lock held); returns its number. The actor's
+        connection gets its events after the acknowledgement (:meth:`handle` sends them)."""
+        m = table.match
+        for attempt in (0, 1):
+            error = m.why_illegal(action)
+            if error is not None:
+                raise error
+            number = len(m.actions)
+            try:
+                self.store.add_action(table.record.id, number, action.to_dict())
+            except StoreConflict:
+                if attempt or not self.store.shared:
+                    raise ProtocolError("conflict", "the table changed meanwhile: look at its events and try "
+                                        "again") from None
+                self._catch_up(table)  # another process acted first: judge the action again
+                continue
+            m.apply(action)
+            self._broadcast(table, actor)
+            return number
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # ------------------------------------------------------------------ events and agents
+
+    def _send_events(self, conn: Connection) -> None:
+        pending, conn.pending = conn.pending, []
+        if conn.follower is not None:
+            pending = pending + conn.follower.update()
+        table_id = conn.table.record.id if conn.table is not None else ""
+        for event in pending:
+            conn.send_data(event_message(table_id, event))
+
+    def _broadcast(self, table: Table, skip: Connection | None = None) -> None:
+        for conn in table.subscribers:
+            if conn is not skip:
+                self._send_events(conn)
+
+    def _start_bots(self, table: Table) -> None:
+        if table.agents and (table.bots is None or table.bots.done()):
+            table.bots = asyncio.create_task(self._bots(table))
+
+    async def _bots(self, table: Table) -> None:
+        """Let the table's agents act while one of them is to act."""
+        m = table.match
+        while not m.is_over:
+            seat = next((s for s in m.to_act if s in table.agents), None)
+            if seat is None:
+                return
+            agent = table.agents[seat]
+            obs, legal = m.observation(seat), actions_for(m, seat)
+            action = await asyncio.to_thread(agent.act, obs, legal)
+            async with table.lock:
+                if seat in m.to_act and m.observation(seat) == obs:  # nobody acted meanwhile
+                    try:
+                        await self._apply(table, action)
+                    except (ProtocolError, IllegalAction, SaveError):
+                        continue  # the table moved on (another process): look again
+
+    def stop(self) -> None:
+        """Stop polling and the agents' tasks (the app's shutdown)."""
+        tasks = [t.bots for t in self.tables.values()] + [self._poller]
+        for task in tasks:
+            if task is not None:
+                task.cancel()
+
+    def drop(self, conn: Connection) -> None:
+        """Forget a closed connection (its seat stays its player's: a token resumes it)."""
+        self._leave(conn)
