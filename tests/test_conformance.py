@@ -254,6 +254,10 @@ def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) 
             return own + others + len(opponents) * p
         if how == "penalty":  # the shooter scores the moon points, the others as usual (Likha)
             return others + p + own
+        if how == "zero":  # going for the lot: the shooter's total returns to 0
+            return others + own - r.scores[s]
+        if how == "double":  # going for the lot: every other player's total doubles
+            return others + own + sum(r.scores[o] for o in opponents)
         assert how in ("new", "take_all"), how
         return others - p + own
     assert outcome.kind == "sun", outcome
@@ -279,6 +283,7 @@ _MOON_SCORING = {
     "new_if_old_loses": {"new", "old"},
     "take_all": {"take_all"},
     "penalty": {"penalty"},
+    "lot": {"zero", "double"},
 }
 
 

@@ -291,6 +291,8 @@ def _moon(v: Compiled) -> list[str]:
     if moon.sun == Sun.NONE or moon.sun_and_moon:
         kind_text = _meta(moon, "kind")["values"][moon.kind.value]
         text = f"Shooting the moon ({score_text(r.moon_points)} points): {kind_text}."
+        if moon.kind == MoonKind.LOT:  # the lot moves running totals, not the moon's points
+            text = f"Shooting the moon (\"going for the lot\"): {kind_text.removeprefix('going for the lot: ')}."
         if moon.kind == MoonKind.NONE:
             text = "No moon: a player who takes every penalty card scores them as usual."
         else:

@@ -199,6 +199,7 @@ class MoonKind(enum.StrEnum):
     NEW_IF_OLD_LOSES = "new_if_old_loses"
     TAKE_ALL = "take_all"
     PENALTY = "penalty"
+    LOT = "lot"
 
 
 class MoonRequires(enum.StrEnum):
@@ -304,6 +305,11 @@ class MoonScoring(enum.StrEnum):
     """The sun: the shooter's match score returns to 0."""
     SUBTRACT_52 = "subtract_52"
     """The sun for the shooter (GNOME Hearts): the shooter scores minus twice the moon's points, the others 0."""
+    ZERO = "zero"
+    """Going for the lot: the shooter's running total returns to 0; the others score as usual."""
+    DOUBLE = "double"
+    """Going for the lot: every other player's running total doubles; the shooter scores nothing (bonus cards
+    aside)."""
 
 
 class Decision(enum.StrEnum):
@@ -312,7 +318,8 @@ class Decision(enum.StrEnum):
     PASS = "pass"
     """The dealer names the pass (dealer's choice): ``"hold"`` or ``"<cards> <direction>"``."""
     MOON = "moon"
-    """The shooter chooses old or new moon (``moon.kind = "choice"``)."""
+    """The shooter chooses how the moon scores: old or new moon (``moon.kind = "choice"``), or, going for the lot
+    (``moon.kind = "lot"``), zero their own total or double everyone else's."""
     SUIT = "suit"
     """A joker's leader calls the suit to follow (``deck.joker_lead = "call_suit"``)."""
     EXPOSE = "expose"

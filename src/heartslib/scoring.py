@@ -596,8 +596,11 @@ def big_moon_points(v: Variant, shooter: int, run: Sequence[Score], points: Sequ
     return tuple(out)
 
 
-def moon_options() -> tuple[MoonScoring, ...]:
-    """The options of the shooter's choice (``moon.kind = "choice"``)."""
+def moon_options(kind: MoonKind = MoonKind.CHOICE) -> tuple[MoonScoring, ...]:
+    """The options of the shooter's choice: old or new moon (``moon.kind = "choice"``), or, going for the lot
+    (``"lot"``), zero the shooter's own total or double every other player's."""
+    if kind == MoonKind.LOT:
+        return (MoonScoring.ZERO, MoonScoring.DOUBLE)
     return (MoonScoring.OLD, MoonScoring.NEW)
 
 
@@ -614,8 +617,10 @@ def _normal(v: Variant, rules: Rules, facts: RoundFacts) -> Outcome:
     return Outcome(tuple(_multiply(rules, facts, pts)))
 
 
-def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: MoonScoring, keep_bonus: bool) -> Outcome:
-    """Points when ``shooter`` shot the moon and it is scored ``how`` (old/new/take_all/penalty/no_score).
+def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: MoonScoring, keep_bonus: bool,
+                scores_before: Sequence[Score] = ()) -> Outcome:
+    """Points when ``shooter`` shot the moon and it is scored ``how`` (old/new/take_all/penalty/no_score, or going
+    for the lot's zero/double, which read the match totals before the hand, ``scores_before``).
 
     With teams, "the other players" are the other teams' players.
     """
@@ -636,6 +641,13 @@ def moon_result(facts: RoundFacts, rules: Rules, shooter: int, how: MoonScoring,
         pts[shooter] = own
     elif how == MoonScoring.PENALTY:
         pts[shooter] = p + own
+    elif how == MoonScoring.ZERO:  # the shooter's total returns to 0 (then bonus cards count on top)
+        pts[shooter] = own - scores_before[shooter]
+    elif how == MoonScoring.DOUBLE:  # each other player's total doubles (the others took no penalty card)
+        for s in range(n):
+            if rules.team_of[s] != team:
+                pts[s] = facts.raw[s] + scores_before[s]
+        pts[shooter] = own
     else:  # new, take_all
         pts[shooter] = -p + own
     return Outcome(tuple(_multiply(rules, facts, pts)), shooter, Shot.MOON, how)
@@ -651,7 +663,7 @@ def score(
     hands_played: int,
 ) -> Outcome | int:
     """Score a round. Returns an :class:`Outcome`, or the shooter's seat when the
-    shooter must first choose old or new moon (``moon.kind = "choice"``)."""
+    shooter must first choose how the moon scores (``moon.kind = "choice"`` or ``"lot"``)."""
     n = len(facts.raw)
     moon = v.moon
     keep_bonus = moon.requires == MoonRequires.PENALTY_CARDS
@@ -696,7 +708,7 @@ def score(
                    else max(_key(v, x) for x in scores_before))
         if reached < moon.new_after:
             kind = MoonKind.OLD
-    if kind == MoonKind.CHOICE:
+    if kind == MoonKind.CHOICE or kind == MoonKind.LOT:
         return shooter
     if kind == MoonKind.NEW_IF_OLD_LOSES:
         old = moon_result(facts, rules, shooter, MoonScoring.OLD, keep_bonus)
@@ -739,7 +751,8 @@ def score_cards(
     * ``passing``: the hand's pass direction (the punishment-rule sun punishes whoever passed to the shooter);
     * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
       the moon rules that look at the game;
-    * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``).
+    * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``) or
+      ``"lot"`` (``"zero"`` or ``"double"``, which read ``scores``).
 
     Raises :class:`~heartslib.IllegalAction` (``bad_argument``) naming the argument that is wrong and what it
     may be, :class:`~heartslib.CardError` for a bad card, :class:`~heartslib.VariantError` when ``variant`` is
@@ -775,12 +788,13 @@ def score_cards(
         _bad(f"hand_number must be a whole number >= 0, not {arg_text(hand_number)}")
     result = score(variant, rules, facts, scores_before=before, passing=passing, hands_played=hand_number + 1)
     if isinstance(result, int):
-        options = moon_options()
+        kind = variant.moon.kind
+        options = moon_options(kind)
         if moon_choice is None or moon_choice not in options:
-            _bad(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"choice\"): "
+            _bad(f"seat {result} shot the moon and chooses how it scores (moon.kind = \"{kind.value}\"): "
                  f"give moon_choice, one of {', '.join(options)}; got {arg_text(moon_choice)}")
         keep = variant.moon.requires == MoonRequires.PENALTY_CARDS
-        return moon_result(facts, rules, result, MoonScoring(moon_choice), keep)
+        return moon_result(facts, rules, result, MoonScoring(moon_choice), keep, before)
     return result
 
 

@@ -1115,7 +1115,8 @@ class MoonRules(Record):
         meta(
             "shooting the moon",
             "What taking every penalty card in one hand does.",
-            "000, 001, 002",
+            "000, 001, 002; Wikipedia's Black Lady, main rules (\"going for the lot\": \"either zeroise his "
+            "running penalty total, or double everyone else's\")",
             {
                 "none": "no moon: the hand is scored as usual",
                 "no_score": "nobody scores for the hand (Culbertson)",
@@ -1127,6 +1128,8 @@ class MoonRules(Record):
                 "everyone else 0",
                 "penalty": "the shooter scores the moon points as a penalty and the others score 0 "
                 "(Likha's 37-point penalty, as heartslib reads it)",
+                "lot": "going for the lot: the shooter chooses to return their own running total to 0 or to "
+                "double every other player's running total (bonus cards keep their value)",
             },
         ),
     )

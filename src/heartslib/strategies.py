@@ -496,6 +496,17 @@ def _describe_diff(v: Variant) -> str:
     return "standard" + ("" if not diffs else " with " + ", ".join(diffs))
 
 
+def _unless_refused(draft: _Draft, data: dict[str, Any], path: str, change: tuple[str, Any]) -> dict[str, Any]:
+    """``data``, or the draft with ``change`` made when the checks refuse the field at ``path`` (and the field
+    changed is not pinned)."""
+    try:
+        Variant(**data)
+    except VariantError as exc:
+        if any(where == path for where, _ in exc.problems) and draft.change(*change):
+            return draft.data()
+    return data
+
+
 @st.composite
 def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy[Any]]) -> Variant:
     values = {key: draw(pins[key] if key in pins else make()) for key, make in _DEFAULTS.items()}
@@ -508,11 +519,10 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
     data = draft.data()
     if draft["magic_multiple"]:
         # magic numbers with complex totals, or where every hand scores a multiple: the checks decide
-        try:
-            Variant(**data)
-        except VariantError as exc:
-            if any(path == "end.magic_multiple" for path, _ in exc.problems) and draft.change("magic_multiple", 0):
-                data = draft.data()
+        data = _unless_refused(draft, data, "end.magic_multiple", ("magic_multiple", 0))
+    if draft["kind"] == "lot":
+        # going for the lot where every hand is a moon (a pack with one penalty card): the checks decide
+        data = _unless_refused(draft, data, "moon.kind", ("kind", "old"))
     try:
         v = Variant(**data)
     except VariantError as exc:

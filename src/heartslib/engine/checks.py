@@ -340,7 +340,8 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     tricks). With ``end.measure = "magnitude"`` the sum may move in any one
     direction of the complex plane, steadily. When every hand is a moon (the
     pack holds a single penalty card), every way the moon can score must move
-    the sum too, and the game must be allowed to end on a moon hand.
+    the sum too, and the game must be allowed to end on a moon hand (going for
+    the lot, which can return the shooter's total to 0 every hand, is refused).
 
     Not counted: the hand-score modifiers (``scoring.multiply``,
     ``double_suit``, ``cancels``, ``all_hearts_flips``), and moons and suns
@@ -385,6 +386,8 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         moon.kind in _MOON_SCORINGS and moon.sun == Sun.NONE and len(penalty) == 1
         and not (conditional and penalty[0] in jokers) and not (all_counters and bonus)
     )
+    if moon.kind == MoonKind.LOT and len(penalty) == 1 and moon.sun == Sun.NONE:
+        return [*out, _lot_forever(penalty[0])]
     if forced:
         sums, moon_problems = _forced_moon_sums(v, value, penalty[0], bonus)
         out += moon_problems
@@ -402,6 +405,14 @@ def check_ends(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                 f"which does not move them {toward}; change the card values or the target, or end the match "
                 "after a fixed number of hands (end.hands)"))
     return out
+
+
+def _lot_forever(card_index: int) -> Problem:
+    """Going for the lot where the pack's one penalty card makes every hand a moon: the shooter may return their
+    total to 0 every hand."""
+    return ("moon.kind", f"the match might never end: the pack holds one penalty card ({Card.from_index(card_index)}), "
+            "so every hand is a moon, and going for the lot lets the shooter return their total to 0 every hand; use "
+            "another moon rule or more penalty cards")
 
 
 def _factors_problems(v: VariantFields) -> list[Problem]:

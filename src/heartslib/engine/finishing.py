@@ -176,9 +176,10 @@ def rollout_score(
     hand = facts_of(s, taken, won, tricks)
     result = score(s.variant, rules, hand, scores_before=s.scores, passing=s.passing, hands_played=s.hand_number + 1)
     if isinstance(result, int):
-        options = moon_options()
+        options = moon_options(s.variant.moon.kind)
         how = options[int(rng.random() * len(options))]
-        result = moon_result(hand, rules, result, how, s.variant.moon.requires == MoonRequires.PENALTY_CARDS)
+        result = moon_result(hand, rules, result, how, s.variant.moon.requires == MoonRequires.PENALTY_CARDS,
+                             s.scores)
     return result.points
 
 
@@ -209,15 +210,16 @@ def score_round(s: RoundState) -> None:
                    hands_played=s.hand_number + 1)
     if isinstance(result, int):
         s.phase = Phase.DECIDE
-        s.decision = (Decision.MOON, result, moon_options())
+        s.decision = (Decision.MOON, result, moon_options(s.variant.moon.kind))
         return
     finish(s, result)
 
 
 def choose_moon(s: RoundState, option: str) -> None:
-    """The shooter chose how the moon scores (``"old"`` or ``"new"``)."""
+    """The shooter chose how the moon scores (``"old"`` or ``"new"``; going for the lot, ``"zero"`` or
+    ``"double"``)."""
     keep = s.variant.moon.requires == MoonRequires.PENALTY_CARDS
-    finish(s, moon_result(facts(s), s.rules, moon_shooter(s), MoonScoring(option), keep))
+    finish(s, moon_result(facts(s), s.rules, moon_shooter(s), MoonScoring(option), keep, s.scores))
 
 
 def finish(s: RoundState, outcome: Outcome, scored: RoundScored | None = None) -> None:
