@@ -25,18 +25,27 @@ preset uses the sweepstake), :attr:`heartslib.Match.counters` keeps each
 seat's net counters, :attr:`heartslib.Match.pool` the sweepstake's jack, and
 each :class:`heartslib.RoundResult` its hand's result.
 
+Hoyle settles once, after the match, :func:`around_average`: each player whose
+total is above the average pays the difference into the pot and each player
+below it collects theirs. It reads only the final totals, so it is called on a
+finished match's :attr:`heartslib.Match.scores` rather than chosen by a variant
+field (it changes nothing in play or in the totals).
+
 >>> howell([14, 5, 4, 3]).net
 (-30, 6, 10, 14)
 >>> sweepstake([0, 10, 13, 3]).received
 (26, 0, 0, 0)
+>>> around_average([20, 48, 100, 72]).net
+(Fraction(40, 1), Fraction(12, 1), Fraction(-40, 1), Fraction(-12, 1))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
-__all__ = ["HowellResult", "SweepstakeResult", "howell", "sweepstake"]
+__all__ = ["AverageResult", "HowellResult", "SweepstakeResult", "around_average", "howell", "sweepstake"]
 
 _MIN_PLAYERS = 2
 
@@ -206,3 +215,66 @@ def howell(points: Sequence[int], total: int = 26) -> HowellResult:
     claimed = tuple(total - p for p in taken)
     net = tuple(c - p for c, p in zip(claimed, paid, strict=True))
     return HowellResult(paid=paid, claimed=claimed, net=net, pool=sum(paid))
+
+
+@dataclass(frozen=True, slots=True)
+class AverageResult:
+    """A match's final totals settled around their average (Hoyle).
+
+    * ``average`` - the grand total divided by the number of players (exact);
+    * ``paid`` - per seat, what a player worse than the average pays into the pot: the difference;
+    * ``received`` - per seat, what a player better than the average collects from it: the difference;
+    * ``net`` - ``received - paid``, which adds up to 0 (the pot is emptied).
+
+    Amounts are exact :class:`~fractions.Fraction` values: an average of whole totals is a whole number only
+    when the grand total divides by the players.
+
+    >>> r = around_average([10, 0, 5])
+    >>> r.average, r.paid[0], r.received[1]
+    (Fraction(5, 1), Fraction(5, 1), Fraction(5, 1))
+    """
+
+    average: Fraction
+    paid: tuple[Fraction, ...]
+    received: tuple[Fraction, ...]
+    net: tuple[Fraction, ...]
+
+
+def around_average(totals: Sequence[int], *, highest_wins: bool = False) -> AverageResult:
+    """Settle a finished match around the average (Hoyle): "the totals of all players are added into a grand
+    total and divided by the number of players to determine the average score. Each player whose score is above
+    the average pays into the pot the difference between the average score and his own; each player whose score
+    is below the average then collects the difference".
+
+    ``totals`` are the match's final totals (:attr:`heartslib.Match.scores`), whole numbers, one per seat (at
+    least two). Where the highest total wins (``highest_wins``, Gong Zhu's ``end.winner = "highest"``), the
+    players below the average pay and those above it collect. Raises ``ValueError`` naming the problem for
+    anything else (fewer than two totals, a total that is not a whole number: complex totals have no average
+    to settle around).
+
+    >>> r = around_average([20, 48, 100, 72])
+    >>> r.average, [int(x) for x in r.paid], [int(x) for x in r.received]
+    (Fraction(60, 1), [0, 0, 40, 12], [40, 12, 0, 0])
+    >>> around_average([0, 1, 1]).net
+    (Fraction(2, 3), Fraction(-1, 3), Fraction(-1, 3))
+    >>> around_average([100, 0], highest_wins=True).net
+    (Fraction(50, 1), Fraction(-50, 1))
+    """
+    if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence):
+        raise ValueError(f"totals must be a sequence of whole numbers, one per seat, got {totals!r}")
+    if len(totals) < _MIN_PLAYERS:
+        raise ValueError(f"totals must hold at least {_MIN_PLAYERS} seats' totals, got {len(totals)}")
+    for i, t in enumerate(totals):
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise ValueError(f"totals[{i}] must be a whole number (a match total), got {t!r}")
+    if not isinstance(highest_wins, bool):
+        raise ValueError(f"highest_wins must be True or False, got {highest_wins!r}")
+    average = Fraction(sum(totals), len(totals))
+    sign = -1 if highest_wins else 1
+    # what each seat is behind the average (positive: it pays), counted the way its totals are judged
+    behind = tuple(sign * (t - average) for t in totals)
+    zero = Fraction(0)
+    paid = tuple(max(b, zero) for b in behind)
+    received = tuple(max(-b, zero) for b in behind)
+    return AverageResult(average=average, paid=paid, received=received,
+                         net=tuple(r - p for r, p in zip(received, paid, strict=True)))
