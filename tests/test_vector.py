@@ -264,3 +264,32 @@ def test_from_rounds_keeps_its_rounds_with_the_states_not_the_environment() -> N
     assert not [r for r in gc.get_referrers(kept) if isinstance(r, tuple)]  # the states' tuple is gone
     assert not [x for x in vars(env).values()
                 if isinstance(x, list | tuple) and any(isinstance(y, hl.Round) for y in x)]
+
+
+def test_random_actions_are_uniform_over_the_legal_ids_and_0_when_over() -> None:
+    env = Env(hl.preset("standard"))
+    state = env.init([1, 2])
+    rng = np.random.default_rng(0)
+    counts = np.zeros((2, env.num_actions))
+    for _ in range(2600):
+        a = env.random_actions(state, rng)
+        counts[[0, 1], a] += 1
+    for g in range(2):
+        legal = state.legal_action_mask[g]
+        assert counts[g][~legal].sum() == 0
+        assert np.all(np.abs(counts[g][legal] - 200) < 60)  # 13 ids, 200 draws each expected
+    while not state.terminated.all():
+        state = env.step(state, env.random_actions(state, rng))
+    assert not env.random_actions(state, rng).any()
+
+
+def test_a_step_shares_the_arrays_it_does_not_write_read_only() -> None:
+    """A step copies only the arrays its phase may write; the others are shared and made read-only, so a state
+    once stepped from cannot be changed through a shared array."""
+    env = Env(hl.preset("standard"))
+    state = env.init([1])
+    after = env.step(state, env.random_actions(state, np.random.default_rng(0)))
+    assert after.dealer is state.dealer and not state.dealer.flags.writeable
+    assert after.owner is not state.owner
+    with pytest.raises(ValueError, match="read-only"):
+        state.dealer[0] = 2

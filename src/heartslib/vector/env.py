@@ -64,6 +64,17 @@ _ARRAYS: Final = (
     "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
     "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "origin",
 )
+#: The arrays every step writes, and those a step of each phase may write (resolving a trick, exchanging the
+#: passes and ending the hand included): a step copies these and shares the others (see ``State._copy``).
+_STEPPED: Final = frozenset({"rewards", "log", "log_len", "legal_action_mask"})
+_WRITES: Final = {
+    PLAY: frozenset({"owner", "played", "trick_cards", "trick_len", "led", "broken", "hand_count", "turn", "taker",
+                     "points_vis", "points", "won", "sun_seat", "trick_no", "leader", "phase", "shooter",
+                     "terminated"}),
+    PASS: frozenset({"pass_from", "pass_pick", "picks", "passed", "turn", "owner", "recv_by", "opening", "phase",
+                     "leader"}),
+    DECIDE: frozenset({"points", "phase", "turn", "terminated"}),
+}
 
 
 class _Tables:
@@ -225,8 +236,20 @@ class State:
         """The bytes of the arrays that make the state (the observation, built on demand, not counted)."""
         return sum(int(getattr(self, name).nbytes) for name in _ARRAYS)
 
-    def _copy(self) -> State:
-        return State({name: getattr(self, name).copy() for name in _ARRAYS}, self._env, self._origins)
+    def _copy(self, names: Iterable[str] = _ARRAYS) -> State:
+        """A state with its own copy of the arrays ``names``; the others are shared with this one and made
+        read-only in both, so a step that writes to an array it did not copy fails loudly instead of changing
+        the state it was given."""
+        copied = set(names)
+        arrays: dict[str, Any] = {}
+        for name in _ARRAYS:
+            a = getattr(self, name)
+            if name in copied:
+                arrays[name] = a.copy()
+            else:
+                a.flags.writeable = False
+                arrays[name] = a
+        return State(arrays, self._env, self._origins)
 
     @property
     def observation(self) -> Any:
@@ -381,15 +404,15 @@ class Env:
         bad = np.flatnonzero(live & ~legal)
         if bad.size:
             self._refuse(state, int(bad[0]), int(acts[bad[0]]))
-        st = state._copy()
-        st.rewards[:] = 0.0  # this step's rewards: a game over before it gets none
         rows = np.flatnonzero(live)
+        phase = state.phase[rows]
+        st = state._copy(_STEPPED.union(*(_WRITES[code] for code in (PLAY, PASS, DECIDE) if (phase == code).any())))
+        st.rewards[:] = 0.0  # this step's rewards: a game over before it gets none
         if rows.size == 0:
             return st
         a = safe[rows].astype(np.int64)
         st.log[rows, st.log_len[rows]] = a
         st.log_len[rows] += 1
-        phase = st.phase[rows]
         t = self._t
         for code, fn in ((PLAY, _play), (PASS, _pick), (DECIDE, _choose)):
             sel = phase == code
@@ -419,9 +442,17 @@ class Env:
     def random_actions(self, state: State, rng: Any) -> Any:
         """One uniformly random legal action id per game (0 for a terminated game), from ``rng``
         (a :class:`numpy.random.Generator`)."""
+        # the k-th legal id of each game, k uniform below its number of legal ids: one draw a game, not one an
+        # id, read from the flat positions of every legal id (row by row), not from a cumulative sum per row
         mask = state.legal_action_mask
-        noise = rng.random(mask.shape, dtype=np.float32)
-        return np.argmax(np.where(mask, noise, np.float32(-1.0)), axis=1)  # an illegal id never wins
+        n_games, width = mask.shape
+        legal = np.flatnonzero(mask)
+        if not legal.size:
+            return np.zeros(n_games, dtype=np.int64)
+        counts = mask.sum(1)
+        k = (rng.random(n_games) * counts).astype(np.int64)
+        at = np.minimum(np.cumsum(counts) - counts + k, legal.size - 1)  # clipped: a game with none legal
+        return np.where(counts > 0, legal[at] - np.arange(n_games) * width, 0)
 
     # ------------------------------------------------------------------ reading states
 
@@ -792,8 +823,12 @@ def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> Non
             st.legal_action_mask[np.ix_(r, list(choice_ids))] = True
 
 
-def _narrow(cands: Any, keep: Any, where: Any = None) -> Any:
-    """``keep`` in the games where it leaves a card (and ``where`` holds), else ``cands``."""
+def _narrow(cands: Any, allowed: Any, where: Any = None) -> Any:
+    """``cands`` narrowed to the cards ``allowed`` in the games where that leaves a card (and ``where`` holds),
+    else ``cands``."""
+    if where is not None and not where.any():
+        return cands  # most steps: not the first trick, not void, ...
+    keep = cands & allowed[None, :]
     use = keep.any(1)
     if where is not None:
         use &= where
@@ -823,9 +858,9 @@ def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
         closed = ~st.broken[r]
         if t.penalty_exempt:
             closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
-        cands = _narrow(cands, cands & t.unlocked[None, :], closed)
+        cands = _narrow(cands, t.unlocked, closed)
     if banned is not None:
-        cands = _narrow(cands, cands & banned[None, :], first)
+        cands = _narrow(cands, banned, first)
     if not fixed.any():
         return cands
     if t.two_of_clubs:
@@ -834,7 +869,7 @@ def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
         return np.where(fixed[:, None], own & open_mask, cands)
     same = own & t.suit_mask[t.open_suit][None, :]
     if banned is not None:
-        same = _narrow(same, same & banned[None, :])
+        same = _narrow(same, banned)
     return np.where((fixed & same.any(1))[:, None], same, cands)
 
 
@@ -846,7 +881,7 @@ def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
     cands = np.where(has[:, None], follow, own)
     void = ~has
     if t.banned is not None:
-        cands = _narrow(cands, cands & t.banned[None, :], first)
+        cands = _narrow(cands, t.banned, first)
     if t.queen_forced:
         tc = st.trick_cards[r].astype(np.int64)
         high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
@@ -856,11 +891,10 @@ def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
             qs[:, QS] = True
             cands = np.where(forced[:, None], qs, cands)
     if t.must_any:
-        held = cands & t.must[None, :]
         use = void
         if t.must_all:
             use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
-        cands = _narrow(cands, held, use)
+        cands = _narrow(cands, t.must, use)
     return cands
 
 
@@ -872,13 +906,10 @@ def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
     arrays."""
     n_games = st.batch_size
     n = t.n
-    lay = enc.layout()
-    o = {name: start for name, (start, _) in lay.items()}
-    # not zeroed as a whole: every section is written whole below, or zeroed before its one-hot entries are set
-    # (zeroing the whole vector was a fifth of the time of an observation)
-    obs = np.empty((n_games, enc.size), dtype=np.float32)
-    for name in ("phase", "decision", "leader", "led_suit", "trick", "pass_direction", "dealer", "kitty"):
-        obs[:, lay[name][0]: lay[name][1]] = 0.0
+    o = {name: start for name, (start, _) in enc.layout().items()}
+    # the 0/1 sections are written as bools and widened to float32 once: a quarter of the memory traffic of
+    # writing each section as floats
+    bits = np.zeros((n_games, enc.size), dtype=np.bool_)
     ar = np.arange(n_games)
     if seats is None:
         live = st.turn >= 0
@@ -887,49 +918,47 @@ def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
         me = seats
         live = st.turn == me
     phase = st.phase.astype(np.int64)
-    obs[ar, o["phase"] + phase] = 1.0
-    deciding = phase == DECIDE
-    if deciding.any():
-        obs[ar[deciding], o["decision"] + 1] = 1.0  # the only decision played here is the moon's
-    obs[:, o["acting"]] = live
+    bits[ar, o["phase"] + phase] = True
+    bits[:, o["decision"] + 1] = phase == DECIDE  # the only decision played here is the moon's
+    bits[:, o["acting"]] = live
     seat_at = t.seat_at[me]  # (N, n): the seat in each relative slot
-    me8 = seat_at[:, 0]
-    mine = st.owner == me8[:, None]
-    picked = st.pass_from == me8[:, None]
+    me8 = seat_at[:, :1]
+    mine = st.owner == me8
+    picked = st.pass_from == me8
     choosing = (phase == PASS) & live
     if choosing.any():
         # the cards the seat choosing has chosen so far leave its hand (Turns.pending); a seat done choosing
         # still holds its pass until the exchange, as the engine's observation shows it
         mine &= ~(picked & choosing[:, None])
-    obs[:, o["hand"]: o["hand"] + C] = mine
+    bits[:, o["hand"]: o["hand"] + C] = mine
     blocks = st.played[:, None, :] == seat_at[:, :, None]  # (N, n, C): the cards each relative seat played
-    obs[:, o["played"]: o["played"] + n * C] = blocks.reshape(n_games, n * C)
-    _trick_sections(t, st, obs, o, me)
-    obs[:, o["passed"]: o["passed"] + C] = picked
-    obs[:, o["received"]: o["received"] + C] = st.recv_by == me8[:, None]
-    obs[ar, o["pass_direction"] + st.pass_code.astype(np.int64)] = 1.0
+    bits[:, o["played"]: o["played"] + n * C] = blocks.reshape(n_games, n * C)
+    _trick_sections(t, st, bits, o, me)
+    bits[:, o["passed"]: o["passed"] + C] = picked
+    bits[:, o["received"]: o["received"] + C] = st.recv_by == me8
+    bits[ar, o["pass_direction"] + st.pass_code.astype(np.int64)] = True
+    bits[ar, o["dealer"] + t.rel[me, st.dealer.astype(np.int64)]] = True
+    bits[:, o["hearts_broken"]] = st.broken | (not t.locks)
+    obs = bits.astype(np.float32)
     obs[:, o["pass_count"]] = st.pass_size / t.hand_size
-    obs[ar, o["dealer"] + t.rel[me, st.dealer.astype(np.int64)]] = 1.0
     flat = ar[:, None] * n + seat_at  # each relative slot's seat, as an index into a flattened (N, n) array
-    obs[:, o["hand_sizes"]: o["hand_sizes"] + n] = st.hand_count.reshape(-1)[flat] / t.hand_size
-    obs[:, o["tricks_won"]: o["tricks_won"] + n] = st.won.reshape(-1)[flat] / t.hand_size
-    obs[:, o["hearts_broken"]] = st.broken | (not t.locks)
-    obs[:, o["scores"]: o["scores"] + n] = st.scores.reshape(-1)[flat] / SCORE_SCALE
-    obs[:, o["round_points"]: o["round_points"] + n] = st.points.reshape(-1)[flat] / SCORE_SCALE
+    obs[:, o["hand_sizes"]: o["hand_sizes"] + n] = st.hand_count.take(flat) / t.hand_size
+    obs[:, o["tricks_won"]: o["tricks_won"] + n] = st.won.take(flat) / t.hand_size
+    obs[:, o["scores"]: o["scores"] + n] = st.scores.take(flat) / SCORE_SCALE
+    obs[:, o["round_points"]: o["round_points"] + n] = st.points.take(flat) / SCORE_SCALE
     return obs
 
 
-def _trick_sections(t: _Tables, st: State, obs: Any, o: dict[str, int], me: Any) -> None:
+def _trick_sections(t: _Tables, st: State, bits: Any, o: dict[str, int], me: Any) -> None:
     """The current trick's cards by relative seat, its leader and the suit led, from the trick's few cards."""
     going = np.flatnonzero(st.trick_len > 0)
     if not going.size:
         return
-    leader = st.leader[going].astype(np.int64)
-    rel_leader = t.rel[me[going], leader]
-    obs[going, o["leader"] + rel_leader] = 1.0
-    obs[going, o["led_suit"] + st.led[going].astype(np.int64)] = 1.0
+    rel_leader = t.rel[me[going], st.leader[going].astype(np.int64)]
+    bits[going, o["leader"] + rel_leader] = True
+    bits[going, o["led_suit"] + st.led[going].astype(np.int64)] = True
     cards = st.trick_cards[going].astype(np.int64)  # (M, n) in play order from the leader, -1 after the last
     slot = (rel_leader[:, None] + np.arange(t.n)[None, :]) % t.n  # the k-th card's player, relative
     on = cards >= 0
     rows = np.broadcast_to(going[:, None], cards.shape)[on]
-    obs[rows, o["trick"] + slot[on] * C + cards[on]] = 1.0
+    bits[rows, o["trick"] + slot[on] * C + cards[on]] = True
