@@ -133,6 +133,8 @@ _KINDS: dict[str, str] = {
     f"at most {MAX_FACTOR})",
     "scoring.multiply_alone": f"a table of card = points, e.g. `{{ TC = 50 }}` ({_POINTS})",
     "scoring.double_suit": 'a table of card = suit, e.g. `{ QH = "hearts" }`',
+    "end.round_bonuses": f'a table of total = points, e.g. `{{ "50" = -50, "100" = -50 }}` (whole numbers, totals '
+    f"not 0, {_POINTS.removeprefix('each part ')})",
     "scoring.cancels": 'a table of card = card, e.g. `{ QC = "QS" }` (Q♣ cancels Q♠)',
     "scoring.exposable": 'a table of card = what exposing it doubles, `"card"` or a suit, e.g. '
     '`{ AH = "hearts", QS = "card" }`',

@@ -366,4 +366,8 @@ def _end(v: Compiled) -> list[str]:
         which = "a multiple of 50" if end.exact_fifty == ExactFifty.ANY else "a multiple of 50 above 50"
         lines.append(f"A total that a hand lands exactly on {which} is reduced by 50: "
                      + _meta(end, "exact_fifty")["values"][end.exact_fifty.value].split(": ", 1)[1] + ".")
+    if end.round_bonuses:
+        each = "; ".join(f"{total}: {points:+d}" for total, points in end.round_bonuses.entries)
+        lines.append(f"Bonuses for round scores: a hand that lands a player's total exactly on one of these totals "
+                     f"adds its points ({each}).")
     return lines

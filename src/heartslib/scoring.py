@@ -492,10 +492,14 @@ def apply_exact_reset(
     v: Variant, totals: Sequence[Score], before: Sequence[Score] | None = None
 ) -> tuple[Score, ...]:
     """Totals after the exact-total rules: exactly the target returns to 0 (``end.reset_at_exact``); a total
-    the hand landed exactly on a multiple of 50 is reduced by 50 (``end.exact_fifty``; ``before`` are the
-    totals before the hand: a total the hand did not change did not land).
+    the hand landed exactly on a multiple of 50 is reduced by 50 (``end.exact_fifty``), one it landed exactly on
+    a listed round score gets its bonus (``end.round_bonuses``; ``before`` are the totals before the hand: a
+    total the hand did not change did not land).
 
     >>> import heartslib as hl
+    >>> bonuses = hl.preset("double_deck_8").replace(end={"round_bonuses": {"50": -50, "100": -50, "150": -50}})
+    >>> apply_exact_reset(bonuses, (100, 150, 90, 50), before=(60, 150, 40, 0))
+    (50, 150, 90, 0)
     >>> v = hl.preset("standard").replace(end={"exact_fifty": "any"})
     >>> apply_exact_reset(v, (50, 100, 150, 99), before=(40, 90, 150, 80))
     (0, 50, 150, 99)
@@ -510,7 +514,8 @@ def apply_exact_reset(
     (50, 37, 12, 90)
     """
     end = v.end
-    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE and not end.magic_multiple:
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE and not end.magic_multiple and not (
+            end.round_bonuses):
         return tuple(totals)
     out = [exact_total(end, t, None if before is None else before[i]) for i, t in enumerate(totals)]
     m = end.magic_multiple

@@ -74,6 +74,7 @@ __all__ = [
     "Record",
     "ScoringRules",
     "StripTable",
+    "TotalBonuses",
     "VariantFields",
     "field_metadata",
     "field_paths",
@@ -228,6 +229,74 @@ class StripTable:
     def to_mapping(self) -> dict[str, list[str]]:
         """The table as TOML/JSON data: ``{"3": ["2S"], ...}``."""
         return {str(n): [c.code for c in cards] for n, cards in self.entries}
+
+
+@attrs.frozen(cache_hash=True)
+class TotalBonuses:
+    """Points a hand adds to a player whose total it lands exactly on a listed total (``end.round_bonuses``: the
+    two-deck game's bonuses for round scores, seed 001).
+
+    >>> b = TotalBonuses.from_mapping({"50": -50, 100: -100})
+    >>> b.points(100), b.points(75), b.to_mapping()
+    (-100, 0, {'50': -50, '100': -100})
+    """
+
+    entries: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[Any, Any], path: str = "end.round_bonuses") -> TotalBonuses:
+        """Build the table from ``{total: points}`` (keys may be text, as in TOML; totals and points whole
+        numbers, at most :data:`MAX_POINTS` in size, totals not 0)."""
+        if isinstance(mapping, TotalBonuses):
+            return mapping
+        if not isinstance(mapping, Mapping):
+            raise VariantError(path, f"expected a table of totals and the points landing on them adds, such as "
+                               f"{{ \"50\" = -50 }}, got {value_text(mapping)}")
+        entries: dict[int, int] = {}
+        for key, points in mapping.items():
+            total = _whole_key(key)
+            if total is None or total == 0 or abs(total) > MAX_POINTS:
+                raise VariantError(f"{path}.{key}", f"table keys are totals other than 0 such as \"50\" (at most "
+                                   f"{MAX_POINTS:,} in size), not {value_text(key)}")
+            if total in entries:
+                raise VariantError(f"{path}.{key}", f"the total {total} is listed twice")
+            if isinstance(points, bool) or not isinstance(points, int) or abs(points) > MAX_POINTS:
+                raise VariantError(f"{path}.{key}", f"{value_text(points)} is not a whole number of points (at most "
+                                   f"{MAX_POINTS:,} in size)")
+            entries[total] = points
+        return cls(tuple(sorted(entries.items())))
+
+    def points(self, total: int) -> int:
+        """The points a hand landing a player exactly on ``total`` adds (0 when it is not listed)."""
+        for listed, points in self.entries:
+            if listed == total:
+                return points
+        return 0
+
+    def to_mapping(self) -> dict[str, int]:
+        """The table as TOML/JSON data: ``{"50": -50, ...}``."""
+        return {str(total): points for total, points in self.entries}
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+
+def _whole_key(key: object) -> int | None:
+    """A table key as a whole number: an ``int`` or text of digits with an optional minus sign (a TOML key is
+    text); None for anything else."""
+    if isinstance(key, str):
+        text = key.strip()
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+            return None
+        key = int(text)
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return None
+
+
+def _to_round_bonuses(value: Any) -> TotalBonuses:
+    return TotalBonuses.from_mapping(value)
 
 
 def _player_count(key: object) -> int | None:
@@ -1330,6 +1399,18 @@ class EndRules(Record):
         ),
         0,
         1000,
+    )
+    round_bonuses: TotalBonuses = attrs.field(
+        default=TotalBonuses(()),
+        converter=_to_round_bonuses,
+        metadata=meta(
+            "bonuses for round scores",
+            "Points a hand adds to a player whose total it lands exactly on one of these totals (the two-deck "
+            "game's bonuses for \"round\" scores: +50, +100, +150; the values are the table's, e.g. "
+            "{ \"50\" = -50, \"100\" = -50, \"150\" = -50 }). Applied after the exact-target reset, before magic "
+            "numbers; not with end.exact_fifty.",
+            "001 (two decks: bonuses for round scores, +50, +100 and +150, values not given); RULES.md section 11",
+        ),
     )
     hands: int = int_field(
         "end.hands", 0, meta("fixed hands", "The match ends after this many hands (0 = no limit).", "000"), 0, 10_000

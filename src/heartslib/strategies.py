@@ -234,6 +234,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("end", "lives"): lambda: _choice(0, 3),
     ("end", "life_threshold"): lambda: _choice(15, 10),
     ("end", "exact_fifty"): lambda: _enum_choice("end", "exact_fifty"),
+    ("end", "round_bonuses"): lambda: _choice({}, {"50": -50, "100": -50, "150": -50}, {"100": -25, "60": 10}),
     ("end", "win_target"): lambda: _choice(0, 150, -40),
     ("end", "team_scores"): st.booleans,
     ("end", "losing_team"): lambda: _enum_choice("end", "losing_team"),
@@ -467,6 +468,8 @@ def _repair_end(draft: _Draft) -> None:
         _fix(draft, ("win_target", 0), ("measure", "score"))
     elif win and (win < 0) == (draft["winner"] == "highest"):
         _fix(draft, ("win_target", -win), ("win_target", 0))
+    if draft["round_bonuses"] and draft["exact_fifty"] != "none":  # two rules for landing on a round score
+        _fix(draft, ("round_bonuses", {}), ("exact_fifty", "none"))
     if draft["all_hearts_flips"] not in ("none", False) and draft["winner"] == "lowest":
         _fix(draft, ("all_hearts_flips", "none"), ("winner", "highest"))
 
@@ -520,6 +523,9 @@ def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy
     if draft["magic_multiple"]:
         # magic numbers with complex totals, or where every hand scores a multiple: the checks decide
         data = _unless_refused(draft, data, "end.magic_multiple", ("magic_multiple", 0))
+    if draft["round_bonuses"]:
+        # round-score bonuses with complex totals, or where they keep every player from the target: the checks
+        data = _unless_refused(draft, data, "end.round_bonuses", ("round_bonuses", {}))
     if draft["kind"] == "lot":
         # going for the lot where every hand is a moon (a pack with one penalty card): the checks decide
         data = _unless_refused(draft, data, "moon.kind", ("kind", "old"))

@@ -285,9 +285,10 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         # RULES.md section 11, decision: no source defines the big moon with partnerships
         out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "
                                      "moon.big_moon = \"none\" with teams, or play without teams"))
-    magic = _magic_problem(v, card_values(v), pack)
-    if magic is not None:
-        out.append(magic)
+    value = card_values(v)
+    for problem in (_magic_problem(v, value, pack), _bonuses_problem(v, value, pack)):
+        if problem is not None:
+            out.append(problem)
     if v.end.next_dealer == NextDealer.QUEEN_TAKER and sum(1 for c in pack if c == QS) != 1:
         out.append(("end.next_dealer", "\"queen_taker\" needs exactly one Q♠ in the pack (one deck, Q♠ not "
                                        "stripped)"))
@@ -446,19 +447,34 @@ def _magic_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]
     return None
 
 
+def _bonuses_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> Problem | None:
+    """``end.round_bonuses`` needs whole-number totals, and is one rule with ``end.exact_fifty`` about landing on a
+    round score, not two."""
+    if not v.end.round_bonuses:
+        return None
+    if v.end.exact_fifty != ExactFifty.NONE:
+        return ("end.round_bonuses", "bonuses for round scores and end.exact_fifty both say what landing on a round "
+                                     "score does: use one of them (end.exact_fifty = \"none\", or no bonuses)")
+    if any(is_complex(value[c]) for c in pack) or is_complex(v.moon.points):
+        return ("end.round_bonuses", "bonuses for round scores need whole-number totals: not with complex card "
+                                     "values")
+    return None
+
+
 #: The most totals :func:`_exact_totals_problem` follows before it takes the match to be able to end.
 _EXACT_LIMIT = 20_000
 
 
 def _exact_totals_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> Problem | None:
-    """With the exact-total rules (``end.reset_at_exact``, ``end.exact_fifty``), which take points back, the
+    """With the exact-total rules (``end.reset_at_exact``, ``end.exact_fifty``, ``end.round_bonuses``), which
+    may take points back, the
     problem when no player can ever pass the target: starting from 0, by the points one player can take in a
     hand (any set of the pack's cards, or no tricks), every way toward it lands where a rule takes the points
     back (the target 13 when Q♠ alone scores 13: every hand resets whoever took it). Judged on whole-number
     card values without the hand-score modifiers (those are not counted), by the total alone (not where
     lives, a winning target or team totals may end the match)."""
     end = v.end
-    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE:
+    if not end.reset_at_exact and end.exact_fifty == ExactFifty.NONE and not end.round_bonuses:
         return None
     sc = v.scoring
     if (end.measure == Measure.MAGNITUDE or end.lives or end.win_target or end.team_scores
@@ -490,7 +506,8 @@ def _exact_totals_problem(v: VariantFields, value: Sequence[Score], pack: Sequen
                     return None
                 seen.add(y)
                 todo.append(y)
-    rule = "end.reset_at_exact" if end.reset_at_exact else "end.exact_fifty"
+    rule = ("end.reset_at_exact" if end.reset_at_exact else "end.exact_fifty" if end.exact_fifty != ExactFifty.NONE
+            else "end.round_bonuses")
     return (rule, f"the match might never end: no player can pass the target {target}, since every total a "
             f"hand's points ({', '.join(map(str, steps[:6]))}{', ...' if len(steps) > 6 else ''}) can bring a "
             f"player to on the way lands where {rule} takes points back; change the card values, the target or "

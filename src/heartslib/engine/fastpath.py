@@ -161,6 +161,7 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
     "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,
+    "end.round_bonuses": ANY,  # the match's business
     "end.win_target": ANY,
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
@@ -253,6 +254,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,
+    "end.round_bonuses": ANY,  # the match's business
     "end.win_target": ANY,
     "end.team_scores": ANY,
     "end.next_dealer": ANY,
@@ -335,6 +337,7 @@ PACKED_SCORING: Final[Mapping[str, Allowed]] = {
     "end.magic_multiple": ANY,
     "end.hands": ANY,
     "end.exact_fifty": ANY,  # the match's business
+    "end.round_bonuses": ANY,  # the match's business
     "end.win_target": ANY,
     "end.team_scores": ANY,
     "end.next_dealer": ANY,

@@ -59,10 +59,13 @@ def dealing_order(players: int, step: int, hand_size: int, pack_size: int, deale
 def exact_total(end: EndRules, total: Score, before: Score | None) -> Score:
     """A player's match total after the exact-total rules: exactly the target returns to 0
     (``end.reset_at_exact``); a total a hand landed exactly on a multiple of 50 (``before``, the total before
-    the hand, is another; None: unknown) is reduced by 50 (``end.exact_fifty``); the reset wins where both
-    apply. The scorer (``scoring.apply_exact_reset``) and the check that a match ends both apply it."""
+    the hand, is another; None: unknown) is reduced by 50 (``end.exact_fifty``), and one it landed exactly on a
+    listed round score gets its bonus (``end.round_bonuses``); the reset wins where it applies. The scorer
+    (``scoring.apply_exact_reset``) and the check that a match ends both apply it."""
     if end.reset_at_exact and end.target and total == end.target:
         return 0
+    if end.round_bonuses and isinstance(total, int) and before != total:
+        return total + end.round_bonuses.points(total)
     if end.exact_fifty == ExactFifty.NONE or not isinstance(total, int) or total % 50 or before == total:
         return total
     return total - 50 if total >= (100 if end.exact_fifty == ExactFifty.ABOVE_50 else 50) else total
