@@ -313,3 +313,23 @@ def test_shuffle_pass_samples_replay() -> None:  # pragma: no cover - runs once 
 
 def test_module_names() -> None:
     assert set(inference.__all__) >= {"known_voids", "sample_round", "Sampler", "knowledge", "ImpossibleHistory"}
+
+
+def test_a_scoring_joker_led_where_penalty_cards_break_hearts_may_call_hearts() -> None:
+    # the joker's own play breaks hearts (it scores, and penalty cards break them) before its leader calls a
+    # suit, so the engine lets it call hearts from a mixed hand; inference read the call as "a hand of hearts"
+    # and refused real histories (Hypothesis found it on 8 players)
+    v = hl.preset("standard").replace(players=8, passing={"cards": 1}, play={"breaking": "penalty_cards"},
+                                      deck={"fill": "jokers", "joker": "valueless", "joker_lead": "call_suit",
+                                            "joker_points": 1})
+    for seed, steps in ((141, 33), (112, 30)):
+        r = hl.Round.deal(v, seed=seed)
+        rng = random.Random(seed)
+        assert rng.randrange(0, 60) == steps  # the history the failure was found on
+        for _ in range(steps):
+            seat = r.to_act[0]
+            acts = r.legal_actions(seat)
+            r.apply(acts[rng.randrange(len(acts))])
+        for seat in range(8):
+            obs = r.observation(seat)
+            assert sample_round(obs, random.Random(seat), variant=v).observation(seat) == obs

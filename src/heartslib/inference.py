@@ -383,8 +383,10 @@ class _Reading:
                     if led == NO_SUIT and f.joker_lead == JokerLead.CALL_SUIT:
                         called = True
                         led = self.led_suits[number]
-                        if led == HEART and f.locks and not broken:
-                            # hearts may be called before they are broken only by a hand of hearts
+                        if led == HEART and f.locks and not broken and not breaks[c]:
+                            # hearts may be called before they are broken only by a hand of hearts (a joker
+                            # whose own play breaks them, a scoring one where penalty cards break, calls freely:
+                            # the engine asks for the call after the play, legality.callable_suits)
                             self.allowed[s] &= self._hearts_lead_mask() | f.suit_mask[NO_SUIT]
                 else:
                     void: bool | None = True
