@@ -77,6 +77,7 @@ __all__ = [
     "reached_win_target",
     "score",
     "score_cards",
+    "series_points",
     "team_totals",
     "trick_points",
     "winners",
@@ -527,6 +528,53 @@ def apply_exact_reset(
             if landed and t > 0 and t % m == 0:
                 others = left[:i] + left[i + 1:]
                 out[i] = (max(others) + min(others)) // 2
+    return tuple(out)
+
+
+def series_points(
+    v: Variant, totals: Sequence[Score], *, win_at: int | None = None, lose_at: int | None = None
+) -> tuple[int, ...]:
+    """Round points for a series of matches (Gong Zhu as the "Chinese Hearts" app keeps it, RULES.md section 11):
+    at a match's end, a player whose total reached the winning total gets 2, one whose total reached the losing
+    total gets none, the others 1. ``totals`` are the finished match's (:attr:`heartslib.Match.scores`);
+    ``win_at`` and ``lose_at`` default to the variant's ``end.win_target`` and ``end.target`` and are judged as
+    they are (reached: at least or at most, by the way the variant's totals are judged, team totals with
+    ``end.team_scores``); 0 means none. The app: ``win_at=1000`` (``lose_at`` is Gong Zhu's -1000).
+
+    A series is kept by the caller, as a sum of these points over the matches it plays: it adds no rule of play
+    (no decision, no hidden card, no chance beyond each match's own seed), and each match already saves, replays
+    and reports itself; an object above :class:`~heartslib.Match` would only hold that list of matches.
+
+    >>> import heartslib as hl
+    >>> gz = hl.preset("gong_zhu").replace(end={"win_target": 1000})
+    >>> series_points(gz, (1040, -330, 60, -1000))
+    (2, 1, 1, 0)
+    >>> points = [0, 0, 0, 0]
+    >>> for seed in range(3):
+    ...     m = hl.agents.play_match(gz, [hl.agents.RandomAgent(s) for s in range(4)], seed=seed)
+    ...     points = [p + q for p, q in zip(points, series_points(gz, m.scores), strict=True)]
+    >>> points
+    [1, 2, 3, 2]
+    """
+    n = v.players
+    if not _many(totals) or len(totals) != n or not all(
+            isinstance(x, int | complex) and not isinstance(x, bool) for x in totals):
+        _bad(f"totals must be the {n} totals of a finished match, got {arg_text(totals)}")
+    for name, value in (("win_at", win_at), ("lose_at", lose_at)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            _bad(f"{name} must be a whole number (a total), or None for the variant's own, not {arg_text(value)}")
+    win = v.end.win_target if win_at is None else win_at
+    lose = v.end.target if lose_at is None else lose_at
+    highest = v.end.winner == Winner.HIGHEST
+    out: list[int] = []
+    for x in _judged(v, totals):
+        k = _key(v, x)
+        if win and (k >= win if highest else k <= win):
+            out.append(2)
+        elif lose and (k >= lose if lose > 0 else k <= lose):
+            out.append(0)
+        else:
+            out.append(1)
     return tuple(out)
 
 
