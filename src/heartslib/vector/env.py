@@ -68,13 +68,14 @@ _ARRAYS: Final = (
 #: passes and ending the hand included): a step copies these and shares the others (see ``State._copy``).
 _STEPPED: Final = frozenset({"rewards", "log", "log_len", "legal_action_mask"})
 _WRITES: Final = {
-    PLAY: frozenset({"owner", "played", "trick_cards", "trick_len", "led", "broken", "hand_count", "turn", "taker",
-                     "points_vis", "points", "won", "sun_seat", "trick_no", "leader", "phase", "shooter",
-                     "terminated"}),
+    PLAY: frozenset({"owner", "played", "trick_cards", "trick_len", "led", "broken", "hand_count", "turn"}),
     PASS: frozenset({"pass_from", "pass_pick", "picks", "passed", "turn", "owner", "recv_by", "opening", "phase",
                      "leader"}),
     DECIDE: frozenset({"points", "phase", "turn", "terminated"}),
 }
+#: What a play that completes a trick writes besides (``_resolve``, and ``_score`` after the last trick).
+_TRICK_WRITES: Final = frozenset({"taker", "points_vis", "points", "won", "sun_seat", "trick_no", "leader", "phase",
+                                  "shooter", "terminated"})
 
 
 class _Tables:
@@ -405,8 +406,7 @@ class Env:
         if bad.size:
             self._refuse(state, int(bad[0]), int(acts[bad[0]]))
         rows = np.flatnonzero(live)
-        phase = state.phase[rows]
-        st = state._copy(_STEPPED.union(*(_WRITES[code] for code in (PLAY, PASS, DECIDE) if (phase == code).any())))
+        st = state._copy(self._writes(state, rows))
         st.rewards[:] = 0.0  # this step's rewards: a game over before it gets none
         if rows.size == 0:
             return st
@@ -414,17 +414,27 @@ class Env:
         st.log[rows, st.log_len[rows]] = a
         st.log_len[rows] += 1
         t = self._t
+        phase = st.phase[rows]
         for code, fn in ((PLAY, _play), (PASS, _pick), (DECIDE, _choose)):
             sel = phase == code
             if sel.all():
                 fn(t, st, rows, a)
             elif sel.any():
                 fn(t, st, rows[sel], a[sel])
-        st.legal_action_mask[rows] = False
-        live_now = rows[~st.terminated[rows]]
+        over = st.terminated[rows]
+        st.legal_action_mask[rows[over]] = False
+        live_now = rows[~over]
         if live_now.size:
             _masks(t, st, live_now, self._choice_ids)
         return st
+
+    def _writes(self, state: State, rows: Any) -> frozenset[str]:
+        """The arrays a step of the games ``rows`` may write (the others are shared with ``state``)."""
+        phase = state.phase[rows]
+        out = _STEPPED.union(*(_WRITES[code] for code in (PLAY, PASS, DECIDE) if (phase == code).any()))
+        if (state.trick_len[rows] == self._t.n - 1).any():  # a play completes a trick
+            out |= _TRICK_WRITES
+        return out
 
     def _refuse(self, st: State, g: int, action: int) -> None:
         seat = int(st.turn[g])
@@ -577,17 +587,18 @@ def _read_round(t: _Tables, a: dict[str, Any], g: int, s: Any) -> None:
 
 def _play(t: _Tables, st: State, rows: Any, a: Any) -> None:
     """Each game of ``rows`` plays card ``a`` (legal); a complete trick resolves."""
-    seat = st.turn[rows].astype(np.int64)
+    at = slice(None) if rows.size == st.batch_size else rows  # the whole batch: views, not gathers
+    seat = st.turn[at].astype(np.int64)
     st.owner[rows, a] = -1
     st.played[rows, a] = seat
-    tl = st.trick_len[rows].astype(np.int64)
+    tl = st.trick_len[at].astype(np.int64)
     st.trick_cards[rows, tl] = a
-    st.led[rows] = np.where(tl == 0, t.suit[a], st.led[rows])
-    st.broken[rows] |= t.breaks[a]
+    st.led[at] = np.where(tl == 0, t.suit[a], st.led[at])
+    st.broken[at] |= t.breaks[a]
     st.hand_count[rows, seat] -= 1
     tl += 1
-    st.trick_len[rows] = tl
-    st.turn[rows] = (seat + t.step) % t.n
+    st.trick_len[at] = tl
+    st.turn[at] = (seat + t.step) % t.n
     done = tl == t.n
     if done.all():
         _resolve(t, st, rows)
@@ -804,8 +815,9 @@ def _over(t: _Tables, st: State, e: Any, pts: Any) -> None:
 
 
 def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> None:
-    """The legal action masks of the live games ``rows``."""
+    """The legal action masks of the live games ``rows`` (every id of each row written)."""
     phase = st.phase[rows]
+    mask = st.legal_action_mask
     for code in (PLAY, PASS, DECIDE):
         sel = phase == code
         if sel.all():
@@ -814,13 +826,18 @@ def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> Non
             r = rows[sel]
         else:
             continue
+        # the whole batch as a slice: a copy, not a scatter
+        at = slice(None) if r.size == st.batch_size else r
+        if code == DECIDE:
+            mask[at] = False
+            mask[np.ix_(r, list(choice_ids))] = True
+            continue
         if code == PLAY:
-            st.legal_action_mask[r, :C] = _play_mask(t, st, r)
-        elif code == PASS:
-            own = st.owner[r] == st.turn[r][:, None]
-            st.legal_action_mask[r, :C] = own & t.passable[None, :] & (st.pass_from[r] < 0)
+            mask[at, :C] = _play_mask(t, st, r)
         else:
-            st.legal_action_mask[np.ix_(r, list(choice_ids))] = True
+            mask[at, :C] = (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
+        if mask.shape[1] > C:
+            mask[at, C:] = False
 
 
 def _narrow(cands: Any, allowed: Any, where: Any = None) -> Any:
