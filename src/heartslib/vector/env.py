@@ -950,7 +950,12 @@ def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
     bits[:, o["hand"]: o["hand"] + C] = mine
     blocks = st.played[:, None, :] == seat_at[:, :, None]  # (N, n, C): the cards each relative seat played
     bits[:, o["played"]: o["played"] + n * C] = blocks.reshape(n_games, n * C)
-    _trick_sections(t, st, bits, o, me)
+    # the current trick: the cards played and not yet taken, by the same relative seats
+    on_table = st.taker < 0
+    on_table &= st.played >= 0
+    blocks &= on_table[:, None, :]
+    bits[:, o["trick"]: o["trick"] + n * C] = blocks.reshape(n_games, n * C)
+    _trick_leader(t, st, bits, o, me)
     bits[:, o["passed"]: o["passed"] + C] = picked
     bits[:, o["received"]: o["received"] + C] = st.recv_by == me8
     bits[ar, o["pass_direction"] + st.pass_code.astype(np.int64)] = True
@@ -966,16 +971,9 @@ def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
     return obs
 
 
-def _trick_sections(t: _Tables, st: State, bits: Any, o: dict[str, int], me: Any) -> None:
-    """The current trick's cards by relative seat, its leader and the suit led, from the trick's few cards."""
+def _trick_leader(t: _Tables, st: State, bits: Any, o: dict[str, int], me: Any) -> None:
+    """The current trick's leader (relative) and the suit led, in the games where a trick is under way."""
     going = np.flatnonzero(st.trick_len > 0)
-    if not going.size:
-        return
-    rel_leader = t.rel[me[going], st.leader[going].astype(np.int64)]
-    bits[going, o["leader"] + rel_leader] = True
-    bits[going, o["led_suit"] + st.led[going].astype(np.int64)] = True
-    cards = st.trick_cards[going].astype(np.int64)  # (M, n) in play order from the leader, -1 after the last
-    slot = (rel_leader[:, None] + np.arange(t.n)[None, :]) % t.n  # the k-th card's player, relative
-    on = cards >= 0
-    rows = np.broadcast_to(going[:, None], cards.shape)[on]
-    bits[rows, o["trick"] + slot[on] * C + cards[on]] = True
+    if going.size:
+        bits[going, o["leader"] + t.rel[me[going], st.leader[going].astype(np.int64)]] = True
+        bits[going, o["led_suit"] + st.led[going].astype(np.int64)] = True
