@@ -46,7 +46,8 @@ class Client:
 
     def __init__(self, url: str, *, timeout: float = 10.0) -> None:
         self.timeout = timeout
-        self._ws = connect(url, open_timeout=timeout, max_size=2**22)
+        # entered at once (websockets 17 warns about a connection not used as a context manager); close() ends it
+        self._ws = connect(url, open_timeout=timeout, max_size=2**22).__enter__()
         self._ids = itertools.count(1)
         self.events: list[dict[str, Any]] = []
         """Every event received, in order (the ``event`` of each ``event`` message)."""
@@ -126,8 +127,12 @@ class Client:
 
     def act(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """Apply an action (``{"type": "play", "card": "QS"}``; the seat is the connection's); returns the
-        acknowledgement, sent once the action is stored."""
-        return self.request({"type": "act", "action": dict(action)})
+        acknowledgement, sent once the action is stored. Returns once the action's own events have arrived too,
+        so :attr:`view` shows it applied."""
+        ack = self.request({"type": "act", "action": dict(action)})
+        while len(self.events) < ack["events"]:
+            self.receive()
+        return ack
 
     @property
     def over(self) -> bool:
@@ -164,8 +169,9 @@ def play_randomly(client: Client, rng: random.Random | None = None, *, max_actio
     made = 0
     while (max_actions is None or made < max_actions) and client.wait_turn():
         choices = client.legal()
-        if not choices:  # the view was behind: the next event says who acts
-            client.receive()
+        if not choices:  # the view was behind (the events that came with the reply may have ended the match)
+            if not client.over:
+                client.receive()
             continue
         client.act(rng.choice(choices))
         made += 1

@@ -94,6 +94,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(2048)  # clients may connect as soon as the line below is printed: they wait for uvicorn
     except OSError:
         sock.close()
         store.close()

@@ -346,8 +346,11 @@ class Hub:
         action = self._action(message, seat)
         async with table.lock:
             number = await self._apply(table, action, conn)
+            follower = conn.follower
+            assert follower is not None
+            conn.pending += follower.update()  # sent just after the ack, which says how many there will be
         self._start_bots(table)
-        return {"type": "ack", "action": action.to_dict(), "number": number}
+        return {"type": "ack", "action": action.to_dict(), "number": number, "events": follower.count}
 
     async def _apply(self, table: Table, action: Action, actor: Connection | None = None) -> int:
         """Check, commit, apply and show one action (the table's lock held); returns its number. The actor's
