@@ -91,6 +91,10 @@ def to_play_phase(r: hl.Round, rng: random.Random) -> None:
             r.apply(options[int(rng.random() * len(options))])
         elif r.phase == hl.Phase.PASS:
             for seat in r.to_act:
+                if r.variant.passing.keep_last_of_suit:  # a pass judged as a whole: one of the legal passes
+                    passes = hl.agents.LazyActions(r, seat)
+                    r.apply(passes[int(rng.random() * len(passes))])
+                    continue
                 passable = [c for c in r.hand(seat) if c not in forbidden]
                 r.apply(hl.Pass(seat, tuple(rng.sample(passable, r.pass_count))))
         else:

@@ -222,3 +222,16 @@ def test_openspiel_picks_and_resampled_picks_complete_legal_passes(tmp_path: Pat
         passes = [e for e in state.core.turns.round.events if isinstance(e, hl.Pass)]
         assert len(passes) == 4
     assert resampled > 100
+
+
+def test_the_leekha_aymog_preset_plays_the_apps_rules() -> None:
+    v = hl.preset("leekha_aymog")
+    assert hl.preset("aymog_leekha") == v
+    assert v.passing.keep_last_of_suit and frozenset(c.index for c in v.passing.last_of_suit_exempt) == KEEP
+    assert v.rules.penalty_total == 36 and not v.teams and v.end.target == 101
+    m = hl.agents.play_match(v, [hl.agents.HeuristicAgent(s) for s in range(4)], seed=2)
+    assert m.is_over and max(m.scores) >= 101
+    for result in m.rounds:
+        passes = [e for e in result.round.events if isinstance(e, hl.Pass)]
+        assert len(passes) == 4  # three cards to the right every hand
+        assert sum(result.points) == 36  # no moon rule: every deal scores its 36 points

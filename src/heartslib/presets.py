@@ -245,6 +245,22 @@ _PRESETS.update(
             "moon": {"kind": "none"},
             "end": {"target": 101, "losing_team": "worst_team_total"},
         },
+        "leekha_aymog": {
+            "source": "AyMog's Leekha app (com.AyMog.Leekha, the rules in its store description): four players "
+            "each for themselves, anticlockwise, three cards passed to the right (the next player anticlockwise) "
+            "every hand, a pass may not take the last card of a suit except Q♠ K♠ A♠ and 10♦ J♦ Q♦ K♦ A♦, the "
+            "dealer's right leads any card, a void player holding Q♠ or 10♦ must play one, Q♠ 13, 10♦ 10, hearts 1 "
+            "(36 a deal), game 101 (the app also offers 51 and 151), the lowest total wins; it states no moon rule",
+            "players": 4,
+            "direction": "anticlockwise",
+            "passing": {"cards": 3, "schedule": "left", "keep_last_of_suit": True,
+                        "last_of_suit_exempt": ["QS", "KS", "AS", "TD", "JD", "QD", "KD", "AD"]},
+            "play": {"opening": "eldest_any", "breaking": "none", "first_trick": "any",
+                     "must_discard": ["QS", "TD"]},
+            "scoring": {"values": {"QS": 13, "TD": 10}},
+            "moon": {"kind": "none"},
+            "end": {"target": 101},
+        },
         "likha_idlib": {
             "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
             "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
@@ -278,6 +294,7 @@ ALIASES: dict[str, str] = {
     "morehead": "morehead_2001",
     "leekha": "likha",
     "leekha_idlib": "likha_idlib",
+    "aymog_leekha": "leekha_aymog",
     "likha_jawaker": "leekha_jawaker",
     "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",
