@@ -58,11 +58,16 @@ def mirror(env: Env, state: Any, turns: list[Turns]) -> None:
         assert np.array_equal(obs[g], np.array(expect, dtype=np.float32))
 
 
-def play_out(v: hl.Variant, seeds: list[int], rng_seed: int) -> tuple[Env, Any, list[Turns]]:
-    """Play a batch of ``v`` out with random legal actions, the engine mirrored at every step."""
+def play_out(v: hl.Variant, seeds: list[int], rng_seed: int, dealers: list[int] | None = None,
+             hands: list[int] | None = None) -> tuple[Env, Any, list[Turns]]:
+    """Play a batch of ``v`` out with random legal actions, the engine mirrored at every step (each game dealt
+    with its dealer and hand number, 0 and 0 unless given)."""
     env = Env(v)
-    state = env.init(np.array(seeds, dtype=np.uint64))
-    turns = [Turns(env.encoding, hl.Round.deal(v, seed=s)) for s in seeds]
+    dealers = dealers or [0] * len(seeds)
+    hands = hands or [0] * len(seeds)
+    state = env.init(np.array(seeds, dtype=np.uint64), dealer=dealers, hand_number=hands)
+    turns = [Turns(env.encoding, hl.Round.deal(v, seed=s, dealer=d, hand_number=h))
+             for s, d, h in zip(seeds, dealers, hands, strict=True)]
     return env, drive(env, state, turns, rng_seed), turns
 
 
@@ -90,13 +95,20 @@ def drive(env: Env, state: Any, turns: list[Turns], rng_seed: int) -> Any:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(v=variants(**PINS), seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4),
+@given(v=variants(**PINS), games=st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 9),
+                                                     st.integers(0, 11)), min_size=1, max_size=4),
        rng_seed=st.integers(0, 2**32 - 1))
-def test_every_game_ends_in_the_round_the_engine_makes(v: hl.Variant, seeds: list[int], rng_seed: int) -> None:
-    """Random supported variants, random legal actions: each game equals the engine's at every step and ends
-    in the same Round (==) with the same points."""
+def test_every_game_ends_in_the_round_the_engine_makes(
+    v: hl.Variant, games: list[tuple[int, int, int]], rng_seed: int
+) -> None:
+    """Random supported variants (each game with its own dealer and place in the pass schedule), random legal
+    actions: each game equals the engine's at every step and ends in the same Round (==) with the same
+    points."""
     assume(supported(v))
-    env, state, turns = play_out(v, seeds, rng_seed)
+    seeds = [seed for seed, _, _ in games]
+    dealers = [dealer % v.players for _, dealer, _ in games]
+    hands = [hand for _, _, hand in games]
+    env, state, turns = play_out(v, seeds, rng_seed, dealers, hands)
     for g, t in enumerate(turns):
         r = env.to_round(state, g)
         assert r == t.round
@@ -293,3 +305,20 @@ def test_a_step_shares_the_arrays_it_does_not_write_read_only() -> None:
     assert after.owner is not state.owner
     with pytest.raises(ValueError, match="read-only"):
         state.dealer[0] = 2
+
+
+def test_init_deals_any_dealer_and_hand_as_the_engine() -> None:
+    v = hl.preset("standard").replace(players=5, passing={"schedule": ["left", "right", "hold", "scatter"]})
+    env = Env(v)
+    state = env.init([1, 2, 3, 4, 5], dealer=[0, 1, 2, 3, 4], hand_number=[0, 1, 2, 3, 7])
+    dealt = env.from_rounds([hl.Round.deal(v, seed=s, dealer=d, hand_number=h)
+                             for s, d, h in ((1, 0, 0), (2, 1, 1), (3, 2, 2), (4, 3, 3), (5, 4, 7))])
+    for name in ("owner", "dealer", "pass_code", "pass_size", "pass_dest", "phase", "turn", "leader", "opening",
+                 "hand_number", "legal_action_mask"):
+        assert np.array_equal(getattr(state, name), getattr(dealt, name)), name
+    assert np.array_equal(state.observation, dealt.observation)
+    assert env.to_round(state, 4) == hl.Round.deal(v, seed=5, dealer=4, hand_number=7)
+    with pytest.raises(hl.IllegalAction, match=r"dealer is one whole number 0\.\.4"):
+        env.init([1, 2], dealer=[0, 5])
+    with pytest.raises(hl.IllegalAction, match="hand_number"):
+        env.init([1], hand_number=-1)

@@ -158,13 +158,30 @@ def test_learner_env_with_random_opponents_and_a_policy() -> None:
         assert any(r.any() for r in rewards)
     assert np.array_equal(runs[0], runs[1])
 
-    envs = LearnerEnv("standard", num_envs=2, seat=1, opponents=lambda o, m, p: np.full(len(p), 53))
+    envs = LearnerEnv("standard", num_envs=2, seat=1, opponents=lambda o, m, p: np.full(len(p), 53), dealer=0,
+                      hand_number=0)
     with pytest.raises(hl.IllegalAction, match="game 0: seat 0 may not pass"):
         envs.reset(seed=1)
 
 
+def test_the_adapters_deal_every_seat_and_every_pass_unless_told() -> None:
+    envs = LearnerEnv("standard", num_envs=64)
+    envs.reset(seed=0)
+    assert len(set(envs.state.dealer.tolist())) == 4 and len(set(envs.state.pass_code.tolist())) == 4
+    envs = LearnerEnv("standard", num_envs=8, dealer=2, hand_number=1)
+    envs.reset(seed=0)
+    assert set(envs.state.dealer.tolist()) == {2} and set(envs.state.hand_number.tolist()) == {1}
+    selfplay = SelfPlayEnv("standard", num_envs=64)
+    selfplay.reset(seed=0)
+    assert len(set(selfplay.state.hand_number.tolist())) == 4
+    with pytest.raises(hl.IllegalAction, match=r"dealer is a seat 0\.\.3"):
+        SelfPlayEnv("standard", dealer=4)
+    with pytest.raises(hl.IllegalAction, match="hand_number"):
+        LearnerEnv("standard", hand_number=-1)
+
+
 def test_learner_env_refuses_bad_input_and_changes_nothing() -> None:
-    envs = LearnerEnv("standard", num_envs=2)
+    envs = LearnerEnv("standard", num_envs=2, hand_number=0)
     obs, _ = envs.reset(seed=0)
     state = envs.state
     bad = np.array([int(np.flatnonzero(obs["action_mask"][0])[0]), 53])
@@ -191,7 +208,7 @@ def test_learner_env_works_with_gymnasiums_vector_wrappers() -> None:
     """Gymnasium's episode statistics wrapper reads the declared autoreset mode and sums each hand."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
-    envs = RecordEpisodeStatistics(LearnerEnv("standard", num_envs=4))
+    envs = RecordEpisodeStatistics(LearnerEnv("standard", num_envs=4, hand_number=0))
     obs, _ = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     seen = []
@@ -247,7 +264,7 @@ def test_selfplay_gives_every_seat_its_own_view_and_reward() -> None:
 
 
 def test_selfplay_refuses_bad_input_and_changes_nothing() -> None:
-    env = SelfPlayEnv("standard", num_envs=2)
+    env = SelfPlayEnv("standard", num_envs=2, hand_number=0)
     env.reset(seed=1)
     state = env.state
     with pytest.raises(hl.IllegalAction, match="for every agent"):

@@ -23,6 +23,7 @@ import numpy as np
 
 from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns
 from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.dealing import canonical
 from heartslib.engine.tables import HEART, QS, SPADE
 from heartslib.enums import (
     DEALERS_CHOICE,
@@ -62,7 +63,8 @@ _ARRAYS: Final = (
     "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
     "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
     "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
-    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "origin",
+    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "hand_number",
+    "origin",
 )
 #: The arrays every step writes, and those a step of each phase may write (resolving a trick, exchanging the
 #: passes and ending the hand included): a step copies these and shares the others (see ``State._copy``).
@@ -132,6 +134,20 @@ class _Tables:
         self.max_pass = max((_pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
         self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
         self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
+
+
+def _per_game(value: Any, n_games: int, name: str, bound: int | None) -> Any:
+    """``value`` (one whole number, or one per game) as an (N,) int64 array, each in ``0..bound - 1`` (or
+    ``>= 0`` without a bound); :class:`~heartslib.IllegalAction` otherwise."""
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n_games, arr)
+    within = f"0..{bound - 1}" if bound is not None else ">= 0"
+    if arr.shape != (n_games,) or not (np.issubdtype(arr.dtype, np.integer) or n_games == 0) or \
+            (arr < 0).any() or (bound is not None and (arr >= bound).any()):
+        raise IllegalAction("bad_argument", f"{name} is one whole number {within} or one per game ({n_games}), "
+                            f"not {value!r}")
+    return arr.astype(np.int64)
 
 
 def _pass_size(d: PassDirection, cards: int, n: int) -> int:
@@ -212,6 +228,7 @@ class State:
     log_len: Any
     legal_action_mask: Any
     seed: Any
+    hand_number: Any
     origin: Any
 
     def __init__(self, arrays: dict[str, Any], env: Env, origins: tuple[Round, ...] = ()) -> None:
@@ -318,25 +335,33 @@ class Env:
             "points": z((n_games, p), np.int32), "rewards": z((n_games, p), np.float32),
             "terminated": z(n_games, bool), "log": neg((n_games, t.log_size), -1, np.int8),
             "log_len": z(n_games, np.int16), "legal_action_mask": z((n_games, self.num_actions), bool),
-            "seed": z(n_games, np.uint64), "origin": neg(n_games, -1, np.int32),
+            "seed": z(n_games, np.uint64), "hand_number": z(n_games, np.int64), "origin": neg(n_games, -1, np.int32),
         }
 
-    def init(self, seeds: Iterable[int] | Any) -> State:
-        """N hands, game ``i`` dealt exactly as ``Round.deal(variant, seed=seeds[i])`` (hand 0, dealer 0)."""
+    def init(self, seeds: Iterable[int] | Any, *, dealer: int | Any = 0, hand_number: int | Any = 0) -> State:
+        """N hands, game ``i`` dealt exactly as ``Round.deal(variant, seed=seeds[i], dealer=dealer[i],
+        hand_number=hand_number[i])``; ``dealer`` and ``hand_number`` (which picks the pass of the schedule) are
+        one for every game or one per game."""
         seed_list = [int(s) for s in np.asarray(seeds, dtype=object).reshape(-1)]
         for s in seed_list:
             if not 0 <= s < 2**64:
                 raise IllegalAction("bad_argument", f"a seed is a whole number from 0 to 2**64 - 1, not {s}")
         n_games = len(seed_list)
         t = self._t
+        dealers = _per_game(dealer, n_games, "dealer", t.n)
+        hands = _per_game(hand_number, n_games, "hand_number", None)
         a = self._blank(n_games)
         a["seed"][:] = np.array(seed_list, dtype=np.uint64)
+        a["dealer"][:] = dealers
+        a["hand_number"][:] = hands
         orders = _shuffled(self._t.pack, seed_list)
-        rows = np.arange(n_games)[:, None]
-        a["owner"][rows, orders] = t.deal_seats[0][None, :]
+        a["owner"][np.arange(n_games)[:, None], orders] = t.deal_seats[dealers]
         a["hand_count"][:] = t.hand_size
-        d = self.variant.rules.schedule[0]
-        self._set_pass(a, slice(None), d)
+        schedule = self.variant.rules.schedule
+        which = hands % len(schedule)
+        for j in np.unique(which):
+            d = schedule[int(j)]
+            self._set_pass(a, which == j, canonical(d, t.n) if isinstance(d, Offset) else d)
         st = State(a, self)
         self._start(st, np.arange(n_games))
         return self._finish(st)
@@ -474,7 +499,8 @@ class Env:
         if not 0 <= i < state.batch_size:
             raise IllegalAction("bad_argument", f"game {i} is not in a batch of {state.batch_size}")
         origin = int(state.origin[i])
-        r = state._origins[origin].copy() if origin >= 0 else Round.deal(self.variant, seed=int(state.seed[i]))
+        r = state._origins[origin].copy() if origin >= 0 else Round.deal(
+            self.variant, seed=int(state.seed[i]), dealer=int(state.dealer[i]), hand_number=int(state.hand_number[i]))
         turns = Turns(self.encoding, r)
         for k in range(int(state.log_len[i])):
             seat = turns.current()
@@ -493,11 +519,13 @@ class Env:
                                 f"not {seat!r}")
         return _observe(self._t, self.encoding, state, seats.astype(np.int64))
 
-    def reset_where(self, state: State, where: Any, seeds: Iterable[int] | Any) -> State:
+    def reset_where(self, state: State, where: Any, seeds: Iterable[int] | Any, *, dealer: int | Any = 0,
+                    hand_number: int | Any = 0) -> State:
         """A new state in which the games ``where`` ((N,) bool) are new hands dealt from ``seeds`` (one per game
-        replaced, as :meth:`init`) and the others are as in ``state``: an autoreset (``state`` is unchanged)."""
+        replaced; ``dealer`` and ``hand_number`` as :meth:`init` takes them) and the others are as in
+        ``state``: an autoreset (``state`` is unchanged)."""
         rows = np.flatnonzero(np.asarray(where, dtype=bool))
-        fresh = self.init(seeds)
+        fresh = self.init(seeds, dealer=dealer, hand_number=hand_number)
         if fresh.batch_size != rows.size:
             raise IllegalAction("bad_argument", f"{rows.size} games are replaced, so {rows.size} seeds are needed, "
                                 f"not {fresh.batch_size}")
@@ -537,6 +565,7 @@ def _read_round(t: _Tables, a: dict[str, Any], g: int, s: Any) -> None:
         a["hand_count"][g, seat] = len(hand)
     a["scores"][g] = [int(x.real) for x in s.scores]
     a["dealer"][g] = s.dealer
+    a["hand_number"][g] = s.hand_number
     a["lead"][g] = s.lead
     code = _pass_code(s.passing, t.n)
     a["pass_code"][g] = code

@@ -26,8 +26,9 @@ Observations are the learner's: a dict of ``"observation"``, the (N, D) float32 
 :class:`heartslib.adapters.encoding.Encoding`, and ``"action_mask"``, (N, A) int8, as the PettingZoo adapter
 gives them. An action id is a card index (0-54) or a decision option after it; a pass is chosen one card at a
 time. The reward is the learner's (:meth:`~heartslib.adapters.encoding.Encoding.rewards`), paid on the step
-that ends the hand; an episode is one hand (dealt as ``Round.deal(variant, seed=s)``, hand 0, dealer 0, ``s``
-drawn from the environment's generator). Nothing is ever truncated.
+that ends the hand; an episode is one hand, dealt as ``Round.deal(variant, seed=s, dealer=d, hand_number=h)``
+with ``s``, ``d`` and ``h`` drawn from the environment's generator (every seat deals, every pass of the schedule
+comes up) unless ``dealer`` or ``hand_number`` is given. Nothing is ever truncated.
 
 **Autoreset: next step** (``metadata["autoreset_mode"]`` is ``AutoresetMode.NEXT_STEP``): the step that ends a
 hand returns its last observation with ``terminated`` True; the next step ignores that game's action and
@@ -62,7 +63,7 @@ except ImportError as exc:  # the module stays importable (docs, doctest collect
     if not TYPE_CHECKING:
         VectorEnv = object
 
-__all__ = ["NEXT_STEP", "LearnerEnv", "Opponents", "batched_spaces", "observation_space"]
+__all__ = ["NEXT_STEP", "Deals", "LearnerEnv", "Opponents", "batched_spaces", "observation_space"]
 
 #: A policy for the other seats: (observation, action_mask, current_player) over the batch -> action ids.
 Policy = Callable[[Any, Any, Any], Any]
@@ -101,9 +102,30 @@ def batched_spaces(env: Env, num_envs: int) -> tuple[Any, Any, Any, Any]:
     return single_obs, single_act, batch_space(single_obs, num_envs), batch_space(single_act, num_envs)
 
 
-def draw_seeds(rng: Any, k: int) -> Any:
-    """``k`` deal seeds from a :class:`numpy.random.Generator`."""
-    return rng.integers(0, _SEED_HIGH, size=k, dtype=np.int64)
+class Deals:
+    """How the adapters deal a new hand: a seed, a dealer and a hand number (the pass of the schedule) for each
+    game, drawn from the environment's generator, so every seat deals and every pass comes up; a ``dealer`` or
+    ``hand_number`` given is used for every hand."""
+
+    def __init__(self, env: Env, dealer: int | None, hand_number: int | None) -> None:
+        n = env.num_players
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
+            raise IllegalAction("bad_argument", f"dealer is a seat 0..{n - 1} or None, not {arg_text(dealer)}")
+        if hand_number is not None and (not isinstance(hand_number, int) or isinstance(hand_number, bool)
+                                        or hand_number < 0):
+            raise IllegalAction("bad_argument", f"hand_number is a whole number >= 0 or None, not "
+                                f"{arg_text(hand_number)}")
+        self.n = n
+        self.cycle = len(env.variant.rules.schedule)
+        self.dealer = dealer
+        self.hand_number = hand_number
+
+    def draw(self, rng: Any, k: int) -> dict[str, Any]:
+        """``k`` deals: ``{"seeds", "dealer", "hand_number"}``, arrays of ``k``, as :meth:`Env.init` takes them."""
+        seeds = rng.integers(0, _SEED_HIGH, size=k, dtype=np.int64)
+        dealer = rng.integers(0, self.n, size=k) if self.dealer is None else np.full(k, self.dealer)
+        hand = rng.integers(0, self.cycle, size=k) if self.hand_number is None else np.full(k, self.hand_number)
+        return {"seeds": seeds, "dealer": dealer, "hand_number": hand}
 
 
 def check_games(num_envs: object) -> int:
@@ -131,10 +153,10 @@ class _Agents:
         self.games: list[Turns] = []
         self.queued: list[list[int]] = []
 
-    def deal(self, rows: Any, seeds: Any) -> None:
-        """Games ``rows`` start new hands from ``seeds`` (as :meth:`Env.init` deals them)."""
-        for g, seed in zip(rows.tolist(), seeds.tolist(), strict=True):
-            turns = Turns(self.env.encoding, Round.deal(self.env.variant, seed=int(seed)))
+    def deal(self, rows: Any, seeds: Any, dealer: Any, hand_number: Any) -> None:
+        """Games ``rows`` start new hands (as :meth:`Env.init` deals them)."""
+        for g, seed, d, h in zip(rows.tolist(), seeds.tolist(), dealer.tolist(), hand_number.tolist(), strict=True):
+            turns = Turns(self.env.encoding, Round.deal(self.env.variant, seed=seed, dealer=d, hand_number=h))
             if g == len(self.games):
                 self.games.append(turns)
                 self.queued.append([])
@@ -180,7 +202,7 @@ class LearnerEnv(VectorEnv):
     }
 
     def __init__(self, variant: str | Path | Variant = "standard", num_envs: int = 64, *, seat: int = 0,
-                 opponents: Opponents = "random") -> None:
+                 opponents: Opponents = "random", dealer: int | None = None, hand_number: int | None = None) -> None:
         require_gymnasium()
         self.env = Env(resolve_variant(variant))
         """The batched environment stepped underneath."""
@@ -189,6 +211,7 @@ class LearnerEnv(VectorEnv):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise IllegalAction("no_such_seat", f"seat is the learner's seat 0..{n - 1}, not {arg_text(seat)}")
         self.seat = seat
+        self._deals = Deals(self.env, dealer, hand_number)
         (self.single_observation_space, self.single_action_space, self.observation_space,
          self.action_space) = batched_spaces(self.env, self.num_envs)
         self._policy: Policy | None = None
@@ -214,10 +237,10 @@ class LearnerEnv(VectorEnv):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """New hands in every game; the same ``seed`` gives the same deals (and, with seeded agents, games)."""
         super().reset(seed=seed)
-        seeds = draw_seeds(self.np_random, self.num_envs)
-        state = self.env.init(seeds)
+        deal = self._deals.draw(self.np_random, self.num_envs)
+        state = self.env.init(**deal)
         if self._agents is not None:
-            self._agents.deal(np.arange(self.num_envs), seeds)
+            self._agents.deal(np.arange(self.num_envs), **deal)
         state, _ = self._others(state)
         self._state = state
         self._done = state.terminated.copy()
@@ -239,10 +262,10 @@ class LearnerEnv(VectorEnv):
             self._agents.record(rows, np.full(rows.size, self.seat), acts[rows])
         reward = after.rewards[:, self.seat].copy()
         if done.any():
-            seeds = draw_seeds(self.np_random, int(done.sum()))
-            after = self.env.reset_where(after, done, seeds)
+            deal = self._deals.draw(self.np_random, int(done.sum()))
+            after = self.env.reset_where(after, done, **deal)
             if self._agents is not None:
-                self._agents.deal(np.flatnonzero(done), seeds)
+                self._agents.deal(np.flatnonzero(done), **deal)
         after, more = self._others(after)
         reward += more
         self._state = after

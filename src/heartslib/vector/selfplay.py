@@ -17,8 +17,9 @@ float32, that seat's own view in each game (:class:`heartslib.adapters.encoding.
 ``terminations[agent]`` and ``truncations[agent]`` are (N,) arrays. Hearts is played in turn, so one seat acts
 in each game: :meth:`SelfPlayEnv.step` reads, in game ``g``, the action of the seat to act there
 (``actions[agent][g]``) and ignores the others'. Every seat's reward is paid on the step that ends the hand; an
-episode is one hand, dealt as ``Round.deal(variant, seed=s)`` with ``s`` drawn from the environment's
-generator. Nothing is ever truncated.
+episode is one hand, dealt as ``Round.deal(variant, seed=s, dealer=d, hand_number=h)`` with ``s``, ``d`` and
+``h`` drawn from the environment's generator unless ``dealer`` or ``hand_number`` is given. Nothing is ever
+truncated.
 
 **Autoreset: next step** (``metadata["autoreset_mode"]`` is ``AutoresetMode.NEXT_STEP``): the step that ends a
 hand returns every seat's last observation of it with ``terminations`` True; the next step ignores that game's
@@ -36,7 +37,7 @@ from heartslib.adapters.encoding import resolve_variant
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.variant import Variant
 from heartslib.vector.env import Env, State
-from heartslib.vector.gym import NEXT_STEP, batched_spaces, check_games, draw_seeds, require_gymnasium
+from heartslib.vector.gym import NEXT_STEP, Deals, batched_spaces, check_games, require_gymnasium
 
 __all__ = ["SelfPlayEnv"]
 
@@ -52,11 +53,13 @@ class SelfPlayEnv:
         "render_modes": [],
     }
 
-    def __init__(self, variant: str | Path | Variant = "standard", num_envs: int = 64) -> None:
+    def __init__(self, variant: str | Path | Variant = "standard", num_envs: int = 64, *, dealer: int | None = None,
+                 hand_number: int | None = None) -> None:
         require_gymnasium()
         self.env = Env(resolve_variant(variant))
         """The batched environment stepped underneath."""
         self.num_envs = check_games(num_envs)
+        self._deals = Deals(self.env, dealer, hand_number)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self.env.num_players)]
         self.agents: list[str] = self.possible_agents[:]
         self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -94,7 +97,7 @@ class SelfPlayEnv:
         """New hands in every game; the same ``seed`` gives the same deals."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        state = self.env.init(draw_seeds(self._rng, self.num_envs))
+        state = self.env.init(**self._deals.draw(self._rng, self.num_envs))
         self._state = state
         self._done = state.terminated.copy()
         return self._observe(state), {agent: {} for agent in self.agents}
@@ -116,7 +119,7 @@ class SelfPlayEnv:
         after = self.env.step(state, np.where(live, chosen, 0), active=live)  # IllegalAction: nothing changed
         rewards = after.rewards.copy()
         if done.any():
-            after = self.env.reset_where(after, done, draw_seeds(self._rng, int(done.sum())))
+            after = self.env.reset_where(after, done, **self._deals.draw(self._rng, int(done.sum())))
         self._state = after
         self._done = after.terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=bool)
