@@ -204,6 +204,48 @@ def test_learner_env_refuses_bad_input_and_changes_nothing() -> None:
         LearnerEnv("standard").step(np.zeros(64, dtype=np.int64))
 
 
+class OnceWrong:
+    """A heuristic player that, once armed, answers one play with a card it does not hold."""
+
+    def __init__(self) -> None:
+        self.inner = HeuristicAgent(5)
+        self.armed = False
+
+    def setup(self, variant: hl.Variant, seat: int) -> None:
+        self.inner.setup(variant, seat)
+
+    def act(self, observation: hl.Observation, legal_actions: Any) -> Any:
+        if self.armed and observation.phase == hl.Phase.PLAY:
+            self.armed = False
+            held = {c.index for c in observation.hand}
+            return hl.Play(observation.seat, hl.Card.from_index(next(i for i in range(52) if i not in held)))
+        return self.inner.act(observation, legal_actions)
+
+
+def test_an_opponents_illegal_action_changes_nothing() -> None:
+    """An agent's illegal play is refused naming the game; the games, the generator and the mirrors are as
+    before the call, and the environment plays on."""
+    wrong = OnceWrong()
+    envs = LearnerEnv("standard", num_envs=3, opponents=[wrong, RandomAgent(2), RandomAgent(3)], hand_number=0)
+    obs, _ = envs.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(4):  # past the pass
+        obs, *_ = envs.step(random_ids(obs["action_mask"], rng))
+    wrong.armed = True
+    state, bits = envs.state, envs.np_random.bit_generator.state
+    with pytest.raises(hl.IllegalAction, match="seat 1 may not play"):
+        envs.step(random_ids(obs["action_mask"], rng))
+    assert envs.state is state and envs.np_random.bit_generator.state == bits
+    check_learner_against_mirrors(envs, obs)
+    for _ in range(20):
+        obs, *_ = envs.step(random_ids(obs["action_mask"], rng))
+        check_learner_against_mirrors(envs, obs)
+
+    envs = LearnerEnv("standard", num_envs=2, seat=1, opponents=lambda o, m, p: np.zeros((2, 2), dtype=int))
+    with pytest.raises(hl.IllegalAction, match="policy must return 2 integer action ids"):
+        envs.reset(seed=0)
+
+
 def test_learner_env_works_with_gymnasiums_vector_wrappers() -> None:
     """Gymnasium's episode statistics wrapper reads the declared autoreset mode and sums each hand."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics

@@ -495,6 +495,11 @@ class Env:
         """Game ``i`` as a :class:`heartslib.Round`: its deal (or the round it was made from) with its actions
         applied through ``Round.apply``. The cards chosen so far of a pass not yet complete are not part of a
         round (as :attr:`heartslib.adapters.encoding.Turns.pending`): the round is the one before them."""
+        return self.to_turns(state, i).round
+
+    def to_turns(self, state: State, i: int) -> Turns:
+        """Game ``i`` as a :class:`heartslib.adapters.encoding.Turns`: :meth:`to_round`'s round with the cards
+        chosen so far of a pass not yet complete as its ``pending`` (the game exactly as the ids left it)."""
         i = int(i)
         if not 0 <= i < state.batch_size:
             raise IllegalAction("bad_argument", f"game {i} is not in a batch of {state.batch_size}")
@@ -506,7 +511,7 @@ class Env:
             seat = turns.current()
             assert seat is not None
             turns.apply_id(seat, int(state.log[i, k]))
-        return r
+        return turns
 
     def observe(self, state: State, seat: Any = None) -> Any:
         """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds), or

@@ -236,7 +236,45 @@ class LearnerEnv(VectorEnv):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """New hands in every game; the same ``seed`` gives the same deals (and, with seeded agents, games)."""
+        undo = self._snapshot()
         super().reset(seed=seed)
+        try:
+            return self._reset()
+        except IllegalAction:
+            undo()
+            raise
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """The learner's action in every game (ignored in a game that ended on the last step, which starts a new
+        hand instead), then the other seats' until the learner acts again or the hand is over. An illegal
+        action (the learner's, or an opponent's) raises :class:`~heartslib.IllegalAction` naming the game, and
+        the environment is left as it was."""
+        undo = self._snapshot()
+        try:
+            return self._step(actions)
+        except IllegalAction:
+            undo()
+            raise
+
+    def _snapshot(self) -> Callable[[], None]:
+        """A function that puts the games, the generator and the agents' mirrors back as they are now."""
+        state, done = self._state, self._done
+        rng = self.np_random
+        bits = rng.bit_generator.state
+        queued = None if self._agents is None else [q[:] for q in self._agents.queued]
+
+        def undo() -> None:
+            self._state, self._done = state, done
+            self.np_random = rng
+            rng.bit_generator.state = bits
+            if self._agents is not None and queued is not None:
+                # the mirrors replayed from the games' own action ids, the passes half chosen included
+                games = [] if state is None else [self.env.to_turns(state, g) for g in range(state.batch_size)]
+                self._agents.games, self._agents.queued = games, queued
+
+        return undo
+
+    def _reset(self) -> tuple[Any, dict[str, Any]]:
         deal = self._deals.draw(self.np_random, self.num_envs)
         state = self.env.init(**deal)
         if self._agents is not None:
@@ -246,9 +284,7 @@ class LearnerEnv(VectorEnv):
         self._done = state.terminated.copy()
         return self._observe(state), {}
 
-    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        """The learner's action in every game (ignored in a game that ended on the last step, which starts a new
-        hand instead), then the other seats' until the learner acts again or the hand is over."""
+    def _step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         state = self.state
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
@@ -293,7 +329,10 @@ class LearnerEnv(VectorEnv):
             return after
         if self._policy is not None:
             acts = np.asarray(self._policy(state.observation, state.legal_action_mask, state.current_player))
-            return self.env.step(state, np.where(theirs, acts, 0).astype(np.int64), active=theirs)
+            if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
+                raise IllegalAction("bad_argument", f"the opponents' policy must return {self.num_envs} integer "
+                                    f"action ids, not an array of shape {acts.shape} and dtype {acts.dtype}")
+            return self.env.step(state, np.where(theirs, acts, 0), active=theirs)
         return self.env.step(state, self.env.random_actions(state, self.np_random), active=theirs)
 
     def _observe(self, state: State) -> dict[str, Any]:
