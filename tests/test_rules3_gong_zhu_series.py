@@ -55,6 +55,9 @@ def test_team_totals_give_partners_the_same_points() -> None:
     ((1, 2, 3, 4), {"lose_at": True}, "lose_at must be a whole number"),
 ])
 def test_bad_arguments_are_refused_by_name(totals: object, kw: dict[str, object], words: str) -> None:
-    with pytest.raises(hl.IllegalAction, match=words) as info:
+    # compiled, a value of the wrong type for a typed argument (win_at=2.5) is a TypeError at the call
+    # (docs/errors.md); the pure build names it
+    typed = hl.COMPILED and any(isinstance(x, float) for x in kw.values())
+    with pytest.raises(TypeError if typed else hl.IllegalAction, match=None if typed else words) as info:
         series_points(TWO_SIDED, totals, **kw)  # type: ignore[arg-type]
-    assert info.value.code == "bad_argument"
+    assert typed or getattr(info.value, "code", None) == "bad_argument"

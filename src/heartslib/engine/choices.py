@@ -7,6 +7,9 @@ whether one is legal. :class:`PassChoices` is the sequence
 counts it, ``choices[i]`` unranks the ``i``-th pass
 (:func:`~heartslib.engine.legality.nth_pass`), ``in`` checks legality
 (:func:`~heartslib.engine.legality.pass_problem`), and iterating lists it.
+Under ``passing.keep_last_of_suit``, which judges the cards of a pass
+together, counting and indexing list the passes (a few hundred for a
+13-card hand) rather than count them from the hand's size.
 It holds only what the seat itself knows (:class:`~heartslib.engine.legality.PassRules`).
 
 >>> import heartslib as hl

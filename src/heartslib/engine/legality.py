@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
-from math import comb, perm
+from math import comb, factorial, perm
 
 import attrs
 
@@ -68,6 +68,7 @@ __all__ = [
     "pass_room",
     "passable",
     "position",
+    "random_pass",
     "seat_pass_rules",
     "why_action",
     "why_play",
@@ -481,33 +482,119 @@ def pass_choices(hand: Sequence[int], size: int, forbidden: frozenset[int], orde
                  keep: Keep = None) -> list[tuple[int, ...]]:
     """Every legal pass from ``hand`` (card indices): combinations, or orderings for scatter and star passes."""
     cards = [c for c in hand if c not in forbidden]
+    held = [0] * (NO_SUIT + 1)  # the hand's cards per suit, for the suit-keeping rule
+    for c in hand:
+        held[_SUIT[c]] += 1
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[int, ...]] = []
     for combo in permutations(cards, size) if ordered else combinations(cards, size):
         if combo not in seen:
             seen.add(combo)
-            if keep is None or _emptied(hand, combo, keep) < 0:
+            if keep is None or _keeps_suits(combo, held, keep):
                 out.append(combo)
     return out
 
 
+def _keeps_suits(combo: tuple[int, ...], held: list[int], keep: frozenset[int]) -> bool:
+    """Whether the pass ``combo`` leaves the hand a card of each suit it takes a card not in ``keep`` from
+    (``held``: the hand's cards per suit); :func:`_emptied` for a whole pass, made cheap for listing."""
+    for c in combo:
+        suit = _SUIT[c]
+        if suit != NO_SUIT and c not in keep and sum(1 for x in combo if _SUIT[x] == suit) >= held[suit]:
+            return False
+    return True
+
+
+def _risky(hand: Sequence[int], cards: list[int], size: int, keep: frozenset[int]) -> list[list[int]]:
+    """The suits a pass of ``size`` from ``cards`` (the passable cards of ``hand``) could take whole against the
+    suit-keeping rule: each as its cards, every one passable, at most ``size`` of them, one at least not in
+    ``keep``. A pass is legal exactly when it holds none of them whole."""
+    out: list[list[int]] = []
+    for suit in range(NO_SUIT):
+        whole = [c for c in hand if _SUIT[c] == suit]
+        if whole and len(whole) <= size and all(c in cards for c in whole) and any(c not in keep for c in whole):
+            out.append(whole)
+    return out
+
+
+def _completions(chosen: set[int], pool: list[int], need: int, risky: list[list[int]]) -> int:
+    """How many sets of ``need`` cards from ``pool`` make, with ``chosen``, a pass holding none of the ``risky``
+    suits whole: by inclusion and exclusion over the suits (each set of suits taken whole fixes its cards)."""
+    if need < 0:
+        return 0
+    free = set(pool)
+    total = 0
+    for mask in range(1 << len(risky)):
+        required, possible, odd = 0, True, False
+        for k, whole in enumerate(risky):
+            if mask >> k & 1:
+                odd = not odd
+                for c in whole:
+                    if c not in chosen:
+                        required += 1
+                        possible = possible and c in free
+        if possible and required <= need:
+            ways = comb(len(pool) - required, need - required)
+            total += -ways if odd else ways
+    return total
+
+
+def _nth_kept(cards: list[int], size: int, ordered: bool, i: int, risky: list[list[int]]) -> tuple[int, ...]:
+    """The ``i``-th legal pass under the suit-keeping rule in ``itertools`` order (combinations, or orderings when
+    ``ordered``), found card by card from the count of legal completions of each choice."""
+    sets = _completions(set(), cards, size, risky)
+    if not 0 <= i < (sets * factorial(size) if ordered else sets):
+        raise IndexError(i)
+    out: list[int] = []
+    chosen: set[int] = set()
+    pool = cards[:]
+    start = 0
+    for slot in range(size):
+        need = size - slot - 1
+        for x in range(0 if ordered else start, len(pool)):
+            c = pool[x]
+            rest = pool[:x] + pool[x + 1:] if ordered else pool[x + 1:]
+            count = _completions(chosen | {c}, rest, need, risky) * (factorial(need) if ordered else 1)
+            if i < count:
+                out.append(c)
+                chosen.add(c)
+                if ordered:
+                    pool = rest
+                else:
+                    start = x + 1
+                break
+            i -= count
+    return tuple(out)
+
+
+def random_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, keep: Keep,
+                u: float) -> tuple[int, ...]:
+    """The legal pass at index ``int(u * count)`` in listing order, for one uniform draw ``u`` in [0, 1) (the random
+    playout): unranked from the count, without listing the passes."""
+    return nth_pass(hand, size, forbidden, ordered, int(u * count_passes(hand, size, forbidden, ordered, keep)), keep)
+
+
 def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, keep: Keep = None) -> int:
-    """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice, or a rule
-    judges the cards of a pass together)."""
+    """How many passes :func:`pass_choices` lists, without listing them (unless a card is held twice)."""
     cards = _passable(hand, forbidden)
-    if keep is not None or _has_copies(cards):  # listed: copies make one pass several ways; the rule drops some
+    if _has_copies(cards):  # listed: copies make one pass several ways, listed once
         return len(pass_choices(hand, size, forbidden, ordered, keep))
+    if keep is not None:
+        sets = _completions(set(), cards, size, _risky(hand, cards, size, keep))
+        return sets * factorial(size) if ordered else sets
     return perm(len(cards), size) if ordered else comb(len(cards), size)
 
 
 def nth_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, i: int,
              keep: Keep = None) -> tuple[int, ...]:
     """``pass_choices(hand, size, forbidden, ordered, keep)[i]``, found by unranking rather than by listing (unless
-    a card is held twice, or a rule judges the cards of a pass together): the ``i``-th combination (or ordering,
-    for scatter and star passes) of the passable cards in ``itertools`` order."""
+    a card is held twice): the ``i``-th combination (or ordering, for scatter and star passes) of the passable
+    cards in ``itertools`` order, among those the suit-keeping rule allows."""
     cards = _passable(hand, forbidden)
-    if keep is not None or _has_copies(cards):
+    if _has_copies(cards):
         return pass_choices(hand, size, forbidden, ordered, keep)[i]
+    if keep is not None:
+        return _nth_kept(cards, size, ordered, i, _risky(hand, cards, size, keep))
     m = len(cards)
     if not 0 <= i < (perm(m, size) if ordered else comb(m, size)):
         raise IndexError(i)

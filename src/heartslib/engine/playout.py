@@ -30,11 +30,10 @@ from heartslib.cards import NUM_CARD_INDICES
 from heartslib.engine.finishing import rollout_score, score_round
 from heartslib.engine.legality import (
     candidates,
-    count_passes,
     is_ordered,
-    nth_pass,
     pass_of,
     position,
+    random_pass,
 )
 from heartslib.engine.machine import apply, choice, choose, choose_cards, to_act
 from heartslib.engine.rules import Rules
@@ -125,13 +124,11 @@ def _random_step(s: RoundState, rng: random.Random, policy: Policy | None) -> No
     """One pass or decision of a playout: a pass drawn uniformly among the legal passes; a decision drawn
     uniformly among its options, or chosen by ``policy``."""
     if s.phase is PASS:
-        # a uniform choice among the legal passes, unranked rather than listed: the pass legal_actions
-        # would list at the drawn index
+        # a uniform choice among the legal passes, unranked rather than listed (listed once where the
+        # suit-keeping rule judges a pass as a whole): the pass legal_actions would list at the drawn index
         seat = to_act(s)[0]
         hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
-        keep = s.rules.pass_keep
-        i = int(rng.random() * count_passes(hand, size, forbidden, ordered, keep))
-        combo = nth_pass(hand, size, forbidden, ordered, i, keep)
+        combo = random_pass(hand, size, forbidden, ordered, s.rules.pass_keep, rng.random())
         action = pass_of(seat, combo)
         if s.scripted is not None and to_act(s) == (seat,):
             apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
