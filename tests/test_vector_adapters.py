@@ -311,6 +311,8 @@ def test_selfplay_refuses_bad_input_and_changes_nothing() -> None:
     state = env.state
     with pytest.raises(hl.IllegalAction, match="for every agent"):
         env.step({"player_0": np.zeros(2, dtype=np.int64)})
+    with pytest.raises(hl.IllegalAction, match="2 integer action ids"):
+        env.step({a: np.zeros(1 + (a == "player_2"), dtype=np.int64) for a in env.agents})
     actions = {a: np.full(2, 53) for a in env.agents}
     with pytest.raises(hl.IllegalAction, match="game 0: seat 0 may not pass"):
         env.step(actions)

@@ -109,9 +109,10 @@ class SelfPlayEnv:
         if not isinstance(actions, dict) or set(actions) != set(self.agents):
             raise IllegalAction("bad_argument", f"actions is a dict of (num_envs,) action ids for every agent "
                                 f"({', '.join(self.agents)}), not {arg_text(actions)}")
-        table = np.stack([np.asarray(actions[agent]) for agent in self.agents])
-        if table.shape != (len(self.agents), self.num_envs) or not np.issubdtype(table.dtype, np.integer):
+        columns = [np.asarray(actions[agent]) for agent in self.agents]
+        if any(c.shape != (self.num_envs,) or not np.issubdtype(c.dtype, np.integer) for c in columns):
             raise IllegalAction("bad_argument", f"each agent's actions must be {self.num_envs} integer action ids")
+        table = np.stack(columns)
         done = self._done
         live = ~state.terminated & ~done
         turn = np.maximum(state.current_player, 0).astype(np.int64)
