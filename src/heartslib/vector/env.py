@@ -265,7 +265,8 @@ class State:
             if name in copied:
                 arrays[name] = a.copy()
             else:
-                a.flags.writeable = False
+                if a.flags.writeable:  # reading the flag is a fifth of the cost of setting it
+                    a.flags.writeable = False
                 arrays[name] = a
         return State(arrays, self._env, self._origins)
 
