@@ -235,3 +235,27 @@ def test_the_leekha_aymog_preset_plays_the_apps_rules() -> None:
         passes = [e for e in result.round.events if isinstance(e, hl.Pass)]
         assert len(passes) == 4  # three cards to the right every hand
         assert sum(result.points) == 36  # no moon rule: every deal scores its 36 points
+
+
+def test_pettingzoo_passes_card_by_card_under_the_rule() -> None:
+    pytest.importorskip("pettingzoo", reason="the PettingZoo adapter needs the pettingzoo extra")
+    from pettingzoo.test import api_test
+
+    from heartslib.adapters import pettingzoo as hpz
+
+    api_test(hpz.env("leekha_aymog"), num_cycles=400)
+    env = hpz.env("leekha_aymog", episode="match")
+    env.reset(seed=3)
+    rng = random.Random(3)
+    picks = 0
+    for agent in env.agent_iter(max_iter=3000):
+        _obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        legal = [i for i, ok in enumerate(mask) if ok]
+        assert legal  # a pick never leaves a pass that cannot be completed
+        picks += env.unwrapped.turns.round.phase == hl.Phase.PASS
+        env.step(rng.choice(legal))
+    assert picks >= 12
