@@ -10,10 +10,13 @@ Each figure is env steps a second (one step = one action of one game): the numpy
 variant, one process, random legal actions drawn from ``legal_action_mask``, ``state.observation`` built at
 every step, new hands dealt (``Env.init``) whenever a batch is over, so dealing counts too. The PettingZoo
 figure is the adapter's ``raw_env`` stepped the same way (random legal action from the mask, the observation
-read each step, ``reset`` per hand). Set ``OMP_NUM_THREADS=1`` etc. for one core: numpy's element-wise work
-here is single-threaded anyway. ``--clock cpu`` times with the process's CPU time instead of the wall clock:
-on a machine other work shares, the time this process was not running is left out (the figures are then
-what one core would do, not what this machine did).
+read each step, ``reset`` per hand), and OpenSpiel's own C++ ``hearts`` stepped from Python with its
+information-state tensor read at each decision (with open-spiel installed). Set ``OMP_NUM_THREADS=1`` etc.
+for one core: numpy's element-wise work here is single-threaded anyway.
+
+``--clock cpu`` times with the process's CPU time instead of the wall clock: on a machine other work shares,
+the time this process was not running is left out (the figures are then what one core would do, not what
+this machine did).
 """
 
 from __future__ import annotations
@@ -77,6 +80,32 @@ def pettingzoo_rate(seconds: float, clock: Callable[[], float] = time.perf_count
     return steps / (clock() - start)
 
 
+def openspiel_rate(seconds: float, clock: Callable[[], float] = time.perf_counter) -> float | None:
+    """OpenSpiel's own C++ ``hearts`` stepped from Python the same way: a random legal action each decision, its
+    information-state tensor read at each one, chance nodes (the deal) sampled and not counted; None without
+    open-spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds or steps == 0:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                continue
+            state.information_state_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+            steps += 1
+    return steps / (clock() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="shorter timings")
@@ -90,6 +119,9 @@ def main() -> None:
           f"{platform.machine()} · load {os.getloadavg()[0]:.2f} · {args.clock} clock")
     pz = pettingzoo_rate(seconds, clock)
     print(f"{'PettingZoo raw_env':>22}: {pz:>12,.0f} steps/s")
+    spiel = openspiel_rate(seconds, clock)
+    print(f"{'OpenSpiel hearts (C++)':>22}: " + ("open-spiel not installed" if spiel is None else
+                                                f"{spiel:>12,.0f} steps/s  {spiel / pz:7.1f}x PettingZoo"))
     results = {}
     for batch in args.batches:
         rate, nbytes = vector_rate(batch, seconds, clock)
