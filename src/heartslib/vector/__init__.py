@@ -14,8 +14,12 @@
 'over'
 
 ``heartslib.vector`` needs numpy (the ``vector`` extra); ``import heartslib``
-never imports it. See ``docs/vector.md`` for the encoding, the action ids,
-the supported variants and the figures.
+never imports it. Which variants it plays: :mod:`heartslib.vector.support`.
+On top of it, :mod:`heartslib.vector.gym` (a Gymnasium vector environment for
+one learner seat) and :mod:`heartslib.vector.selfplay` (a PettingZoo-style
+batch wrapper for self-play) need the ``gymnasium`` extra. See
+``docs/vector.md`` for the encoding, the action ids, the supported variants
+and the figures.
 """
 
 from __future__ import annotations
