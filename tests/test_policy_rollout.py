@@ -45,7 +45,9 @@ def _public(r: hl.Round, seed: int) -> None:
 @given(hst.rounds(), st.integers(0, 2**32 - 1))
 def test_the_policy_rollout_plays_what_the_public_path_plays(r: hl.Round, seed: int) -> None:
     passes = random.Random(seed)
-    while r.phase is hl.Phase.PASS:  # the policy chooses plays and decisions; passes are made here alike
+    # the policy chooses plays and decisions; passes (and a dealer's choice of pass, which comes before them) are
+    # made here alike: the playout draws passes from its own generator, the public path from the policy's
+    while r.phase is hl.Phase.PASS or (r.phase is hl.Phase.DECIDE and r.decision == hl.Decision.PASS):
         actions = r.legal_actions(r.to_act[0])
         r.apply(actions[passes.randrange(len(actions))])
     engine, public = r.copy(), r.copy()
