@@ -27,7 +27,22 @@ from typing import Final
 
 from heartslib.engine import fastpath
 from heartslib.engine.fastpath import ANY, DEFAULTS, Allowed, Only
-from heartslib.enums import DEALERS_CHOICE, SHUFFLE, HeartsFlip, MoonKind
+from heartslib.enums import (
+    DEALERS_CHOICE,
+    SHUFFLE,
+    Breaking,
+    Direction,
+    FirstTrick,
+    HeartsFlip,
+    HeartsScoring,
+    LeadHeartsUnbroken,
+    Measure,
+    MoonKind,
+    MoonRequires,
+    Opening,
+    Sun,
+    Winner,
+)
 from heartslib.errors import VariantError
 from heartslib.points import is_complex
 from heartslib.sections import VariantFields, field_paths
@@ -63,7 +78,7 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "name": ANY,
     "source": ANY,
     "players": ANY,  # one deck: 3 to 10 players, the pack stripped as the variant says
-    "direction": ANY,  # the seat order comes from the compiled tables (Rules.step)
+    "direction": (Direction.CLOCKWISE, Direction.ANTICLOCKWISE),  # the seat order: the compiled Rules.step
     "teams": ANY,  # partners in the moon's and the sun's "other players" (Rules.team_of)
     "deck.decks": (1,),
     "deck.fill": Only("a fill that leaves no kitty and adds no joker", _plain_pack),
@@ -81,9 +96,13 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "passing.forbidden": ANY,
     "passing.keep_last_of_suit": (False,),  # the pass masks do not keep a suit's last card
     "passing.last_of_suit_exempt": ANY,  # only with passing.keep_last_of_suit
-    # the leads and follows of legality.candidates, written over card masks (env._lead_mask, env._follow_mask)
-    **dict.fromkeys(("play.opening", "play.breaking", "play.lead_hearts_unbroken", "play.queen_needs_broken",
-                     "play.first_trick", "play.queen_forced", "play.must_discard", "play.must_discard_if_all",
+    # the leads and follows of legality.candidates, written over card masks (env._lead_mask, env._follow_mask);
+    # an enum a hand reads lists its values, so a value added to the enum is refused until it is implemented
+    "play.opening": (Opening.TWO_OF_CLUBS, Opening.ANY_CLUB, Opening.ELDEST_ANY),
+    "play.breaking": (Breaking.HEARTS, Breaking.PENALTY_CARDS, Breaking.NONE),
+    "play.lead_hearts_unbroken": (LeadHeartsUnbroken.ONLY_HEARTS, LeadHeartsUnbroken.ONLY_PENALTY_CARDS),
+    "play.first_trick": (FirstTrick.ANY, FirstTrick.NO_POINTS, FirstTrick.NO_HEARTS),
+    **dict.fromkeys(("play.queen_needs_broken", "play.queen_forced", "play.must_discard", "play.must_discard_if_all",
                      "play.opening_card"), ANY),
     "play.booster_nines": (False,),
     "play.opening_taker": ANY,  # the next hand's leader: a Round given to from_rounds carries it
@@ -92,7 +111,7 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "play.undercut": (False,),
     "play.undercut_ceiling": ANY,  # only with play.undercut (the engine refuses it without)
     "play.undercut_binds_discards": ANY,
-    "scoring.hearts": ANY,
+    "scoring.hearts": (HeartsScoring.ONE, HeartsScoring.SPOT),
     "scoring.values": Only("whole-number card values (no complex scores)", _real_values),
     "scoring.no_tricks": ANY,
     "scoring.multiply": _empty("scoring", "multiply"),
@@ -102,16 +121,17 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "scoring.all_hearts_flips": (HeartsFlip.NONE,),
     "scoring.settlement": ANY,  # the match's business (settled from the hand's points)
     "scoring.exposable": _empty("scoring", "exposable"),
-    "moon.kind": tuple(k for k in MoonKind if k != MoonKind.NEW_IF_OLD_LOSES),
-    "moon.requires": ANY,
+    "moon.kind": (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
+                  MoonKind.PENALTY),
+    "moon.requires": (MoonRequires.PENALTY_CARDS, MoonRequires.ALL_COUNTERS),
     "moon.points": Only("a whole number (no complex scores)", lambda v: not is_complex(v.moon.points)),
     "moon.new_after": ANY,
     "moon.new_after_shooter": ANY,
-    "moon.sun": ANY,
+    "moon.sun": (Sun.NONE, Sun.ADD_52, Sun.PUNISH_PASSER, Sun.CLEAN_SLATE, Sun.SUBTRACT_52),
     "moon.sun_skips_first_trick": ANY,
     "moon.sun_and_moon": (False,),
-    "end.winner": ANY,  # the rewards' sign
-    "end.measure": ANY,  # the rewards: the change of a score's magnitude
+    "end.winner": (Winner.LOWEST, Winner.HIGHEST),  # the rewards' sign
+    "end.measure": (Measure.SCORE, Measure.MAGNITUDE),  # the rewards: the change of a score's magnitude
     # a match's rules, after the hand's points: a hand never reads them
     **dict.fromkeys(("moon.shooter_cannot_win", "moon.continue_after_moon", "moon.big_moon", "end.target",
                      "end.lives", "end.life_threshold", "end.reset_at_exact", "end.magic_multiple", "end.hands",
