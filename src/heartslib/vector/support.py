@@ -28,8 +28,9 @@ from typing import Final
 from heartslib.engine import fastpath
 from heartslib.engine.fastpath import ANY, DEFAULTS, Allowed, Only
 from heartslib.enums import (
-    DEALERS_CHOICE,
-    SHUFFLE,
+    HOLD,
+    SCATTER,
+    STAR,
     Breaking,
     Direction,
     FirstTrick,
@@ -39,6 +40,7 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
+    Offset,
     Opening,
     Sun,
     Winner,
@@ -61,8 +63,10 @@ def _plain_pack(v: VariantFields) -> bool:
     return rules.kitty_size == 0 and added <= 0
 
 
-def _no_special_pass(v: VariantFields) -> bool:
-    return not any(d is SHUFFLE or d is DEALERS_CHOICE for d in expect_variant(v).rules.schedule)
+def _plain_passes(v: VariantFields) -> bool:
+    """Every pass of the schedule is an offset (left, right, across, ...), a hold, scatter or star: listed one by
+    one, so a pass mode added later is refused until implemented."""
+    return all(isinstance(d, Offset) or d in (HOLD, SCATTER, STAR) for d in expect_variant(v).rules.schedule)
 
 
 def _empty(section: str, name: str) -> Only:
@@ -92,7 +96,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "deck.joker_points": ANY,
     "deck.joker_points_when": ANY,
     "passing.cards": ANY,
-    "passing.schedule": Only("every pass but the shuffle pass and the dealer's choice", _no_special_pass),
+    "passing.schedule": Only("offsets, holds, scatter and star passes (not the shuffle pass or the dealer's choice)",
+                             _plain_passes),
     "passing.forbidden": ANY,
     "passing.keep_last_of_suit": (False,),  # the pass masks do not keep a suit's last card
     "passing.last_of_suit_exempt": ANY,  # only with passing.keep_last_of_suit
