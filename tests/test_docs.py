@@ -246,9 +246,12 @@ def _run_block(block: Block, rel: Path, namespace: dict[str, Any], parser: docte
                 pytest.fail(f"doctest failed in {where}:\n{report.getvalue()}", pytrace=False)
         else:
             exec(compile(code, where, "exec"), namespace)
-    except ModuleNotFoundError as exc:
-        if exc.name and not exc.name.startswith("heartslib") and exc.name not in modules:
-            pytest.skip(f"{where} needs {exc.name}, which is not installed")
+    except ImportError as exc:
+        # a missing extra, raised directly or by heartslib's own "install the extra" ImportError around it
+        missing = exc if isinstance(exc, ModuleNotFoundError) else exc.__cause__ or exc.__context__
+        name = getattr(missing, "name", None) if isinstance(missing, ModuleNotFoundError) else None
+        if name and not name.startswith("heartslib") and name not in modules:
+            pytest.skip(f"{where} needs {name}, which is not installed")
         raise
     return 1
 
