@@ -15,6 +15,7 @@ groups it) and the round it returns is the one the same actions make through ``R
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
@@ -134,6 +135,24 @@ class _Tables:
         self.max_pass = max((_pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
         self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
         self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
+        self.only_open = np.arange(C) == self.open_card
+        self.only_qs = np.arange(C) == QS
+        #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
+        #: integer type they index with, and whether they may look at the data to skip work (numpy only: a
+        #: traced jax function cannot branch on its values).
+        self.xp: Any = np
+        self.ix: Any = np.int64
+        self.eager = True
+
+    def on(self, xp: Any, ix: Any) -> _Tables:
+        """These tables with every array moved to the array namespace ``xp`` (e.g. ``jax.numpy``), indexed
+        with ``ix``: the same rules, computed by another backend."""
+        other = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray):
+                setattr(other, name, xp.asarray(value.astype(ix) if value.dtype == np.int64 else value))
+        other.xp, other.ix, other.eager = xp, ix, False
+        return other
 
 
 def _per_game(value: Any, n_games: int, name: str, bound: int | None) -> Any:
@@ -644,17 +663,13 @@ def _play(t: _Tables, st: State, rows: Any, a: Any) -> None:
 def _resolve(t: _Tables, st: State, q: Any) -> None:
     """The complete tricks of games ``q``: the highest card of the suit led takes them."""
     tc = st.trick_cards[q].astype(np.int64)
-    led = st.led[q]
-    score = np.where(t.suit[tc] == led[:, None], t.rank[tc], -1)
-    pos = score.argmax(1)
-    w = (st.leader[q].astype(np.int64) + t.step * pos) % t.n
+    w = _winner(t, tc, st.led[q], st.leader[q])
     st.taker[q[:, None], tc] = w[:, None]
     st.points_vis[q, w] += t.value[tc].sum(1)
     st.points[q] = st.points_vis[q]
     st.won[q, w] += 1
     tn = st.trick_no[q].astype(np.int64)
-    ss = st.sun_seat[q]
-    st.sun_seat[q] = np.where(tn >= t.sun_start, np.where((ss == -2) | (ss == w), w, -1), ss)
+    st.sun_seat[q] = _sun_after(t, tn, st.sun_seat[q], w)
     st.trick_no[q] = tn + 1
     st.leader[q] = w
     st.turn[q] = w
@@ -664,6 +679,20 @@ def _resolve(t: _Tables, st: State, q: Any) -> None:
     end = tn + 1 == t.hand_size
     if end.any():
         _score(t, st, q[end])
+
+
+def _winner(t: _Tables, tc: Any, led: Any, leader: Any) -> Any:
+    """The seat that takes each complete trick (``tc``: its cards in the order played, ``leader`` its first
+    player): the highest card of the suit ``led``."""
+    score = t.xp.where(t.suit[tc] == led[:, None], t.rank[tc], -1)
+    return (leader.astype(t.ix) + t.step * score.argmax(1)) % t.n
+
+
+def _sun_after(t: _Tables, trick_no: Any, sun_seat: Any, w: Any) -> Any:
+    """``sun_seat`` after seat ``w`` took trick ``trick_no``: -2 before any trick counted, the one seat that
+    took every trick counted so far, or -1."""
+    xp = t.xp
+    return xp.where(trick_no >= t.sun_start, xp.where((sun_seat == -2) | (sun_seat == w), w, -1), sun_seat)
 
 
 def _pick(t: _Tables, st: State, rows: Any, a: Any) -> None:
@@ -680,51 +709,69 @@ def _pick(t: _Tables, st: State, rows: Any, a: Any) -> None:
         return
     f = rows[full]
     st.passed[f, seat[full]] = True
-    left = ~st.passed[f]
-    more = left.any(1)
-    st.turn[f] = np.where(more, left.argmax(1), -1)
-    x = f[~more]
+    turn = _next_passer(t, st.passed[f])
+    st.turn[f] = turn
+    x = f[turn < 0]
     if x.size:
         _exchange(t, st, x)
 
 
+def _next_passer(t: _Tables, passed: Any) -> Any:
+    """The lowest seat that has not passed yet in each game, -1 where every seat has."""
+    left = ~passed
+    return t.xp.where(left.any(1), left.argmax(1), -1)
+
+
 def _exchange(t: _Tables, st: State, x: Any) -> None:
     """Every seat of games ``x`` has passed: each card goes to its seat, then play begins."""
-    frm = st.pass_from[x].astype(np.int64)
-    sel = frm >= 0
-    dest = np.take_along_axis(st.pass_dest[x], np.maximum(st.pass_pick[x], 0).astype(np.int64), axis=1)
-    to = (frm + t.step * dest.astype(np.int64)) % t.n
+    sel, to = _pass_targets(t, st, x)
     st.owner[x] = np.where(sel, to, st.owner[x])
     st.recv_by[x] = np.where(sel, to, -1)
     _begin_play(t, st, x)
 
 
+def _pass_targets(t: _Tables, st: State, x: Any) -> tuple[Any, Any]:
+    """Per card of games ``x``: whether it was passed, and the seat it goes to."""
+    xp = t.xp
+    frm = st.pass_from[x].astype(t.ix)
+    dest = xp.take_along_axis(st.pass_dest[x], xp.maximum(st.pass_pick[x], 0).astype(t.ix), axis=1)
+    return frm >= 0, (frm + t.step * dest.astype(t.ix)) % t.n
+
+
 def _begin_play(t: _Tables, st: State, b: Any) -> None:
-    """The first lead of games ``b`` (``engine.tricks.begin_play``): the opening taker given, or the holder
-    of the opening card, or eldest hand."""
-    lead = st.lead[b]
-    eldest = (st.dealer[b].astype(np.int64) + t.step) % t.n
+    """The first lead of games ``b`` (``engine.tricks.begin_play``)."""
+    leader, opening = _first_lead(t, st, b)
     if t.open_card >= 0:
-        holder = st.owner[b, t.open_card]
-        leader = np.where(lead >= 0, lead, holder)
-        st.opening[b] = np.where(lead >= 0, -1, t.open_card)
-    else:
-        leader = np.where(lead >= 0, lead, eldest)
+        st.opening[b] = opening
     st.phase[b] = PLAY
     st.leader[b] = leader
     st.turn[b] = leader
 
 
+def _first_lead(t: _Tables, st: State, b: Any) -> tuple[Any, Any]:
+    """The first leader of games ``b`` (the opening taker given, or the holder of the opening card, or eldest
+    hand) and the card that must open (-1 for none; only meaningful where the variant has an opening card)."""
+    xp = t.xp
+    lead = st.lead[b]
+    if t.open_card >= 0:
+        return xp.where(lead >= 0, lead, st.owner[b, t.open_card]), xp.where(lead >= 0, -1, t.open_card)
+    eldest = (st.dealer[b].astype(t.ix) + t.step) % t.n
+    return xp.where(lead >= 0, lead, eldest), None
+
+
 def _choose(t: _Tables, st: State, rows: Any, a: Any) -> None:
     """The shooter of each game of ``rows`` chose how its moon scores (``a``: the id of "old" or "new")."""
-    e = rows
+    _over(t, st, rows, _chosen(t, st, rows, a))
+
+
+def _chosen(t: _Tables, st: State, e: Any, a: Any) -> Any:
+    """The points of games ``e`` whose shooter chose ``a`` (the id of "old" or "new")."""
     raw, bonus, _, _ = _facts(t, st, e)
     keep = t.moon.requires == MoonRequires.PENALTY_CARDS
-    shooter = st.shooter[e].astype(np.int64)
+    shooter = st.shooter[e].astype(t.ix)
     old = _moon(t, raw, bonus, shooter, "old", keep)
     new = _moon(t, raw, bonus, shooter, "new", keep)
-    is_old = a == t.old_id
-    _over(t, st, e, np.where(is_old[:, None], old, new))
+    return t.xp.where((a == t.old_id)[:, None], old, new)
 
 
 # ---------------------------------------------------------------------- the end of a hand
@@ -737,100 +784,102 @@ def _facts(t: _Tables, st: State, e: Any) -> tuple[Any, Any, Any, Any]:
     return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
 
 
+def _seat_value(t: _Tables, per_seat: Any, seat: Any) -> Any:
+    """``per_seat[g, seat[g]]`` for each game ``g``."""
+    return t.xp.take_along_axis(per_seat, seat[:, None].astype(t.ix), axis=1)[:, 0]
+
+
 def _moon(t: _Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool) -> Any:
     """``scoring.moon_result`` over games: the points when ``shooter`` shot the moon, scored ``how``."""
+    xp = t.xp
     p = t.moon_points
-    rows = np.arange(raw.shape[0])
     if how == "no_score":
-        return bonus.copy() if keep else np.zeros_like(raw)
-    own = bonus[rows, shooter] if keep else np.zeros(raw.shape[0], dtype=raw.dtype)
-    pts = raw.copy()
+        return bonus if keep else xp.zeros_like(raw)
+    own = _seat_value(t, bonus, shooter) if keep else xp.zeros_like(raw[:, 0])
+    pts = raw
     if how == "old":
         other = t.team_of[None, :] != t.team_of[shooter][:, None]
-        pts = np.where(other, raw + p, raw)
-        pts[rows, shooter] = own
+        pts = xp.where(other, raw + p, raw)
     elif how == "penalty":
-        pts[rows, shooter] = p + own
+        own = own + p
     else:  # new, take_all
-        pts[rows, shooter] = -p + own
-    return pts
+        own = own - p
+    return xp.where(t.seats[None, :] == shooter[:, None], own[:, None], pts)
 
 
 def _score(t: _Tables, st: State, e: Any) -> None:
     """Score the finished hands of games ``e`` (``scoring.score``), or hand a moon choice to its shooter."""
-    raw, bonus, pen, bon = _facts(t, st, e)
-    moon = t.moon
-    keep = moon.requires == MoonRequires.PENALTY_CARDS
-    m = len(e)
-    rows = np.arange(m)
-    normal = raw + np.where(st.won[e] == 0, t.no_tricks, 0)
-    if moon.sun != Sun.NONE:
-        s = st.sun_seat[e].astype(np.int64)
-        shot = s >= 0
-        pts = normal
-        if shot.any():
-            pts = np.where(shot[:, None], _sun(t, st, e, raw, bonus, np.maximum(s, 0), keep), normal)
-        _over(t, st, e, pts)
-        return
-    if moon.kind == MoonKind.NONE:
-        _over(t, st, e, normal)
-        return
-    total = pen.sum(1)
-    hit = (pen == total[:, None]) & (total[:, None] > 0)
-    shot = hit.any(1)
-    shooter = hit.argmax(1)
-    if moon.requires == MoonRequires.ALL_COUNTERS:
-        shot &= bon[rows, shooter] == bon.sum(1)
-    kind = moon.kind
-    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
-    as_old = np.zeros(m, dtype=bool)
-    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
-        before = st.scores[e]
-        keyed = np.abs(before) if t.magnitude else before
-        reached = keyed[rows, shooter] if moon.new_after_shooter else keyed.max(1)
-        as_old = reached < moon.new_after
-    if kind == MoonKind.CHOICE:
-        ask = shot & ~as_old
+    pts, ask, shooter = _hand_end(t, st, e)
+    if ask is not None and ask.any():
         d = e[ask]
         st.phase[d] = DECIDE
         st.shooter[d] = shooter[ask]
         st.turn[d] = shooter[ask]
         done = ~ask
-        old = _moon(t, raw, bonus, shooter, "old", keep)
-        pts = np.where(shot[:, None], old, normal)
         if done.any():
             _over(t, st, e[done], pts[done])
         return
+    _over(t, st, e, pts)
+
+
+def _hand_end(t: _Tables, st: State, e: Any) -> tuple[Any, Any, Any]:
+    """The points of the finished hands of games ``e`` (``scoring.score``); with ``moon.kind = "choice"``
+    also where the shooter is to choose (else None) and who shot."""
+    xp = t.xp
+    raw, bonus, pen, bon = _facts(t, st, e)
+    moon = t.moon
+    keep = moon.requires == MoonRequires.PENALTY_CARDS
+    normal = raw + xp.where(st.won[e] == 0, t.no_tricks, 0)
+    if moon.sun != Sun.NONE:
+        s = st.sun_seat[e].astype(t.ix)
+        shot = s >= 0
+        if t.eager and not shot.any():
+            return normal, None, None
+        return xp.where(shot[:, None], _sun(t, st, e, raw, bonus, xp.maximum(s, 0), keep), normal), None, None
+    if moon.kind == MoonKind.NONE:
+        return normal, None, None
+    total = pen.sum(1)
+    hit = (pen == total[:, None]) & (total[:, None] > 0)
+    shot = hit.any(1)
+    shooter = hit.argmax(1)
+    if moon.requires == MoonRequires.ALL_COUNTERS:
+        shot &= _seat_value(t, bon, shooter) == bon.sum(1)
+    kind = moon.kind
+    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
+    as_old = xp.zeros_like(shot)
+    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
+        before = st.scores[e]
+        keyed = xp.abs(before) if t.magnitude else before
+        reached = _seat_value(t, keyed, shooter) if moon.new_after_shooter else keyed.max(1)
+        as_old = reached < moon.new_after
+    old = _moon(t, raw, bonus, shooter, "old", keep)
+    if kind == MoonKind.CHOICE:
+        return xp.where(shot[:, None], old, normal), shot & ~as_old, shooter
     moon_pts = _moon(t, raw, bonus, shooter, how, keep)
-    if as_old.any():
-        moon_pts = np.where(as_old[:, None], _moon(t, raw, bonus, shooter, "old", keep), moon_pts)
-    _over(t, st, e, np.where(shot[:, None], moon_pts, normal))
+    if not t.eager or as_old.any():
+        moon_pts = xp.where(as_old[:, None], old, moon_pts)
+    return xp.where(shot[:, None], moon_pts, normal), None, None
 
 
 def _sun(t: _Tables, st: State, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:
     """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``)."""
+    xp = t.xp
     moon = t.moon
     p = t.moon_points
-    m = raw.shape[0]
-    rows = np.arange(m)
-    own = bonus[rows, s] if keep else np.zeros(m, dtype=raw.dtype)
-    pts = raw.copy()
+    is_s = t.seats[None, :] == s[:, None]
+    own = _seat_value(t, bonus, s) if keep else xp.zeros_like(raw[:, 0])
     if moon.sun == Sun.CLEAN_SLATE:
-        pts[rows, s] = -st.scores[e][rows, s]
-        return pts
+        return xp.where(is_s, -_seat_value(t, st.scores[e], s)[:, None], raw)
     if moon.sun == Sun.SUBTRACT_52:
-        pts[rows, s] = -2 * p + own
-        return pts
+        return xp.where(is_s, (own - 2 * p)[:, None], raw)
     other = t.team_of[None, :] != t.team_of[s][:, None]
-    extra = np.full((m, t.n), 2 * p, dtype=np.int64)
+    extra: Any = 2 * p
     if moon.sun == Sun.PUNISH_PASSER:
-        code = st.pass_code[e].astype(np.int64)  # an offset pass's k % n, 0 for a hold, n... for the others
+        code = st.pass_code[e].astype(t.ix)  # an offset pass's k % n, 0 for a hold, n... for the others
         single = (code > 0) & (code < t.n)  # an offset pass other than a hold: one seat passed to the shooter
-        passer = np.where(single, (s - code * t.step) % t.n, -1)
-        extra = np.where(t.seats[None, :] == passer[:, None], 2 * p, p)
-    pts = np.where(other, raw + extra, raw)
-    pts[rows, s] = own
-    return pts
+        passer = xp.where(single, (s - code * t.step) % t.n, -1)
+        extra = xp.where(t.seats[None, :] == passer[:, None], 2 * p, p)
+    return xp.where(is_s, own[:, None], xp.where(other, raw + extra, raw))
 
 
 def _over(t: _Tables, st: State, e: Any, pts: Any) -> None:
@@ -839,11 +888,14 @@ def _over(t: _Tables, st: State, e: Any, pts: Any) -> None:
     st.phase[e] = OVER
     st.turn[e] = -1
     st.terminated[e] = True
+    st.rewards[e] = _rewards(t, st.scores[e], pts)
+
+
+def _rewards(t: _Tables, before: Any, pts: Any) -> Any:
+    """The rewards of hands ending with ``pts`` over the scores ``before`` them (``Encoding.rewards``)."""
     if t.magnitude:
-        before = st.scores[e]
-        st.rewards[e] = t.reward_sign * (np.abs(before + pts) - np.abs(before)) + 0.0
-    else:
-        st.rewards[e] = t.reward_sign * pts + 0.0
+        return t.reward_sign * (t.xp.abs(before + pts) - t.xp.abs(before)) + 0.0
+    return t.reward_sign * pts + 0.0
 
 
 # ---------------------------------------------------------------------- legality
@@ -867,24 +919,26 @@ def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> Non
             mask[at] = False
             mask[np.ix_(r, list(choice_ids))] = True
             continue
-        if code == PLAY:
-            mask[at, :C] = _play_mask(t, st, r)
-        else:
-            mask[at, :C] = (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
+        mask[at, :C] = _play_mask(t, st, r) if code == PLAY else _pass_mask(t, st, r)
         if mask.shape[1] > C:
             mask[at, C:] = False
 
 
-def _narrow(cands: Any, allowed: Any, where: Any = None) -> Any:
+def _pass_mask(t: _Tables, st: State, r: Any) -> Any:
+    """The cards the seat choosing its pass may pick next in games ``r``."""
+    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
+
+
+def _narrow(t: _Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
     """``cands`` narrowed to the cards ``allowed`` in the games where that leaves a card (and ``where`` holds),
     else ``cands``."""
-    if where is not None and not where.any():
+    if t.eager and where is not None and not where.any():
         return cands  # most steps: not the first trick, not void, ...
     keep = cands & allowed[None, :]
     use = keep.any(1)
     if where is not None:
         use &= where
-    return np.where(use[:, None], keep, cands)
+    return t.xp.where(use[:, None], keep, cands)
 
 
 def _play_mask(t: _Tables, st: State, r: Any) -> Any:
@@ -892,16 +946,17 @@ def _play_mask(t: _Tables, st: State, r: Any) -> Any:
     own = st.owner[r] == st.turn[r][:, None]
     leading = st.trick_len[r] == 0
     first = st.trick_no[r] == 0
-    if leading.all():
+    if t.eager and leading.all():
         return _lead_mask(t, st, r, own, first)
     follow = _follow_mask(t, st, r, own, first)
-    if not leading.any():
+    if t.eager and not leading.any():
         return follow
-    return np.where(leading[:, None], _lead_mask(t, st, r, own, first), follow)
+    return t.xp.where(leading[:, None], _lead_mask(t, st, r, own, first), follow)
 
 
 def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
     """``legality._lead``: the opening lead, the hearts lock and the first-trick rule."""
+    xp = t.xp
     cands = own
     opening = st.opening[r]
     fixed = first & (opening >= 0)
@@ -910,43 +965,40 @@ def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
         closed = ~st.broken[r]
         if t.penalty_exempt:
             closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
-        cands = _narrow(cands, t.unlocked, closed)
+        cands = _narrow(t, cands, t.unlocked, closed)
     if banned is not None:
-        cands = _narrow(cands, banned, first)
-    if not fixed.any():
+        cands = _narrow(t, cands, banned, first)
+    if t.eager and not fixed.any():
         return cands
     if t.two_of_clubs:
-        open_mask = np.zeros_like(own)
-        open_mask[:, t.open_card] = True
-        return np.where(fixed[:, None], own & open_mask, cands)
+        return xp.where(fixed[:, None], own & t.only_open[None, :], cands)
     same = own & t.suit_mask[t.open_suit][None, :]
     if banned is not None:
-        same = _narrow(same, banned)
-    return np.where((fixed & same.any(1))[:, None], same, cands)
+        same = _narrow(t, same, banned)
+    return xp.where((fixed & same.any(1))[:, None], same, cands)
 
 
 def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
     """``legality.candidates`` after the lead: follow suit, the first-trick rule, the queen, forced discards."""
-    led = st.led[r].astype(np.int64)
-    follow = own & t.suit_mask[np.maximum(led, 0)]
+    xp = t.xp
+    led = st.led[r].astype(t.ix)
+    follow = own & t.suit_mask[xp.maximum(led, 0)]
     has = follow.any(1)
-    cands = np.where(has[:, None], follow, own)
+    cands = xp.where(has[:, None], follow, own)
     void = ~has
     if t.banned is not None:
-        cands = _narrow(cands, t.banned, first)
+        cands = _narrow(t, cands, t.banned, first)
     if t.queen_forced:
-        tc = st.trick_cards[r].astype(np.int64)
+        tc = st.trick_cards[r].astype(t.ix)
         high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
         forced = cands[:, QS] & (void | ((led == SPADE) & high))
-        if forced.any():
-            qs = np.zeros_like(cands)
-            qs[:, QS] = True
-            cands = np.where(forced[:, None], qs, cands)
+        if not t.eager or forced.any():
+            cands = xp.where(forced[:, None], t.only_qs[None, :], cands)
     if t.must_any:
         use = void
         if t.must_all:
             use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
-        cands = _narrow(cands, t.must, use)
+        cands = _narrow(t, cands, t.must, use)
     return cands
 
 
