@@ -43,10 +43,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",
      "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
-    ("match", "inference", "search"),
+    ("match", "inference", "solve", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env",
-     "vector.support", "vector.gym",
+     "vector.jaxenv", "vector.support", "vector.gym",
      "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "__main__", ""),
 )

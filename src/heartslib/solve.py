@@ -1,0 +1,303 @@
+"""Exact endgames: the last tricks of a hand with every card known, solved by max^n search.
+
+The search player (:mod:`heartslib.search`) values a candidate in a sampled
+world by playing the hand out with a cheap rule-based policy. Near the end of
+a hand that policy's mistakes decide who takes Q♠ and the last hearts, and
+the worlds are few enough to solve instead: :class:`Endgame` plays every
+legal line of a world (a :class:`~heartslib.engine.state.RoundState` whose
+hands are all known) to the end and returns, for every seat, the value of
+the hand when each seat in turn plays the card best for itself (*max^n*: the
+seat to play maximises its own :func:`heartslib.search.hand_value`; among
+cards it values alike it chooses the one worst for the searching seat, a
+cautious assumption).
+
+Two things keep it quick: equivalent cards (two cards of a suit with no
+card ranked between them still in another hand or on the table, scoring
+alike) are tried once, and a position at the start of a trick is solved once
+(a transposition table keyed by the hands, the leader and the cards each seat
+has taken in the endgame). Leaves are scored by the engine's own scorer
+(:func:`heartslib.engine.finishing.fast_points`, or the long way with the
+moon), the moon choice going to the option best for the shooter.
+
+It covers the plain trick-taking rules (:func:`solvable`): one deck, no
+kitty, no jokers, no exposed cards, none of the forced plays (club play's
+Q♠, forced discards, the undercut), past the first trick. Elsewhere the
+search keeps its rollouts. ``tests/test_solve.py`` holds it to a brute-force
+max^n over the engine's own legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.finishing import facts_of, fast_points
+from heartslib.engine.rules import Rules
+from heartslib.engine.state import RawTrick, RoundState
+from heartslib.enums import LeadHeartsUnbroken, MoonRequires, Phase
+from heartslib.errors import IllegalAction, arg_text
+from heartslib.points import Score
+from heartslib.scoring import moon_options, moon_result, score
+from heartslib.variant import Variant
+
+__all__ = ["ENDGAME_TRICKS", "Endgame", "Value", "check_endgame", "solvable", "special_cards"]
+
+#: Tricks left (cards in the deciding seat's hand) from which the search player solves its worlds exactly.
+ENDGAME_TRICKS: Final = 3
+_HEART: Final = 2
+_QS: Final = Card("QS").index
+_EPS: Final = 1e-9
+
+#: A value per seat (the max^n backed-up value of a position).
+Values = tuple[float, ...]
+#: A finished hand's worth to a seat: ``value(points, seat)``, higher is better.
+Value = Callable[[Sequence[Score], int], float]
+
+
+def special_cards(v: Variant) -> frozenset[int]:
+    """The card indices with a rule or a score of their own (multipliers, suit doublers, cancelling cards,
+    forced discards, club play's Q♠, booster nines, the opening card), never merged with their neighbours
+    as equivalent cards."""
+    cards: set[int] = set()
+    sc = v.scoring
+    for table in (sc.multiply, sc.multiply_alone, sc.double_suit):
+        cards.update(c.index for c in table)
+    for c, target in sc.cancels.items():
+        cards.update((c.index, target.index))
+    cards.update(c.index for c in v.play.must_discard)
+    if v.play.queen_forced:
+        cards.add(Card("QS").index)
+    if v.play.booster_nines:
+        cards.update(i for i in range(NUM_CARD_INDICES) if Card.from_index(i).rank == 9)
+    for named in (v.play.opening_card, v.play.opening_taker):
+        if named is not None:
+            cards.add(named.index)
+    return frozenset(cards)
+
+
+def check_endgame(endgame: object) -> int:
+    """``endgame`` (tricks left from which a search solves its worlds exactly) if it is a whole number >= 0;
+    else :class:`~heartslib.IllegalAction` ``bad_argument``."""
+    if not isinstance(endgame, int) or isinstance(endgame, bool) or endgame < 0:
+        raise IllegalAction("bad_argument", f"endgame must be a whole number of tricks >= 0, not {arg_text(endgame)}")
+    return endgame
+
+
+def solvable(s: RoundState) -> bool:
+    """Whether :class:`Endgame` covers the round ``s`` from here: in play past the first trick (no trick
+    under way from the first), under the plain trick-taking rules (see the module docs)."""
+    rules = s.rules
+    return (s.phase is Phase.PLAY and s.trick_no > 0 and rules.short_tricks and not rules.repeats
+            and not rules.jokers and not s.kitty and not s.carry and not s.exposed and not rules.queen_forced
+            and not rules.must_discard and not rules.undercut)
+
+
+class Endgame:
+    """The exact max^n solver for one world (see the module docs).
+
+    ``s``: the world, in play and :func:`solvable`; ``seat``: the searching seat (ties go against it);
+    ``value``: how a finished hand's points are worth to each seat (``value(points, seat)``, higher is
+    better). The world itself is never changed. One solver serves any number of positions reached from
+    ``s`` by plays (:meth:`solve_after`): they share its transposition table.
+    """
+
+    def __init__(self, s: RoundState, seat: int, value: Value) -> None:
+        if not solvable(s):
+            raise ValueError("the endgame solver covers plain trick-taking in play past the first trick")
+        self.root = s
+        self.rules = s.rules
+        self.seat = seat
+        self.value = value
+        self.n = s.n
+        rules = s.rules
+        # per suit, the pack's card indices from the lowest rank up: the cards between two equivalent ones
+        by_suit: list[list[int]] = [[] for _ in range(5)]
+        for c in sorted(rules.counts, key=lambda i: rules.rank[i]):
+            by_suit[rules.suit[c]].append(c)
+        self.by_suit = by_suit
+        self.special = special_cards(s.variant)
+        self.table: dict[tuple[object, ...], Values] = {}
+        self.leaves: dict[tuple[Score, ...], Values] = {}
+        #: positions searched so far (the solver's cost)
+        self.nodes = 0
+
+    def solve_after(self, card: int | None = None) -> Values:
+        """Each seat's value of the root position, after the seat to act there plays ``card`` if given (one of
+        its legal cards)."""
+        s = self.root
+        hands = [h[:] for h in s.hands]
+        trick = list(zip(s.tseats, s.tcards, strict=True))
+        taken: list[list[int]] = [[] for _ in range(self.n)]
+        run = _Run(self, hands, trick, taken, s.broken, s.leader, s.turn)
+        if card is not None:
+            run.play(card)
+        return run.node()
+
+
+class _Run:
+    """One search from a position: the hands, the trick so far and the cards taken, changed and restored as
+    the lines are tried."""
+
+    def __init__(self, eg: Endgame, hands: list[list[int]], trick: list[tuple[int, int]],
+                 taken: list[list[int]], broken: bool, leader: int, turn: int) -> None:
+        self.eg = eg
+        self.hands = hands
+        self.trick = trick
+        self.taken = taken
+        self.broken = broken
+        self.leader = leader
+        self.turn = turn
+        self.tricks: list[RawTrick] = []
+
+    def play(self, card: int) -> None:
+        """The seat to act plays ``card``; a finished trick goes to its winner (no undo: the root's move)."""
+        self.hands[self.turn].remove(card)
+        self.trick.append((self.turn, card))
+        self.broken = self.broken or self.eg.rules.breaks[card]
+        if len(self.trick) == self.eg.n:
+            self._finish_trick()
+        else:
+            self.turn = (self.turn + self.eg.rules.step) % self.eg.n
+
+    def _finish_trick(self) -> None:
+        rules = self.eg.rules
+        led = rules.suit[self.trick[0][1]]
+        winner, best = self.trick[0][0], -1
+        for seat, c in self.trick:
+            if rules.suit[c] == led and rules.rank[c] > best:
+                winner, best = seat, rules.rank[c]
+        cards = [c for _, c in self.trick]
+        seats = tuple(seat for seat, _ in self.trick)
+        trick_no = self.eg.root.trick_no + len(self.tricks)
+        self.tricks.append((trick_no, self.leader, seats, tuple(cards), winner, led))
+        self.taken[winner].extend(cards)
+        self.trick = []
+        self.leader = self.turn = winner
+
+    def node(self) -> Values:
+        """The max^n values of the current position."""
+        eg = self.eg
+        eg.nodes += 1
+        if not self.trick:
+            if not self.hands[self.turn]:
+                return self._leaf()
+            key = (self.turn, self.broken, tuple(map(tuple, self.hands)), tuple(tuple(sorted(t)) for t in self.taken))
+            known = eg.table.get(key)
+            if known is None:
+                known = eg.table[key] = self._best()
+            return known
+        return self._best()
+
+    def _best(self) -> Values:
+        """The values when the seat to act plays its best card (ties: the worst for the searching seat)."""
+        seat = self.turn
+        root = self.eg.seat
+        best: Values | None = None
+        for card in self._choices():
+            values = self._try(card)
+            if best is None or values[seat] > best[seat] + _EPS or (
+                    values[seat] > best[seat] - _EPS and values[root] < best[root] - _EPS):
+                best = values
+        assert best is not None
+        return best
+
+    def _try(self, card: int) -> Values:
+        """The values after the seat to act plays ``card``, the position restored afterwards."""
+        seat, hand = self.turn, self.hands[self.turn]
+        at = hand.index(card)
+        saved = (self.trick, self.broken, self.leader, self.turn)
+        taken_len = [len(t) for t in self.taken]
+        tricks_len = len(self.tricks)
+        self.trick = self.trick[:]
+        self.play(card)
+        values = self.node()
+        self.trick, self.broken, self.leader, self.turn = saved
+        for t, k in zip(self.taken, taken_len, strict=True):
+            del t[k:]
+        del self.tricks[tricks_len:]
+        hand.insert(at, card)
+        assert self.hands[seat] is hand
+        return values
+
+    def _choices(self) -> list[int]:
+        """The legal cards of the seat to act, one of each set of equivalent cards."""
+        return self._distinct(self._legal())
+
+    def _legal(self) -> list[int]:
+        """The seat to act's legal cards (the engine's rules for the plain tricks past the first)."""
+        rules = self.eg.rules
+        hand = self.hands[self.turn]
+        suit = rules.suit
+        if self.trick:
+            led = suit[self.trick[0][1]]
+            follow = [c for c in hand if suit[c] == led]
+            return follow or hand
+        if self.broken or not rules.locks_hearts:
+            return hand
+        if rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
+                rules.penalty[c] or suit[c] == _HEART for c in hand):
+            return hand
+        keep = [c for c in hand if suit[c] != _HEART and not (rules.queen_needs_broken and c == _QS)]
+        return keep or hand
+
+    def _distinct(self, cards: list[int]) -> list[int]:
+        """``cards`` less those equivalent to a lower one kept (same suit and scoring, nothing between them
+        in another hand or on the table)."""
+        if len(cards) < 2:
+            return cards
+        rules = self.eg.rules
+        special = self.eg.special
+        held = set(self.hands[self.turn])
+        live = {c for h in self.hands for c in h} | {c for _, c in self.trick}
+        out: list[int] = []
+        for s_cards in self._by_suit(cards):
+            keep = s_cards[0]
+            out.append(keep)
+            order = self.eg.by_suit[rules.suit[keep]]
+            for c in s_cards[1:]:
+                between = order[order.index(keep) + 1:order.index(c)]
+                if (any(x in live and x not in held for x in between) or c in special or keep in special
+                        or rules.value[c] != rules.value[keep]
+                        or rules.penalty[c] != rules.penalty[keep] or rules.breaks[c] != rules.breaks[keep]):
+                    keep = c
+                    out.append(c)
+        return out
+
+    def _by_suit(self, cards: list[int]) -> list[list[int]]:
+        """``cards`` grouped by suit, each group from the lowest rank up."""
+        rules = self.eg.rules
+        groups: dict[int, list[int]] = {}
+        for c in cards:
+            groups.setdefault(rules.suit[c], []).append(c)
+        return [sorted(g, key=rules.rank.__getitem__) for g in groups.values()]
+
+    def _leaf(self) -> Values:
+        """Each seat's value of the finished hand."""
+        eg = self.eg
+        s = eg.root
+        taken = [a + b for a, b in zip(s.taken, self.taken, strict=True)]
+        points = fast_points(eg.rules, taken, s.exposed)
+        if points is None:
+            points = _long_points(s, taken, self.tricks, eg.value)
+        known = eg.leaves.get(points)
+        if known is None:
+            known = eg.leaves[points] = tuple(eg.value(points, seat) for seat in range(eg.n))
+        return known
+
+
+def _long_points(s: RoundState, taken: list[list[int]], tricks: list[RawTrick], value: Value) -> tuple[Score, ...]:
+    """The points of a hand the fast scorers do not take (a possible moon): the engine's scorer, the shooter's
+    choice of moon going to the option best for it."""
+    won = s.won[:]
+    for t in tricks:
+        won[t[4]] += 1
+    hand = facts_of(s, taken, won, s.tricks + tricks)
+    v: Variant = s.variant
+    rules: Rules = s.rules
+    result = score(v, rules, hand, scores_before=s.scores, passing=s.passing, hands_played=s.hand_number + 1)
+    if not isinstance(result, int):
+        return result.points
+    keep = v.moon.requires == MoonRequires.PENALTY_CARDS
+    options = [moon_result(hand, rules, result, how, keep, s.scores).points for how in moon_options(v.moon.kind)]
+    return max(options, key=lambda p: value(p, result))
