@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match", "inference", "solve", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env",
-     "vector.jaxenv", "vector.support", "vector.gym",
+     "vector.kernel", "vector.jaxenv", "vector.support", "vector.gym",
      "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "__main__", ""),
 )

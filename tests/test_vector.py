@@ -227,9 +227,9 @@ def test_a_terminated_game_ignores_its_action() -> None:
     assert env.to_round(after, 0) == env.to_round(state, 0)
 
 
-def test_there_is_no_other_backend() -> None:
-    with pytest.raises(ValueError, match="numpy"):
-        Env(hl.preset("standard"), backend="jax")
+def test_an_unknown_backend_is_refused_naming_those_there_are() -> None:
+    with pytest.raises(ValueError, match="'numpy' and 'jax'"):
+        Env(hl.preset("standard"), backend="torch")
 
 
 def test_memory_per_game() -> None:

@@ -1,11 +1,12 @@
-"""The numpy backend of :mod:`heartslib.vector`: one hand per game, N games stepped in lockstep.
+"""The numpy backend of :mod:`heartslib.vector` (and the :class:`Env` both backends share): one hand per
+game, N games stepped in lockstep.
 
-Every rule is read from the compiled per-card tables of the variant (:class:`heartslib.engine.rules.Rules`:
-``suit``, ``rank``, ``value``, ``penalty``, ``bonus``, ``breaks``, ``first_trick_banned``, ``forbidden``,
-``must_discard``, ``opening_order``, ``deal_seats``, ``team_of`` ...), turned into numpy arrays once, and the
-legality narrowings are those of :func:`heartslib.engine.legality.candidates`, written over card masks. A
-variant whose rules this module does not implement is refused by :func:`check_supported` with a
-:class:`~heartslib.VariantError` naming the field and its value, rather than played approximately.
+Every rule is read from the compiled per-card tables of the variant, through :mod:`heartslib.vector.kernel`
+(the tables as arrays, and the rules' functions over them, which the jax backend
+:mod:`heartslib.vector.jaxenv` runs too); this module writes what they compute into the rows of the games
+each step moves. A variant whose rules the environment does not implement is refused by
+:func:`check_supported` with a :class:`~heartslib.VariantError` naming the field and its value, rather than
+played approximately.
 
 The state is a set of arrays (:class:`State`); :meth:`Env.step` returns a new state and never changes the one
 it is given. Each game keeps the action ids applied to it (``log``), so :meth:`Env.to_round` replays them
@@ -15,7 +16,6 @@ groups it) and the round it returns is the one the same actions make through ``R
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
@@ -23,50 +23,31 @@ from typing import Any, Final
 import numpy as np
 
 from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns
-from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.cards import Card
 from heartslib.engine.dealing import canonical
-from heartslib.engine.tables import HEART, QS, SPADE
 from heartslib.enums import (
     DEALERS_CHOICE,
     HOLD,
     SCATTER,
     SHUFFLE,
     STAR,
-    LeadHeartsUnbroken,
-    Measure,
     MoonKind,
-    MoonRequires,
     Offset,
-    Opening,
     PassDirection,
     Phase,
-    Sun,
-    Winner,
 )
 from heartslib.errors import IllegalAction
 from heartslib.round import Round, engine_state
 from heartslib.variant import Variant, expect_variant
+from heartslib.vector import kernel
+from heartslib.vector.kernel import ARRAYS, DECIDE, OVER, PASS, PLAY, C
 from heartslib.vector.support import check_supported
 
 __all__ = ["Env", "State", "check_supported"]
 
-C: Final = NUM_CARD_INDICES
-#: Phase codes, in the order of the encoding's ``phase`` section (decide, pass, play, over).
-DECIDE: Final = 0
-PASS: Final = 1
-PLAY: Final = 2
-OVER: Final = 3
 _PHASE_OF: Final = {Phase.DECIDE: DECIDE, Phase.PASS: PASS, Phase.PLAY: PLAY, Phase.OVER: OVER}
 _SPECIAL: Final = (SCATTER, STAR, SHUFFLE, DEALERS_CHOICE)
 
-#: The arrays of a state, each (N, ...): name -> dtype (the shapes are set by :class:`_Shape`).
-_ARRAYS: Final = (
-    "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
-    "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
-    "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
-    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "hand_number",
-    "origin",
-)
 #: The arrays every step writes, and those a step of each phase may write (resolving a trick, exchanging the
 #: passes and ending the hand included): a step copies these and shares the others (see ``State._copy``).
 _STEPPED: Final = frozenset({"rewards", "log", "log_len", "legal_action_mask"})
@@ -81,80 +62,6 @@ _TRICK_WRITES: Final = frozenset({"taker", "points_vis", "points", "won", "sun_s
                                   "shooter", "terminated"})
 
 
-class _Tables:
-    """A supported variant's rules as numpy arrays, built once from :attr:`heartslib.Variant.rules`."""
-
-    def __init__(self, v: Variant) -> None:
-        rules = v.rules
-        self.n = n = v.players
-        self.step = rules.step
-        self.hand_size = rules.hand_size
-        self.suit = np.array([s if s < 4 else 4 for s in rules.suit], dtype=np.int8)
-        self.rank = np.array(rules.rank, dtype=np.int8)
-        self.value = np.array([int(x.real) for x in rules.value], dtype=np.int32)
-        self.penalty = np.array(rules.penalty, dtype=np.int32)
-        self.bonus = np.array(rules.bonus, dtype=np.int32)
-        self.bonus_value = self.value * self.bonus
-        self.breaks = np.array(rules.breaks, dtype=bool)
-        self.suit_mask = np.array([[s == k for s in rules.suit] for k in range(5)], dtype=bool)
-        self.heart = self.suit_mask[HEART]
-        self.pen_or_heart = np.array(rules.penalty, dtype=bool) | self.heart
-        locked = self.heart.copy()
-        if rules.queen_needs_broken:
-            locked[QS] = True
-        self.unlocked = ~locked
-        self.locks = rules.locks_hearts
-        self.penalty_exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
-        banned = rules.first_trick_banned
-        self.banned = None if banned is None else ~np.array(banned, dtype=bool)  # kept: the cards allowed
-        self.queen_forced = rules.queen_forced
-        self.must = np.zeros(C, dtype=bool)
-        self.must[list(rules.must_discard)] = True
-        self.must_any = bool(rules.must_discard)
-        self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
-        self.passable = np.ones(C, dtype=bool)
-        self.passable[list(rules.forbidden)] = False
-        self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
-        self.two_of_clubs = rules.opening == Opening.TWO_OF_CLUBS
-        self.open_suit = rules.open_suit
-        self.team_of = np.array(rules.team_of, dtype=np.int8)
-        self.pack = np.array(rules.pack, dtype=np.int64)
-        self.deal_seats = np.array(rules.deal_seats, dtype=np.int8)
-        self.seats = np.arange(n, dtype=np.int8)
-        # seat_at[me, r]: the seat r places after me in the direction of play; rel[me, seat]: the other way
-        # round (tables, so that an observation takes no modulo over its cards)
-        self.seat_at = np.array([[(me + self.step * r) % n for r in range(n)] for me in range(n)], dtype=np.int8)
-        self.rel = np.array([[(seat - me) * self.step % n for seat in range(n)] for me in range(n)], dtype=np.int64)
-        moon = v.moon
-        self.moon = moon
-        self.moon_points = int(rules.moon_points.real)
-        self.no_tricks = v.scoring.no_tricks
-        self.magnitude = v.end.measure == Measure.MAGNITUDE
-        self.reward_sign = 1.0 if v.end.winner == Winner.HIGHEST else -1.0
-        self.sun_start = 1 if moon.sun_skips_first_trick else 0
-        self.max_pass = max((_pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
-        self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
-        self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
-        self.only_open = np.arange(C) == self.open_card
-        self.only_qs = np.arange(C) == QS
-        #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
-        #: integer type they index with, and whether they may look at the data to skip work (numpy only: a
-        #: traced jax function cannot branch on its values).
-        self.xp: Any = np
-        self.ix: Any = np.int64
-        self.eager = True
-
-    def on(self, xp: Any, ix: Any) -> _Tables:
-        """These tables with every array moved to the array namespace ``xp`` (e.g. ``jax.numpy``), indexed
-        with ``ix``: the same rules, computed by another backend."""
-        other = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, np.ndarray):
-                setattr(other, name, xp.asarray(value.astype(ix) if value.dtype == np.int64 else value))
-        other.xp, other.ix, other.eager = xp, ix, False
-        return other
-
-
 def _per_game(value: Any, n_games: int, name: str, bound: int | None) -> Any:
     """``value`` (one whole number, or one per game) as an (N,) int64 array, each in ``0..bound - 1`` (or
     ``>= 0`` without a bound); :class:`~heartslib.IllegalAction` otherwise."""
@@ -167,17 +74,6 @@ def _per_game(value: Any, n_games: int, name: str, bound: int | None) -> Any:
         raise IllegalAction("bad_argument", f"{name} is one whole number {within} or one per game ({n_games}), "
                             f"not {value!r}")
     return arr.astype(np.int64)
-
-
-def _pass_size(d: PassDirection, cards: int, n: int) -> int:
-    """Cards each seat passes in direction ``d`` (the engine's ``values.pass_size``)."""
-    if d is HOLD:
-        return 0
-    if d is STAR:
-        return 2
-    if d is SCATTER:
-        return n - 1
-    return cards
 
 
 def _pass_code(d: PassDirection, n: int) -> int:
@@ -210,7 +106,7 @@ class State:
     The other attributes are the internal arrays the environment steps; treat every array as read-only.
     """
 
-    __slots__ = ("_env", "_obs", "_origins", *_ARRAYS)
+    __slots__ = ("_env", "_obs", "_origins", *ARRAYS)
 
     owner: Any
     played: Any
@@ -251,7 +147,7 @@ class State:
     origin: Any
 
     def __init__(self, arrays: dict[str, Any], env: Env, origins: tuple[Round, ...] = ()) -> None:
-        for name in _ARRAYS:
+        for name in ARRAYS:
             setattr(self, name, arrays[name])
         self._env = env
         self._obs: Any = None
@@ -271,15 +167,15 @@ class State:
 
     def nbytes(self) -> int:
         """The bytes of the arrays that make the state (the observation, built on demand, not counted)."""
-        return sum(int(getattr(self, name).nbytes) for name in _ARRAYS)
+        return sum(int(getattr(self, name).nbytes) for name in ARRAYS)
 
-    def _copy(self, names: Iterable[str] = _ARRAYS) -> State:
+    def _copy(self, names: Iterable[str] = ARRAYS) -> State:
         """A state with its own copy of the arrays ``names``; the others are shared with this one and made
         read-only in both, so a step that writes to an array it did not copy fails loudly instead of changing
         the state it was given."""
         copied = set(names)
         arrays: dict[str, Any] = {}
-        for name in _ARRAYS:
+        for name in ARRAYS:
             a = getattr(self, name)
             if name in copied:
                 arrays[name] = a.copy()
@@ -314,14 +210,15 @@ class Env:
     """
 
     def __init__(self, variant: Variant, backend: str = "numpy") -> None:
-        if backend != "numpy":
-            raise ValueError(f"backend {backend!r} is not available: heartslib.vector has the 'numpy' backend")
+        if backend not in ("numpy", "jax"):
+            raise ValueError(f"backend {backend!r} is not available: heartslib.vector has the 'numpy' and 'jax' "
+                             "backends")
         self.variant = expect_variant(variant)
         check_supported(self.variant)
         self.backend = backend
         self.encoding = Encoding(self.variant)
         """The encoding of the observations and action ids."""
-        self._t = _Tables(self.variant)
+        self._t = kernel.Tables(self.variant)
         self.num_players: int = self.variant.players
         self.num_actions: int = self.encoding.num_actions
         """A: card indices 0..54, then the variant's decision options."""
@@ -331,6 +228,11 @@ class Env:
             if self.variant.moon.kind == MoonKind.CHOICE else ()
         if self._choice_ids:
             self._t.old_id = self._choice_ids[0]
+        self._jax: Any = None
+        """The compiled jax step and observation (:class:`heartslib.vector.jaxenv.JaxBackend`) with
+        ``backend="jax"``; None with numpy."""
+        if backend == "jax":
+            self._jax = _jax_backend()(self._t, self.encoding, self._choice_ids, self.num_actions)
 
     # ------------------------------------------------------------------ making states
 
@@ -387,7 +289,7 @@ class Env:
         return self._finish(st)
 
     def _set_pass(self, a: dict[str, Any], rows: Any, d: PassDirection) -> None:
-        size = _pass_size(d, self.variant.rules.pass_cards, self._t.n)
+        size = kernel.pass_size(d, self.variant.rules.pass_cards, self._t.n)
         a["pass_code"][rows] = _pass_code(d, self._t.n)
         a["pass_size"][rows] = size
         offsets = _pass_offsets(d, size)
@@ -421,6 +323,8 @@ class Env:
         st.legal_action_mask[:] = False
         if live.size:
             _masks(self._t, st, live, self._choice_ids)
+        if self._jax is not None:
+            return State(self._jax.to_device({name: getattr(st, name) for name in ARRAYS}), self, st._origins)
         return st
 
     # ------------------------------------------------------------------ stepping
@@ -444,6 +348,8 @@ class Env:
                 raise IllegalAction("bad_argument", f"active must be {n_games} booleans, not an array of shape "
                                     f"{on.shape} and dtype {on.dtype}")
             live &= on
+        if self._jax is not None:
+            return self._jax_step(state, acts, live)
         ok = (acts >= 0) & (acts < self.num_actions)
         safe = np.where(ok, acts, 0)
         legal = ok & state.legal_action_mask[np.arange(n_games), safe]
@@ -472,6 +378,17 @@ class Env:
         if live_now.size:
             _masks(t, st, live_now, self._choice_ids)
         return st
+
+    def _jax_step(self, state: State, acts: Any, live: Any) -> State:
+        """:meth:`step` on the jax backend: the compiled step over the whole batch, then the illegal action it
+        found (if any) refused, the state given unchanged as ever (jax arrays are immutable)."""
+        jb = self._jax
+        out, bad = jb.step_fn(jb.arrays(state), acts.astype(np.int32), live)
+        g = int(bad)
+        if g >= 0:
+            self._refuse(state, g, int(acts[g]))
+        arrays = {name: getattr(state, name) for name in ARRAYS} | out
+        return State(arrays, self, state._origins)
 
     def _writes(self, state: State, rows: Any) -> frozenset[str]:
         """The arrays a step of the games ``rows`` may write (the others are shared with ``state``)."""
@@ -527,21 +444,26 @@ class Env:
         r = state._origins[origin].copy() if origin >= 0 else Round.deal(
             self.variant, seed=int(state.seed[i]), dealer=int(state.dealer[i]), hand_number=int(state.hand_number[i]))
         turns = Turns(self.encoding, r)
+        log = np.asarray(state.log[i])  # one read of the row (a jax array is read element by element otherwise)
         for k in range(int(state.log_len[i])):
             seat = turns.current()
             assert seat is not None
-            turns.apply_id(seat, int(state.log[i, k]))
+            turns.apply_id(seat, int(log[k]))
         return turns
 
     def observe(self, state: State, seat: Any = None) -> Any:
         """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds), or
         with ``seat`` (a seat, or (N,) seats) that seat's, ``acting`` set where it is the seat to act."""
         if seat is None:
+            if self._jax is not None:
+                return self._jax.observe_fn(self._jax.arrays(state), np.full(state.batch_size, -1, np.int32))
             return _observe(self._t, self.encoding, state)
         seats = np.broadcast_to(np.asarray(seat), (state.batch_size,))
         if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= self.num_players)).any():
             raise IllegalAction("no_such_seat", f"seat must be a seat 0..{self.num_players - 1} (or one per game), "
                                 f"not {seat!r}")
+        if self._jax is not None:
+            return self._jax.observe_fn(self._jax.arrays(state), seats.astype(np.int32))
         return _observe(self._t, self.encoding, state, seats.astype(np.int64))
 
     def reset_where(self, state: State, where: Any, seeds: Iterable[int] | Any, *, dealer: int | Any = 0,
@@ -554,10 +476,33 @@ class Env:
         if fresh.batch_size != rows.size:
             raise IllegalAction("bad_argument", f"{rows.size} games are replaced, so {rows.size} seeds are needed, "
                                 f"not {fresh.batch_size}")
+        if self._jax is not None:
+            return State({name: _replaced(getattr(state, name), rows, getattr(fresh, name)) for name in ARRAYS},
+                         self, state._origins)
         st = state._copy()
-        for name in _ARRAYS:
+        for name in ARRAYS:
             getattr(st, name)[rows] = getattr(fresh, name)
         return st
+
+
+def _replaced(a: Any, rows: Any, new: Any) -> Any:
+    """The array ``a`` (numpy or jax) with ``rows`` replaced by ``new``, ``a`` unchanged."""
+    if isinstance(a, np.ndarray):
+        out = a.copy()
+        out[rows] = new
+        return out
+    return a.at[rows].set(new)
+
+
+def _jax_backend() -> Any:
+    """:class:`heartslib.vector.jaxenv.JaxBackend`; an :class:`ImportError` naming the ``jax`` extra without
+    jax."""
+    try:
+        from heartslib.vector.jaxenv import JaxBackend
+    except ImportError as exc:
+        raise ImportError("heartslib.vector's backend='jax' needs the 'jax' extra: pip install 'heartslib[jax]' "
+                          f"(from a checkout: pip install -e '.[jax]') ({exc})") from exc
+    return JaxBackend
 
 
 # ---------------------------------------------------------------------- the deal
@@ -581,7 +526,7 @@ def _shuffled(pack: Any, seeds: list[int]) -> Any:
     return out
 
 
-def _read_round(t: _Tables, a: dict[str, Any], g: int, s: Any) -> None:
+def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
     """Fill game ``g`` of the arrays ``a`` from a round's engine state ``s``."""
     if s.phase is Phase.DECIDE and (s.decision is None or s.decision[0].value != "moon"):
         raise IllegalAction("bad_argument", f"rounds[{g}]: heartslib.vector takes no {s.decision[0]} decision")
@@ -639,7 +584,7 @@ def _read_round(t: _Tables, a: dict[str, Any], g: int, s: Any) -> None:
 # ---------------------------------------------------------------------- one step
 
 
-def _play(t: _Tables, st: State, rows: Any, a: Any) -> None:
+def _play(t: kernel.Tables, st: State, rows: Any, a: Any) -> None:
     """Each game of ``rows`` plays card ``a`` (legal); a complete trick resolves."""
     at = slice(None) if rows.size == st.batch_size else rows  # the whole batch: views, not gathers
     seat = st.turn[at].astype(np.int64)
@@ -660,16 +605,16 @@ def _play(t: _Tables, st: State, rows: Any, a: Any) -> None:
         _resolve(t, st, rows[done])
 
 
-def _resolve(t: _Tables, st: State, q: Any) -> None:
+def _resolve(t: kernel.Tables, st: State, q: Any) -> None:
     """The complete tricks of games ``q``: the highest card of the suit led takes them."""
     tc = st.trick_cards[q].astype(np.int64)
-    w = _winner(t, tc, st.led[q], st.leader[q])
+    w = kernel.winner(t, tc, st.led[q], st.leader[q])
     st.taker[q[:, None], tc] = w[:, None]
     st.points_vis[q, w] += t.value[tc].sum(1)
     st.points[q] = st.points_vis[q]
     st.won[q, w] += 1
     tn = st.trick_no[q].astype(np.int64)
-    st.sun_seat[q] = _sun_after(t, tn, st.sun_seat[q], w)
+    st.sun_seat[q] = kernel.sun_after(t, tn, st.sun_seat[q], w)
     st.trick_no[q] = tn + 1
     st.leader[q] = w
     st.turn[q] = w
@@ -681,21 +626,7 @@ def _resolve(t: _Tables, st: State, q: Any) -> None:
         _score(t, st, q[end])
 
 
-def _winner(t: _Tables, tc: Any, led: Any, leader: Any) -> Any:
-    """The seat that takes each complete trick (``tc``: its cards in the order played, ``leader`` its first
-    player): the highest card of the suit ``led``."""
-    score = t.xp.where(t.suit[tc] == led[:, None], t.rank[tc], -1)
-    return (leader.astype(t.ix) + t.step * score.argmax(1)) % t.n
-
-
-def _sun_after(t: _Tables, trick_no: Any, sun_seat: Any, w: Any) -> Any:
-    """``sun_seat`` after seat ``w`` took trick ``trick_no``: -2 before any trick counted, the one seat that
-    took every trick counted so far, or -1."""
-    xp = t.xp
-    return xp.where(trick_no >= t.sun_start, xp.where((sun_seat == -2) | (sun_seat == w), w, -1), sun_seat)
-
-
-def _pick(t: _Tables, st: State, rows: Any, a: Any) -> None:
+def _pick(t: kernel.Tables, st: State, rows: Any, a: Any) -> None:
     """Each game of ``rows``: the seat choosing its pass picks card ``a``; a complete pass moves to the next
     seat, and the last one exchanges."""
     seat = st.turn[rows].astype(np.int64)
@@ -709,38 +640,24 @@ def _pick(t: _Tables, st: State, rows: Any, a: Any) -> None:
         return
     f = rows[full]
     st.passed[f, seat[full]] = True
-    turn = _next_passer(t, st.passed[f])
+    turn = kernel.next_passer(t, st.passed[f])
     st.turn[f] = turn
     x = f[turn < 0]
     if x.size:
         _exchange(t, st, x)
 
 
-def _next_passer(t: _Tables, passed: Any) -> Any:
-    """The lowest seat that has not passed yet in each game, -1 where every seat has."""
-    left = ~passed
-    return t.xp.where(left.any(1), left.argmax(1), -1)
-
-
-def _exchange(t: _Tables, st: State, x: Any) -> None:
+def _exchange(t: kernel.Tables, st: State, x: Any) -> None:
     """Every seat of games ``x`` has passed: each card goes to its seat, then play begins."""
-    sel, to = _pass_targets(t, st, x)
+    sel, to = kernel.pass_targets(t, st, x)
     st.owner[x] = np.where(sel, to, st.owner[x])
     st.recv_by[x] = np.where(sel, to, -1)
     _begin_play(t, st, x)
 
 
-def _pass_targets(t: _Tables, st: State, x: Any) -> tuple[Any, Any]:
-    """Per card of games ``x``: whether it was passed, and the seat it goes to."""
-    xp = t.xp
-    frm = st.pass_from[x].astype(t.ix)
-    dest = xp.take_along_axis(st.pass_dest[x], xp.maximum(st.pass_pick[x], 0).astype(t.ix), axis=1)
-    return frm >= 0, (frm + t.step * dest.astype(t.ix)) % t.n
-
-
-def _begin_play(t: _Tables, st: State, b: Any) -> None:
+def _begin_play(t: kernel.Tables, st: State, b: Any) -> None:
     """The first lead of games ``b`` (``engine.tricks.begin_play``)."""
-    leader, opening = _first_lead(t, st, b)
+    leader, opening = kernel.first_lead(t, st, b)
     if t.open_card >= 0:
         st.opening[b] = opening
     st.phase[b] = PLAY
@@ -748,68 +665,17 @@ def _begin_play(t: _Tables, st: State, b: Any) -> None:
     st.turn[b] = leader
 
 
-def _first_lead(t: _Tables, st: State, b: Any) -> tuple[Any, Any]:
-    """The first leader of games ``b`` (the opening taker given, or the holder of the opening card, or eldest
-    hand) and the card that must open (-1 for none; only meaningful where the variant has an opening card)."""
-    xp = t.xp
-    lead = st.lead[b]
-    if t.open_card >= 0:
-        return xp.where(lead >= 0, lead, st.owner[b, t.open_card]), xp.where(lead >= 0, -1, t.open_card)
-    eldest = (st.dealer[b].astype(t.ix) + t.step) % t.n
-    return xp.where(lead >= 0, lead, eldest), None
-
-
-def _choose(t: _Tables, st: State, rows: Any, a: Any) -> None:
+def _choose(t: kernel.Tables, st: State, rows: Any, a: Any) -> None:
     """The shooter of each game of ``rows`` chose how its moon scores (``a``: the id of "old" or "new")."""
-    _over(t, st, rows, _chosen(t, st, rows, a))
-
-
-def _chosen(t: _Tables, st: State, e: Any, a: Any) -> Any:
-    """The points of games ``e`` whose shooter chose ``a`` (the id of "old" or "new")."""
-    raw, bonus, _, _ = _facts(t, st, e)
-    keep = t.moon.requires == MoonRequires.PENALTY_CARDS
-    shooter = st.shooter[e].astype(t.ix)
-    old = _moon(t, raw, bonus, shooter, "old", keep)
-    new = _moon(t, raw, bonus, shooter, "new", keep)
-    return t.xp.where((a == t.old_id)[:, None], old, new)
+    _over(t, st, rows, kernel.chosen_points(t, st, rows, a))
 
 
 # ---------------------------------------------------------------------- the end of a hand
 
 
-def _facts(t: _Tables, st: State, e: Any) -> tuple[Any, Any, Any, Any]:
-    """Per seat of games ``e``: card points, the bonus cards' part of them, penalty and bonus card counts."""
-    taken = st.taker[e][:, None, :] == t.seats[None, :, None]  # (M, P, C)
-    m = taken.astype(np.int32)
-    return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
-
-
-def _seat_value(t: _Tables, per_seat: Any, seat: Any) -> Any:
-    """``per_seat[g, seat[g]]`` for each game ``g``."""
-    return t.xp.take_along_axis(per_seat, seat[:, None].astype(t.ix), axis=1)[:, 0]
-
-
-def _moon(t: _Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool) -> Any:
-    """``scoring.moon_result`` over games: the points when ``shooter`` shot the moon, scored ``how``."""
-    xp = t.xp
-    p = t.moon_points
-    if how == "no_score":
-        return bonus if keep else xp.zeros_like(raw)
-    own = _seat_value(t, bonus, shooter) if keep else xp.zeros_like(raw[:, 0])
-    pts = raw
-    if how == "old":
-        other = t.team_of[None, :] != t.team_of[shooter][:, None]
-        pts = xp.where(other, raw + p, raw)
-    elif how == "penalty":
-        own = own + p
-    else:  # new, take_all
-        own = own - p
-    return xp.where(t.seats[None, :] == shooter[:, None], own[:, None], pts)
-
-
-def _score(t: _Tables, st: State, e: Any) -> None:
+def _score(t: kernel.Tables, st: State, e: Any) -> None:
     """Score the finished hands of games ``e`` (``scoring.score``), or hand a moon choice to its shooter."""
-    pts, ask, shooter = _hand_end(t, st, e)
+    pts, ask, shooter = kernel.hand_end(t, st, e)
     if ask is not None and ask.any():
         d = e[ask]
         st.phase[d] = DECIDE
@@ -822,86 +688,19 @@ def _score(t: _Tables, st: State, e: Any) -> None:
     _over(t, st, e, pts)
 
 
-def _hand_end(t: _Tables, st: State, e: Any) -> tuple[Any, Any, Any]:
-    """The points of the finished hands of games ``e`` (``scoring.score``); with ``moon.kind = "choice"``
-    also where the shooter is to choose (else None) and who shot."""
-    xp = t.xp
-    raw, bonus, pen, bon = _facts(t, st, e)
-    moon = t.moon
-    keep = moon.requires == MoonRequires.PENALTY_CARDS
-    normal = raw + xp.where(st.won[e] == 0, t.no_tricks, 0)
-    if moon.sun != Sun.NONE:
-        s = st.sun_seat[e].astype(t.ix)
-        shot = s >= 0
-        if t.eager and not shot.any():
-            return normal, None, None
-        return xp.where(shot[:, None], _sun(t, st, e, raw, bonus, xp.maximum(s, 0), keep), normal), None, None
-    if moon.kind == MoonKind.NONE:
-        return normal, None, None
-    total = pen.sum(1)
-    hit = (pen == total[:, None]) & (total[:, None] > 0)
-    shot = hit.any(1)
-    shooter = hit.argmax(1)
-    if moon.requires == MoonRequires.ALL_COUNTERS:
-        shot &= _seat_value(t, bon, shooter) == bon.sum(1)
-    kind = moon.kind
-    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
-    as_old = xp.zeros_like(shot)
-    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
-        before = st.scores[e]
-        keyed = xp.abs(before) if t.magnitude else before
-        reached = _seat_value(t, keyed, shooter) if moon.new_after_shooter else keyed.max(1)
-        as_old = reached < moon.new_after
-    old = _moon(t, raw, bonus, shooter, "old", keep)
-    if kind == MoonKind.CHOICE:
-        return xp.where(shot[:, None], old, normal), shot & ~as_old, shooter
-    moon_pts = _moon(t, raw, bonus, shooter, how, keep)
-    if not t.eager or as_old.any():
-        moon_pts = xp.where(as_old[:, None], old, moon_pts)
-    return xp.where(shot[:, None], moon_pts, normal), None, None
-
-
-def _sun(t: _Tables, st: State, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:
-    """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``)."""
-    xp = t.xp
-    moon = t.moon
-    p = t.moon_points
-    is_s = t.seats[None, :] == s[:, None]
-    own = _seat_value(t, bonus, s) if keep else xp.zeros_like(raw[:, 0])
-    if moon.sun == Sun.CLEAN_SLATE:
-        return xp.where(is_s, -_seat_value(t, st.scores[e], s)[:, None], raw)
-    if moon.sun == Sun.SUBTRACT_52:
-        return xp.where(is_s, (own - 2 * p)[:, None], raw)
-    other = t.team_of[None, :] != t.team_of[s][:, None]
-    extra: Any = 2 * p
-    if moon.sun == Sun.PUNISH_PASSER:
-        code = st.pass_code[e].astype(t.ix)  # an offset pass's k % n, 0 for a hold, n... for the others
-        single = (code > 0) & (code < t.n)  # an offset pass other than a hold: one seat passed to the shooter
-        passer = xp.where(single, (s - code * t.step) % t.n, -1)
-        extra = xp.where(t.seats[None, :] == passer[:, None], 2 * p, p)
-    return xp.where(is_s, own[:, None], xp.where(other, raw + extra, raw))
-
-
-def _over(t: _Tables, st: State, e: Any, pts: Any) -> None:
+def _over(t: kernel.Tables, st: State, e: Any, pts: Any) -> None:
     """The hands of games ``e`` end with ``pts``: the points, the rewards, terminated."""
     st.points[e] = pts
     st.phase[e] = OVER
     st.turn[e] = -1
     st.terminated[e] = True
-    st.rewards[e] = _rewards(t, st.scores[e], pts)
-
-
-def _rewards(t: _Tables, before: Any, pts: Any) -> Any:
-    """The rewards of hands ending with ``pts`` over the scores ``before`` them (``Encoding.rewards``)."""
-    if t.magnitude:
-        return t.reward_sign * (t.xp.abs(before + pts) - t.xp.abs(before)) + 0.0
-    return t.reward_sign * pts + 0.0
+    st.rewards[e] = kernel.rewards(t, st.scores[e], pts)
 
 
 # ---------------------------------------------------------------------- legality
 
 
-def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> None:
+def _masks(t: kernel.Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> None:
     """The legal action masks of the live games ``rows`` (every id of each row written)."""
     phase = st.phase[rows]
     mask = st.legal_action_mask
@@ -919,93 +718,15 @@ def _masks(t: _Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) -> Non
             mask[at] = False
             mask[np.ix_(r, list(choice_ids))] = True
             continue
-        mask[at, :C] = _play_mask(t, st, r) if code == PLAY else _pass_mask(t, st, r)
+        mask[at, :C] = kernel.play_mask(t, st, r) if code == PLAY else kernel.pass_mask(t, st, r)
         if mask.shape[1] > C:
             mask[at, C:] = False
-
-
-def _pass_mask(t: _Tables, st: State, r: Any) -> Any:
-    """The cards the seat choosing its pass may pick next in games ``r``."""
-    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
-
-
-def _narrow(t: _Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
-    """``cands`` narrowed to the cards ``allowed`` in the games where that leaves a card (and ``where`` holds),
-    else ``cands``."""
-    if t.eager and where is not None and not where.any():
-        return cands  # most steps: not the first trick, not void, ...
-    keep = cands & allowed[None, :]
-    use = keep.any(1)
-    if where is not None:
-        use &= where
-    return t.xp.where(use[:, None], keep, cands)
-
-
-def _play_mask(t: _Tables, st: State, r: Any) -> Any:
-    """``legality.candidates`` over card masks for the games ``r`` in the play phase."""
-    own = st.owner[r] == st.turn[r][:, None]
-    leading = st.trick_len[r] == 0
-    first = st.trick_no[r] == 0
-    if t.eager and leading.all():
-        return _lead_mask(t, st, r, own, first)
-    follow = _follow_mask(t, st, r, own, first)
-    if t.eager and not leading.any():
-        return follow
-    return t.xp.where(leading[:, None], _lead_mask(t, st, r, own, first), follow)
-
-
-def _lead_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
-    """``legality._lead``: the opening lead, the hearts lock and the first-trick rule."""
-    xp = t.xp
-    cands = own
-    opening = st.opening[r]
-    fixed = first & (opening >= 0)
-    banned = t.banned
-    if t.locks:
-        closed = ~st.broken[r]
-        if t.penalty_exempt:
-            closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
-        cands = _narrow(t, cands, t.unlocked, closed)
-    if banned is not None:
-        cands = _narrow(t, cands, banned, first)
-    if t.eager and not fixed.any():
-        return cands
-    if t.two_of_clubs:
-        return xp.where(fixed[:, None], own & t.only_open[None, :], cands)
-    same = own & t.suit_mask[t.open_suit][None, :]
-    if banned is not None:
-        same = _narrow(t, same, banned)
-    return xp.where((fixed & same.any(1))[:, None], same, cands)
-
-
-def _follow_mask(t: _Tables, st: State, r: Any, own: Any, first: Any) -> Any:
-    """``legality.candidates`` after the lead: follow suit, the first-trick rule, the queen, forced discards."""
-    xp = t.xp
-    led = st.led[r].astype(t.ix)
-    follow = own & t.suit_mask[xp.maximum(led, 0)]
-    has = follow.any(1)
-    cands = xp.where(has[:, None], follow, own)
-    void = ~has
-    if t.banned is not None:
-        cands = _narrow(t, cands, t.banned, first)
-    if t.queen_forced:
-        tc = st.trick_cards[r].astype(t.ix)
-        high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
-        forced = cands[:, QS] & (void | ((led == SPADE) & high))
-        if not t.eager or forced.any():
-            cands = xp.where(forced[:, None], t.only_qs[None, :], cands)
-    if t.must_any:
-        use = void
-        if t.must_all:
-            use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
-        cands = _narrow(t, cands, t.must, use)
-    return cands
 
 
 # ---------------------------------------------------------------------- observations
 
 
-def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
+def _observe(t: kernel.Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
     """:meth:`Encoding.encode` of each game's observation for the player to act (or for ``seats``), over
     arrays."""
     n_games = st.batch_size
@@ -1058,7 +779,7 @@ def _observe(t: _Tables, enc: Encoding, st: State, seats: Any = None) -> Any:
     return obs
 
 
-def _trick_leader(t: _Tables, st: State, bits: Any, o: dict[str, int], me: Any) -> None:
+def _trick_leader(t: kernel.Tables, st: State, bits: Any, o: dict[str, int], me: Any) -> None:
     """The current trick's leader (relative) and the suit led, in the games where a trick is under way."""
     going = np.flatnonzero(st.trick_len > 0)
     if going.size:

@@ -1,0 +1,365 @@
+"""The rules of :mod:`heartslib.vector`, shared by its numpy and jax backends.
+
+:class:`Tables` turns a supported variant's compiled per-card tables (:class:`heartslib.engine.rules.Rules`:
+``suit``, ``rank``, ``value``, ``penalty``, ``bonus``, ``breaks``, ``first_trick_banned``, ``forbidden``,
+``must_discard``, ``opening_order``, ``deal_seats``, ``team_of`` ...) into arrays once; the functions here
+compute with them over a batch of games (the legal masks of :func:`heartslib.engine.legality.candidates`
+written over card masks, the trick's winner, the pass targets, the first lead, the hand's points with moons
+and suns, the rewards) and return arrays, never writing to the state they read. They compute with the
+tables' array namespace (``t.xp``: numpy, or ``jax.numpy`` for :meth:`Tables.on`'s copy), and take their
+shortcuts that look at the data only where the tables are eager (numpy): a traced jax function cannot branch
+on its values. A state ``st`` is read by attribute (``st.owner[rows]``), ``rows`` the games computed (an index
+array, or ``slice(None)`` for the whole batch).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Final
+
+import numpy as np
+
+from heartslib.cards import NUM_CARD_INDICES
+from heartslib.engine.tables import HEART, QS, SPADE
+from heartslib.enums import (
+    HOLD,
+    SCATTER,
+    STAR,
+    LeadHeartsUnbroken,
+    Measure,
+    MoonKind,
+    MoonRequires,
+    Opening,
+    PassDirection,
+    Sun,
+    Winner,
+)
+from heartslib.variant import Variant
+
+__all__ = ["ARRAYS", "DECIDE", "OVER", "PASS", "PLAY", "C", "Tables"]
+
+C: Final = NUM_CARD_INDICES
+#: Phase codes, in the order of the encoding's ``phase`` section (decide, pass, play, over).
+DECIDE: Final = 0
+PASS: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
+
+
+#: The arrays of a state, each (N, ...): name -> dtype (the shapes are set by :class:`_Shape`).
+ARRAYS: Final = (
+    "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
+    "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
+    "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
+    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "hand_number",
+    "origin",
+)
+
+
+class Tables:
+    """A supported variant's rules as numpy arrays, built once from :attr:`heartslib.Variant.rules`."""
+
+    def __init__(self, v: Variant) -> None:
+        rules = v.rules
+        self.n = n = v.players
+        self.step = rules.step
+        self.hand_size = rules.hand_size
+        self.suit = np.array([s if s < 4 else 4 for s in rules.suit], dtype=np.int8)
+        self.rank = np.array(rules.rank, dtype=np.int8)
+        self.value = np.array([int(x.real) for x in rules.value], dtype=np.int32)
+        self.penalty = np.array(rules.penalty, dtype=np.int32)
+        self.bonus = np.array(rules.bonus, dtype=np.int32)
+        self.bonus_value = self.value * self.bonus
+        self.breaks = np.array(rules.breaks, dtype=bool)
+        self.suit_mask = np.array([[s == k for s in rules.suit] for k in range(5)], dtype=bool)
+        self.heart = self.suit_mask[HEART]
+        self.pen_or_heart = np.array(rules.penalty, dtype=bool) | self.heart
+        locked = self.heart.copy()
+        if rules.queen_needs_broken:
+            locked[QS] = True
+        self.unlocked = ~locked
+        self.locks = rules.locks_hearts
+        self.penalty_exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        banned = rules.first_trick_banned
+        self.banned = None if banned is None else ~np.array(banned, dtype=bool)  # kept: the cards allowed
+        self.queen_forced = rules.queen_forced
+        self.must = np.zeros(C, dtype=bool)
+        self.must[list(rules.must_discard)] = True
+        self.must_any = bool(rules.must_discard)
+        self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
+        self.passable = np.ones(C, dtype=bool)
+        self.passable[list(rules.forbidden)] = False
+        self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
+        self.two_of_clubs = rules.opening == Opening.TWO_OF_CLUBS
+        self.open_suit = rules.open_suit
+        self.team_of = np.array(rules.team_of, dtype=np.int8)
+        self.pack = np.array(rules.pack, dtype=np.int64)
+        self.deal_seats = np.array(rules.deal_seats, dtype=np.int8)
+        self.seats = np.arange(n, dtype=np.int8)
+        # seat_at[me, r]: the seat r places after me in the direction of play; rel[me, seat]: the other way
+        # round (tables, so that an observation takes no modulo over its cards)
+        self.seat_at = np.array([[(me + self.step * r) % n for r in range(n)] for me in range(n)], dtype=np.int8)
+        self.rel = np.array([[(seat - me) * self.step % n for seat in range(n)] for me in range(n)], dtype=np.int64)
+        moon = v.moon
+        self.moon = moon
+        self.moon_points = int(rules.moon_points.real)
+        self.no_tricks = v.scoring.no_tricks
+        self.magnitude = v.end.measure == Measure.MAGNITUDE
+        self.reward_sign = 1.0 if v.end.winner == Winner.HIGHEST else -1.0
+        self.sun_start = 1 if moon.sun_skips_first_trick else 0
+        self.max_pass = max((pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
+        self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
+        self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
+        self.only_open = np.arange(C) == self.open_card
+        self.only_qs = np.arange(C) == QS
+        #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
+        #: integer type they index with, and whether they may look at the data to skip work (numpy only: a
+        #: traced jax function cannot branch on its values).
+        self.xp: Any = np
+        self.ix: Any = np.int64
+        self.eager = True
+
+    def on(self, xp: Any, ix: Any) -> Tables:
+        """These tables with every array moved to the array namespace ``xp`` (e.g. ``jax.numpy``), indexed
+        with ``ix``: the same rules, computed by another backend."""
+        other = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray):
+                setattr(other, name, xp.asarray(value.astype(ix) if value.dtype == np.int64 else value))
+        other.xp, other.ix, other.eager = xp, ix, False
+        return other
+
+
+def pass_size(d: PassDirection, cards: int, n: int) -> int:
+    """Cards each seat passes in direction ``d`` (the engine's ``values.pass_size``)."""
+    if d is HOLD:
+        return 0
+    if d is STAR:
+        return 2
+    if d is SCATTER:
+        return n - 1
+    return cards
+
+
+def winner(t: Tables, tc: Any, led: Any, leader: Any) -> Any:
+    """The seat that takes each complete trick (``tc``: its cards in the order played, ``leader`` its first
+    player): the highest card of the suit ``led``."""
+    score = t.xp.where(t.suit[tc] == led[:, None], t.rank[tc], -1)
+    return (leader.astype(t.ix) + t.step * score.argmax(1)) % t.n
+
+
+def sun_after(t: Tables, trick_no: Any, sun_seat: Any, w: Any) -> Any:
+    """``sun_seat`` after seat ``w`` took trick ``trick_no``: -2 before any trick counted, the one seat that
+    took every trick counted so far, or -1."""
+    xp = t.xp
+    return xp.where(trick_no >= t.sun_start, xp.where((sun_seat == -2) | (sun_seat == w), w, -1), sun_seat)
+
+
+def next_passer(t: Tables, passed: Any) -> Any:
+    """The lowest seat that has not passed yet in each game, -1 where every seat has."""
+    left = ~passed
+    return t.xp.where(left.any(1), left.argmax(1), -1)
+
+
+def pass_targets(t: Tables, st: Any, x: Any) -> tuple[Any, Any]:
+    """Per card of games ``x``: whether it was passed, and the seat it goes to."""
+    xp = t.xp
+    frm = st.pass_from[x].astype(t.ix)
+    dest = xp.take_along_axis(st.pass_dest[x], xp.maximum(st.pass_pick[x], 0).astype(t.ix), axis=1)
+    return frm >= 0, (frm + t.step * dest.astype(t.ix)) % t.n
+
+
+def first_lead(t: Tables, st: Any, b: Any) -> tuple[Any, Any]:
+    """The first leader of games ``b`` (the opening taker given, or the holder of the opening card, or eldest
+    hand) and the card that must open (-1 for none; only meaningful where the variant has an opening card)."""
+    xp = t.xp
+    lead = st.lead[b]
+    if t.open_card >= 0:
+        return xp.where(lead >= 0, lead, st.owner[b, t.open_card]), xp.where(lead >= 0, -1, t.open_card)
+    eldest = (st.dealer[b].astype(t.ix) + t.step) % t.n
+    return xp.where(lead >= 0, lead, eldest), None
+
+
+def chosen_points(t: Tables, st: Any, e: Any, a: Any) -> Any:
+    """The points of games ``e`` whose shooter chose ``a`` (the id of "old" or "new")."""
+    raw, bonus, _, _ = facts(t, st, e)
+    keep = t.moon.requires == MoonRequires.PENALTY_CARDS
+    shooter = st.shooter[e].astype(t.ix)
+    old = moon_points(t, raw, bonus, shooter, "old", keep)
+    new = moon_points(t, raw, bonus, shooter, "new", keep)
+    return t.xp.where((a == t.old_id)[:, None], old, new)
+
+
+def facts(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any, Any]:
+    """Per seat of games ``e``: card points, the bonus cards' part of them, penalty and bonus card counts."""
+    taken = st.taker[e][:, None, :] == t.seats[None, :, None]  # (M, P, C)
+    m = taken.astype(np.int32)
+    return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
+
+
+def seat_value(t: Tables, per_seat: Any, seat: Any) -> Any:
+    """``per_seat[g, seat[g]]`` for each game ``g``."""
+    return t.xp.take_along_axis(per_seat, seat[:, None].astype(t.ix), axis=1)[:, 0]
+
+
+def moon_points(t: Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool) -> Any:
+    """``scoring.moon_result`` over games: the points when ``shooter`` shot the moon, scored ``how``."""
+    xp = t.xp
+    p = t.moon_points
+    if how == "no_score":
+        return bonus if keep else xp.zeros_like(raw)
+    own = seat_value(t, bonus, shooter) if keep else xp.zeros_like(raw[:, 0])
+    pts = raw
+    if how == "old":
+        other = t.team_of[None, :] != t.team_of[shooter][:, None]
+        pts = xp.where(other, raw + p, raw)
+    elif how == "penalty":
+        own = own + p
+    else:  # new, take_all
+        own = own - p
+    return xp.where(t.seats[None, :] == shooter[:, None], own[:, None], pts)
+
+
+def hand_end(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any]:
+    """The points of the finished hands of games ``e`` (``scoring.score``); with ``moon.kind = "choice"``
+    also where the shooter is to choose (else None) and who shot."""
+    xp = t.xp
+    raw, bonus, pen, bon = facts(t, st, e)
+    moon = t.moon
+    keep = moon.requires == MoonRequires.PENALTY_CARDS
+    normal = raw + xp.where(st.won[e] == 0, t.no_tricks, 0)
+    if moon.sun != Sun.NONE:
+        s = st.sun_seat[e].astype(t.ix)
+        shot = s >= 0
+        if t.eager and not shot.any():
+            return normal, None, None
+        return xp.where(shot[:, None], sun_points(t, st, e, raw, bonus, xp.maximum(s, 0), keep), normal), None, None
+    if moon.kind == MoonKind.NONE:
+        return normal, None, None
+    total = pen.sum(1)
+    hit = (pen == total[:, None]) & (total[:, None] > 0)
+    shot = hit.any(1)
+    shooter = hit.argmax(1)
+    if moon.requires == MoonRequires.ALL_COUNTERS:
+        shot &= seat_value(t, bon, shooter) == bon.sum(1)
+    kind = moon.kind
+    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
+    as_old = xp.zeros_like(shot)
+    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
+        before = st.scores[e]
+        keyed = xp.abs(before) if t.magnitude else before
+        reached = seat_value(t, keyed, shooter) if moon.new_after_shooter else keyed.max(1)
+        as_old = reached < moon.new_after
+    old = moon_points(t, raw, bonus, shooter, "old", keep)
+    if kind == MoonKind.CHOICE:
+        return xp.where(shot[:, None], old, normal), shot & ~as_old, shooter
+    moon_pts = moon_points(t, raw, bonus, shooter, how, keep)
+    if not t.eager or as_old.any():
+        moon_pts = xp.where(as_old[:, None], old, moon_pts)
+    return xp.where(shot[:, None], moon_pts, normal), None, None
+
+
+def sun_points(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:
+    """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``)."""
+    xp = t.xp
+    moon = t.moon
+    p = t.moon_points
+    is_s = t.seats[None, :] == s[:, None]
+    own = seat_value(t, bonus, s) if keep else xp.zeros_like(raw[:, 0])
+    if moon.sun == Sun.CLEAN_SLATE:
+        return xp.where(is_s, -seat_value(t, st.scores[e], s)[:, None], raw)
+    if moon.sun == Sun.SUBTRACT_52:
+        return xp.where(is_s, (own - 2 * p)[:, None], raw)
+    other = t.team_of[None, :] != t.team_of[s][:, None]
+    extra: Any = 2 * p
+    if moon.sun == Sun.PUNISH_PASSER:
+        code = st.pass_code[e].astype(t.ix)  # an offset pass's k % n, 0 for a hold, n... for the others
+        single = (code > 0) & (code < t.n)  # an offset pass other than a hold: one seat passed to the shooter
+        passer = xp.where(single, (s - code * t.step) % t.n, -1)
+        extra = xp.where(t.seats[None, :] == passer[:, None], 2 * p, p)
+    return xp.where(is_s, own[:, None], xp.where(other, raw + extra, raw))
+
+
+def rewards(t: Tables, before: Any, pts: Any) -> Any:
+    """The rewards of hands ending with ``pts`` over the scores ``before`` them (``Encoding.rewards``)."""
+    if t.magnitude:
+        return t.reward_sign * (t.xp.abs(before + pts) - t.xp.abs(before)) + 0.0
+    return t.reward_sign * pts + 0.0
+
+
+def pass_mask(t: Tables, st: Any, r: Any) -> Any:
+    """The cards the seat choosing its pass may pick next in games ``r``."""
+    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
+
+
+def narrow(t: Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
+    """``cands`` narrowed to the cards ``allowed`` in the games where that leaves a card (and ``where`` holds),
+    else ``cands``."""
+    if t.eager and where is not None and not where.any():
+        return cands  # most steps: not the first trick, not void, ...
+    keep = cands & allowed[None, :]
+    use = keep.any(1)
+    if where is not None:
+        use &= where
+    return t.xp.where(use[:, None], keep, cands)
+
+
+def play_mask(t: Tables, st: Any, r: Any) -> Any:
+    """``legality.candidates`` over card masks for the games ``r`` in the play phase."""
+    own = st.owner[r] == st.turn[r][:, None]
+    leading = st.trick_len[r] == 0
+    first = st.trick_no[r] == 0
+    if t.eager and leading.all():
+        return lead_mask(t, st, r, own, first)
+    follow = follow_mask(t, st, r, own, first)
+    if t.eager and not leading.any():
+        return follow
+    return t.xp.where(leading[:, None], lead_mask(t, st, r, own, first), follow)
+
+
+def lead_mask(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
+    """``legality._lead``: the opening lead, the hearts lock and the first-trick rule."""
+    xp = t.xp
+    cands = own
+    opening = st.opening[r]
+    fixed = first & (opening >= 0)
+    banned = t.banned
+    if t.locks:
+        closed = ~st.broken[r]
+        if t.penalty_exempt:
+            closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
+        cands = narrow(t, cands, t.unlocked, closed)
+    if banned is not None:
+        cands = narrow(t, cands, banned, first)
+    if t.eager and not fixed.any():
+        return cands
+    if t.two_of_clubs:
+        return xp.where(fixed[:, None], own & t.only_open[None, :], cands)
+    same = own & t.suit_mask[t.open_suit][None, :]
+    if banned is not None:
+        same = narrow(t, same, banned)
+    return xp.where((fixed & same.any(1))[:, None], same, cands)
+
+
+def follow_mask(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
+    """``legality.candidates`` after the lead: follow suit, the first-trick rule, the queen, forced discards."""
+    xp = t.xp
+    led = st.led[r].astype(t.ix)
+    follow = own & t.suit_mask[xp.maximum(led, 0)]
+    has = follow.any(1)
+    cands = xp.where(has[:, None], follow, own)
+    void = ~has
+    if t.banned is not None:
+        cands = narrow(t, cands, t.banned, first)
+    if t.queen_forced:
+        tc = st.trick_cards[r].astype(t.ix)
+        high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
+        forced = cands[:, QS] & (void | ((led == SPADE) & high))
+        if not t.eager or forced.any():
+            cands = xp.where(forced[:, None], t.only_qs[None, :], cands)
+    if t.must_any:
+        use = void
+        if t.must_all:
+            use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
+        cands = narrow(t, cands, t.must, use)
+    return cands
