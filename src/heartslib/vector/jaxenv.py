@@ -158,7 +158,8 @@ class JaxBackend:
         _put(o, "trick_len", tl)
         _put(o, "turn", jnp.where(on, (seat + t.step) % t.n, seat))
         done = on & (tl == t.n)
-        return jax.lax.cond(done.any(), self._resolve, lambda o, done: o, o, done)  # type: ignore[no-any-return]
+        out: _Arrays = jax.lax.cond(done.any(), self._resolve, lambda o, done: o, o, done)
+        return out
 
     def _resolve(self, o: _Arrays, done: Any) -> _Arrays:
         """The complete tricks of the games ``done`` (``env._resolve``)."""
@@ -181,7 +182,8 @@ class JaxBackend:
         _put(o, "led", jnp.where(done, -1, o["led"]))
         _put(o, "trick_cards", jnp.where(done[:, None], -1, o["trick_cards"]))
         end = done & (tn + 1 == t.hand_size)
-        return jax.lax.cond(end.any(), self._score, lambda o, end: o, o, end)  # type: ignore[no-any-return]
+        out: _Arrays = jax.lax.cond(end.any(), self._score, lambda o, end: o, o, end)
+        return out
 
     def _score(self, o: _Arrays, end: Any) -> _Arrays:
         """Score the finished hands of the games ``end``, or hand a moon choice to its shooter
@@ -221,7 +223,8 @@ class JaxBackend:
         nxt = kernel.next_passer(t, o["passed"])
         _put(o, "turn", jnp.where(full, nxt, o["turn"]))
         x = full & (nxt < 0)
-        return jax.lax.cond(x.any(), self._exchange, lambda o, x: o, o, x)  # type: ignore[no-any-return]
+        out: _Arrays = jax.lax.cond(x.any(), self._exchange, lambda o, x: o, o, x)
+        return out
 
     def _exchange(self, o: _Arrays, x: Any) -> _Arrays:
         """Every seat of the games ``x`` has passed: the exchange, then the first lead (``env._exchange``)."""
