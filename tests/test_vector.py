@@ -232,6 +232,18 @@ def test_an_unknown_backend_is_refused_naming_those_there_are() -> None:
         Env(hl.preset("standard"), backend="torch")
 
 
+def test_the_jax_backend_without_jax_names_the_extra() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['jax'] = None\n"  # as if jax were not installed
+            "import heartslib as hl\nfrom heartslib.vector import Env\n"
+            "try:\n    Env(hl.preset('standard'), backend='jax')\n"
+            "except ImportError as exc:\n    print(exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert "needs the 'jax' extra: pip install 'heartslib[jax]'" in out
+
+
 def test_memory_per_game() -> None:
     """The stepped arrays take at most 2 KB a game (the observation, built on demand, not counted)."""
     state = Env(hl.preset("standard")).init(range(64))

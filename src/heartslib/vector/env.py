@@ -416,7 +416,7 @@ class Env:
         (a :class:`numpy.random.Generator`)."""
         # the k-th legal id of each game, k uniform below its number of legal ids: one draw a game, not one an
         # id, read from the flat positions of every legal id (row by row), not from a cumulative sum per row
-        mask = state.legal_action_mask
+        mask = np.asarray(state.legal_action_mask)  # the jax backend's too, read once
         n_games, width = mask.shape
         legal = np.flatnonzero(mask)
         if not legal.size:
