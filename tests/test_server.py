@@ -128,14 +128,15 @@ def test_an_action_is_stored_before_it_is_acknowledged() -> None:
         table = (await p.reply({"type": "create", "seats": [None, None, None, None], "seed": 1}))["table"]
         await p.reply({"type": "join", "table": table, "seat": 0})
         stored: list[int] = []
-        add = hub.store.add_action
+        add = hub.store.add_actions
 
-        def spy(table_id: str, number: int, action: Any) -> None:
-            add(table_id, number, action)
-            stored.append(number)
+        def spy(rows: Any) -> Any:
+            results = add(rows)
+            stored.extend(number for _, number, _ in rows)
             assert not any(m["type"] == "ack" for m in _peek(p.conn)), "acknowledged before it was stored"
+            return results
 
-        hub.store.add_action = spy  # type: ignore[method-assign]
+        hub.store.add_actions = spy  # type: ignore[method-assign]
         legal = (await p.reply({"type": "legal"}))["actions"]
         assert (await p.reply({"type": "act", "action": legal[0]}))["type"] == "ack"
         assert stored == [0]
@@ -347,3 +348,53 @@ def test_a_stored_table_resumes_in_a_new_hub(tmp_path: Path) -> None:
         again.stop()
 
     asyncio.run(body(str(tmp_path / "tables.sqlite3")))
+
+
+def test_actions_of_tables_acting_together_share_one_commit_and_each_is_acknowledged() -> None:
+    async def body(hub: Hub) -> None:
+        probes, batches = [], []
+        add = hub.store.add_actions
+
+        def spy(rows: Any) -> Any:
+            batches.append(len(rows))
+            return add(rows)
+
+        hub.store.add_actions = spy  # type: ignore[method-assign]
+        for seed in range(3):
+            p = Probe(hub)
+            table = (await p.reply({"type": "create", "seats": [None, None, None, None], "seed": seed}))["table"]
+            await p.reply({"type": "join", "table": table, "seat": 0})
+            probes.append((p, (await p.reply({"type": "legal"}))["actions"][0]))
+        replies = await asyncio.gather(*(p.reply({"type": "act", "action": a}) for p, a in probes))
+        assert [r["type"] for r in replies] == ["ack"] * 3
+        assert batches == [3]  # one transaction, one wait for the disk, for the three tables
+        assert all(len(hub.store.actions(t)) == 1 for t in hub.tables)
+
+    _run(body)
+
+
+def test_a_conflicting_row_refuses_only_its_own_action() -> None:
+    store = SQLiteStore(":memory:")
+    store.add_action("t", 0, {"n": 0})
+    results = store.add_actions([("t", 0, {"n": "again"}), ("t", 1, {"n": 1})])
+    assert results[0] is not None and results[0].__class__.__name__ == "StoreConflict" and results[1] is None
+    assert store.actions("t") == [{"n": 0}, {"n": 1}]
+
+
+def test_a_finished_table_leaves_memory_when_nobody_watches_and_comes_back_when_asked() -> None:
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        created = await p.reply({"type": "create", "variant": {"name": "standard", "end": {"hands": 1}},
+                                 "seats": ["random"] * 4, "seed": 2})
+        table = created["table"]
+        await p.reply({"type": "spectate", "table": table})
+        await _settle(hub)
+        assert hub.tables[table].match.is_over  # watched: kept
+        await p.reply({"type": "ping"})
+        hub.drop(p.conn)
+        assert table not in hub.tables  # finished and unwatched: only the store has it
+        watcher = Probe(hub)
+        assert (await watcher.reply({"type": "spectate", "table": table}))["type"] == "spectating"
+        assert watcher.events[-1]["kind"] == "end"
+
+    _run(body)

@@ -100,7 +100,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
         store.close()
         raise
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
+    # no per-message compression: the messages are small, and deflating each one for each subscriber cost the
+    # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
+    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                            ws_per_message_deflate=False)
     print(f"heartslib serve: ws://{host}:{bound}/ws (database: {_where(database)}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
 

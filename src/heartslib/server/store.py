@@ -131,6 +131,26 @@ class Store:
             raise StoreConflict(f"hl_actions[{table_id}:{number}]", "another process stored this action "
                                 "first") from exc
 
+    def add_actions(self, rows: Sequence[tuple[str, int, Mapping[str, Any]]]) -> list[StoreConflict | None]:
+        """Store several tables' actions (``(table_id, number, action)`` each) in one transaction: one commit,
+        one wait for the disk, however many tables acted meanwhile. Returns, per row, None (committed) or the
+        :class:`StoreConflict` that refused it; when one row conflicts, the rows are stored one by one so that
+        the others still are."""
+        try:
+            with self._transaction() as cur:
+                cur.executemany(self._sql("INSERT INTO hl_actions (table_id, number, action) VALUES (?, ?, ?)"),
+                                [(table_id, number, json.dumps(dict(action))) for table_id, number, action in rows])
+        except self._integrity_errors():
+            return [self._add_one(*row) for row in rows]
+        return [None] * len(rows)
+
+    def _add_one(self, table_id: str, number: int, action: Mapping[str, Any]) -> StoreConflict | None:
+        try:
+            self.add_action(table_id, number, action)
+        except StoreConflict as exc:
+            return exc
+        return None
+
     def actions(self, table_id: str, since: int = 0) -> list[dict[str, Any]]:
         """A table's actions from number ``since``, in order."""
         with self._transaction() as cur:

@@ -25,7 +25,7 @@ from heartslib.server.store import Store, StoreConflict, TableRecord, token_dige
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
-__all__ = ["MAX_MESSAGE", "Connection", "Hub", "ProtocolError", "agent_for", "event_message"]
+__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "ProtocolError", "agent_for", "event_message"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -148,6 +148,42 @@ def _since(message: Mapping[str, Any]) -> int:
     return _int_field(message, "since", 0, 10**9, 0)
 
 
+class Committer:
+    """Group commit: the actions of every table that acts while the store is busy go into its next
+    transaction, one commit (one wait for the disk) for all of them.
+
+    :meth:`add` returns once its action is committed, so an action is still committed before it is
+    acknowledged; the commit runs in a thread, so the server answers other messages while the disk works.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: list[tuple[str, int, dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def add(self, table_id: str, number: int, action: dict[str, Any]) -> None:
+        """Commit one action; raises :class:`~heartslib.server.store.StoreConflict` if that number is taken."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append((table_id, number, action, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        await asyncio.shield(done)  # a cancelled caller must not cancel the others' commit
+
+    async def _write(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            results: list[Exception | None]
+            try:
+                results = list(await asyncio.to_thread(self.store.add_actions, [row[:3] for row in batch]))
+            except Exception as exc:  # the database failed: every waiting action is refused, none applied
+                results = [exc] * len(batch)
+            for (*_, done), result in zip(batch, results, strict=True):
+                if result is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(result)
+
+
 class Table:
     """One table: its match, seats, agents and subscribers."""
 
@@ -171,6 +207,7 @@ class Hub:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.committer = Committer(store)
         self.tables: dict[str, Table] = {}
         self._poller: asyncio.Task[None] | None = None
 
@@ -193,7 +230,7 @@ class Hub:
     def _table(self, message: Mapping[str, Any]) -> Table:
         table_id = _str_field(message, "table")
         table = self.tables.get(table_id)
-        if table is None and self.store.shared:  # created by another process
+        if table is None:  # a finished table put away (see _put_away), or one another process created
             record = self.store.table(table_id)
             if record is not None:
                 table = self.tables[table_id] = self._rebuild(record)
@@ -282,9 +319,17 @@ class Hub:
         return {"type": "created", "table": record.id, "seats": list(record.seats), "seed": seed}
 
     def _leave(self, conn: Connection) -> None:
-        if conn.table is not None and conn in conn.table.subscribers:
-            conn.table.subscribers.remove(conn)
+        table = conn.table
+        if table is not None and conn in table.subscribers:
+            table.subscribers.remove(conn)
+            self._put_away(table)
         conn.table, conn.seat, conn.follower = None, None, None
+
+    def _put_away(self, table: Table) -> None:
+        """Drop a finished table nobody watches from memory (the store keeps it; :meth:`_table` reads it back
+        if asked), so that a server's memory does not grow with the matches it has played."""
+        if table.match.is_over and not table.subscribers and self.tables.get(table.record.id) is table:
+            del self.tables[table.record.id]
 
     def _subscribe(self, conn: Connection, table: Table, seat: int | None, since: int) -> None:
         """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn`` and queue its events from ``since``."""
@@ -362,7 +407,7 @@ class Hub:
                 raise error
             number = len(m.actions)
             try:
-                self.store.add_action(table.record.id, number, action.to_dict())
+                await self.committer.add(table.record.id, number, action.to_dict())
             except StoreConflict:
                 if attempt or not self.store.shared:
                     raise ProtocolError("conflict", "the table changed meanwhile: look at its events and try "
@@ -409,6 +454,7 @@ class Hub:
                         await self._apply(table, action)
                     except (ProtocolError, IllegalAction, SaveError):
                         continue  # the table moved on (another process): look again
+        self._put_away(table)
 
     def stop(self) -> None:
         """Stop polling and the agents' tasks (the app's shutdown)."""

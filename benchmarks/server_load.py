@@ -1,0 +1,314 @@
+"""Load on the game server: many concurrent tables of WebSocket bots against a ``heartslib serve`` subprocess.
+
+Every seat of every table is a bot on its own WebSocket connection (the protocol of docs/server.md, through the
+``websockets`` client): it follows its events, asks for its legal actions when the events say it is to act,
+sends one at random and times the action's acknowledgement. ``--tables`` tables play at once; each plays
+``--matches`` matches one after another (a new table each time). The server runs on 127.0.0.1 only and every
+loop is bounded (a match is finite; each wait has a timeout), so the run stops by itself.
+
+Measured: the latency from sending ``act`` to receiving its ``ack`` (p50/p95/p99/max), actions a second, the
+server's resident memory (``VmRSS``) after each wave of finished matches, and, at the end, a check that every
+table's stored actions are exactly those the clients had acknowledged (none lost, none duplicated) and replay
+to a finished match.
+
+    python benchmarks/server_load.py                      # 200 tables, one one-hand match each
+    python benchmarks/server_load.py --tables 2 --matches 1 --hands 1 --json out.json
+    python benchmarks/server_load.py --tables 200 --matches 50 --hands 1   # 10,000 matches, memory over time
+
+``--hands 0`` plays whole matches (to the variant's target); ``--hands N`` ends a match after N hands
+(``end.hands``), which keeps a long memory run within this machine's reach. docs/server.md has the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+import heartslib as hl
+from heartslib.server.store import open_store
+
+#: The longest a bot waits for one message before the run is declared stuck.
+WAIT = 60.0
+
+
+class Stats:
+    """What the bots measured."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.acked: dict[str, dict[int, dict[str, Any]]] = {}  # table -> action number -> action as acked
+        self.duplicates = 0  # an action number acknowledged twice at one table
+        self.refused: dict[str, int] = {}  # error codes met (a stale view may ask too early)
+        self.matches = 0
+
+
+class Bot:
+    """One seat's connection: follows ``to_act`` from its events and plays random legal actions."""
+
+    def __init__(self, ws: ClientConnection, seat: int, rng: random.Random, stats: Stats, think: float) -> None:
+        self.ws, self.seat, self.rng, self.stats, self.think = ws, seat, rng, stats, think
+        self.free_pass = True  # whether any cards of the hand make a legal pass (no pass restriction met yet)
+        self.view: dict[str, Any] = {}  # the fields of the seat's observation the bot reads
+        self.to_act: list[int] = []
+        self.events = 0
+        self.over = False
+        self._ids = 0
+
+    def _see(self, data: dict[str, Any]) -> None:
+        if data.get("type") == "event":
+            event = data["event"]
+            self.events += 1
+            self.view.update(event["changes"])
+            self.to_act = self.view.get("to_act", self.to_act)
+            self.over = self.over or event["kind"] == "end"
+
+    async def receive(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
+        self._see(data)
+        return data
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._ids += 1
+        await self.ws.send(json.dumps({**message, "id": self._ids}))
+        while True:
+            data = await self.receive()
+            if data.get("id") == self._ids:
+                return data
+
+    async def play(self, table: str) -> None:
+        """Play the seat until the match ends (a match has a bounded number of actions)."""
+        while not self.over:
+            if self.seat not in self.to_act:
+                await self.receive()
+                continue
+            if self.think:
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+            action = await self.choose()
+            if action is None:
+                await self.receive()  # the view was behind
+                continue
+            start = time.perf_counter()
+            ack = await self.request({"type": "act", "action": action})
+            self.stats.latencies.append(time.perf_counter() - start)
+            if ack["type"] != "ack":
+                self.stats.refused[ack["code"]] = self.stats.refused.get(ack["code"], 0) + 1
+                self.free_pass = False  # a restricted pass: ask the server from now on
+                continue
+            self._record(table, ack)
+            while self.events < ack["events"]:  # the action's own events follow its ack
+                await self.receive()
+
+    async def choose(self) -> dict[str, Any] | None:
+        """A random legal action: a pass drawn from the hand (as a bot would choose it, rather than asking for
+        a list of hundreds of passes), a play or a decision from the server's list."""
+        if self.free_pass and self.view.get("phase") == "pass" and self.view.get("passed") is None:
+            return {"type": "pass", "cards": self.rng.sample(self.view["hand"], self.view["pass_count"])}
+        legal = await self.request({"type": "legal"})
+        return self.rng.choice(legal["actions"]) if legal.get("actions") else None
+
+    def _record(self, table: str, ack: dict[str, Any]) -> None:
+        acked = self.stats.acked.setdefault(table, {})
+        if ack["number"] in acked:
+            self.stats.duplicates += 1
+        acked[ack["number"]] = ack["action"]
+
+
+async def _join(url: str, table: str, seat: int, rng: random.Random, stats: Stats, think: float) -> Bot:
+    ws = await connect(url, max_size=2**22, open_timeout=WAIT, ping_interval=None)
+    bot = Bot(ws, seat, rng, stats, think)
+    reply = await bot.request({"type": "join", "table": table, "seat": seat})
+    if reply["type"] != "joined":
+        raise RuntimeError(f"join refused: {reply}")
+    return bot
+
+
+async def _table_slot(url: str, variant: dict[str, Any], slot: int, args: argparse.Namespace, stats: Stats,
+                      done: asyncio.Queue[int | Exception]) -> None:
+    """One table after another at this slot: create, four bots join and play it, close."""
+    try:
+        for match_number in range(args.matches):
+            await _one_match(url, variant, args.seed * 1_000_003 + slot * 10_007 + match_number, stats, args.think)
+            await done.put(1)
+    except Exception as exc:  # reported by _drive, which stops the run
+        await done.put(exc)
+
+
+async def _one_match(url: str, variant: dict[str, Any], seed: int, stats: Stats, think: float) -> None:
+    """Create a table, seat four bots and play its match to the end."""
+    rng = random.Random(seed)
+    async with connect(url, open_timeout=WAIT, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "create", "variant": variant, "seed": seed}))
+        created = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+    if created["type"] != "created":
+        raise RuntimeError(f"create refused: {created}")
+    table = created["table"]
+    bots = [await _join(url, table, seat, random.Random(rng.random()), stats, think) for seat in range(4)]
+    try:
+        await asyncio.gather(*(bot.play(table) for bot in bots))
+    finally:
+        for bot in bots:
+            await bot.ws.close()
+    stats.matches += 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from Linux's /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident memory in KiB (Linux's /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+)", status)
+    return int(found.group(1)) if found else 0
+
+
+async def _drive(url: str, pid: int, args: argparse.Namespace, stats: Stats) -> list[tuple[int, int]]:
+    """Run every slot; returns (matches finished, server RSS in KiB) after each wave of ``--tables`` matches."""
+    variant = hl.preset(args.variant).to_dict()
+    if args.hands:
+        variant["end"] = {**variant["end"], "hands": args.hands}
+    done: asyncio.Queue[int | Exception] = asyncio.Queue()
+    tasks = [asyncio.create_task(_table_slot(url, variant, slot, args, stats, done)) for slot in range(args.tables)]
+    memory = [(0, rss_kib(pid))]
+    total = args.tables * args.matches
+    finished = 0
+    while finished < total:
+        try:
+            outcome = await asyncio.wait_for(done.get(), WAIT * 4)
+        except TimeoutError:
+            raise RuntimeError("no match finished for four minutes: the run is stuck") from None
+        if isinstance(outcome, BaseException):
+            raise RuntimeError(f"a table slot failed: {outcome!r}") from outcome
+        finished += 1
+        if finished % args.tables == 0:
+            memory.append((finished, rss_kib(pid)))
+    await asyncio.gather(*tasks)
+    return memory
+
+
+def check_records(database: str, stats: Stats) -> dict[str, int]:
+    """Compare each table's stored actions with those acknowledged to its clients, and replay them."""
+    store = open_store(database)
+    lost = extra = differ = unfinished = actions = 0
+    try:
+        for record in store.tables():
+            stored = store.actions(record.id)
+            acked = stats.acked.get(record.id, {})
+            actions += len(stored)
+            lost += sum(1 for n in acked if n >= len(stored))
+            extra += sum(1 for n in range(len(stored)) if n not in acked)
+            differ += sum(1 for n, a in enumerate(stored) if n in acked and acked[n] != a)
+            unfinished += not _replays_to_the_end(record, stored)
+    finally:
+        store.close()
+    return {"tables": len(stats.acked), "stored_actions": actions, "lost": lost, "unacknowledged_stored": extra,
+            "different": differ, "duplicated": stats.duplicates, "unfinished": unfinished}
+
+
+def _replays_to_the_end(record: Any, stored: list[dict[str, Any]]) -> bool:
+    """Whether a table's stored actions replay, every one legal, to a finished match."""
+    m = hl.Match(hl.Variant.from_dict(dict(record.variant)), record.seed)
+    try:
+        for data in stored:
+            m.apply(hl.action_from_dict(data))
+    except ValueError:
+        return False
+    return m.is_over
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def start_server(database: str, log: Any) -> tuple[subprocess.Popen[str], str]:
+    """``heartslib serve`` on a free loopback port; returns the process and its WebSocket URL."""
+    proc = subprocess.Popen([sys.executable, "-m", "heartslib", "serve", "--host", "127.0.0.1", "--port", "0",
+                             "--database", database], stdout=subprocess.PIPE, stderr=log, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"ws://\S+/ws", line)
+    if not found:
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, found.group(0)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Start a server, drive the tables, stop the server; the figures as data."""
+    with tempfile.TemporaryDirectory() as tmp:
+        database = args.database or os.path.join(tmp, "load.sqlite3")
+        log_path = os.path.join(tmp, "server.log")
+        stats = Stats()
+        with open(log_path, "w") as log:
+            proc, url = start_server(database, log)
+            try:
+                start, cpu = time.perf_counter(), cpu_seconds(proc.pid)
+                memory = asyncio.run(_drive(url, proc.pid, args, stats))
+                elapsed, cpu = time.perf_counter() - start, cpu_seconds(proc.pid) - cpu
+            finally:
+                proc.terminate()
+                proc.wait(30)
+        server_log = Path(log_path).read_text()
+        check = check_records(database, stats)
+    lat = stats.latencies
+    return {
+        "settings": {"tables": args.tables, "matches": args.matches, "hands": args.hands, "think": args.think,
+                     "variant": args.variant,
+                     "seed": args.seed, "cpus": os.cpu_count(), "load_before": args.load_before},
+        "matches": stats.matches, "seconds": round(elapsed, 2), "actions": len(lat),
+        "actions_per_second": round(len(lat) / elapsed, 1),
+        "server_cpu_seconds": round(cpu, 2), "server_cpu_ms_per_action": round(1000 * cpu / max(1, len(lat)), 3),
+        "latency_ms": {name: round(1000 * _percentile(lat, q), 2)
+                       for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))},
+        "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        "refused": stats.refused, "records": check, "rss_kib": memory,
+        "server_traceback": "Traceback" in server_log,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options, run, print the figures (and write them as JSON with ``--json``)."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=200, help="tables played at once (default 200)")
+    p.add_argument("--matches", type=int, default=1, help="matches each table slot plays in turn (default 1)")
+    p.add_argument("--hands", type=int, default=1, help="end a match after this many hands; 0: play to the "
+                   "variant's target (default 1)")
+    p.add_argument("--variant", default="standard", help="a four-seat preset (default standard)")
+    p.add_argument("--think", type=float, default=0.0, help="a bot waits a random time, on average this many "
+                   "seconds, before each action (default 0: act at once, the server saturated)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--database", help="the SQLite file the server uses (default: a temporary one)")
+    p.add_argument("--json", help="also write the figures to this file")
+    args = p.parse_args(argv)
+    if args.tables < 1 or args.matches < 1 or args.hands < 0 or not 0 <= args.think <= 60:
+        p.error("--tables and --matches are at least 1, --hands at least 0, --think from 0 to 60")
+    if hl.preset(args.variant).players != 4:
+        p.error(f"--variant: the bots seat four players; {args.variant} has {hl.preset(args.variant).players}")
+    args.load_before = round(os.getloadavg()[0], 2)
+    figures = run(args)
+    print(json.dumps(figures, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1))
+    ok = not any(figures["records"][k] for k in ("lost", "unacknowledged_stored", "different", "duplicated",
+                                                 "unfinished"))
+    return 0 if ok and not figures["server_traceback"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
