@@ -45,8 +45,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("round",),
     ("match", "inference", "solve", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
-    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "vector", "vector.env",
-     "vector.kernel", "vector.jaxenv", "vector.support", "vector.gym",
+    ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "adapters.trajectory",
+     "vector", "vector.env", "vector.kernel", "vector.jaxenv", "vector.support", "vector.gym",
      "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "__main__", ""),
 )
