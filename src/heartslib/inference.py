@@ -292,12 +292,7 @@ class _Reading:
         self.not_kitty: Counter[int] = Counter()
         self._read_passes()
         self._read_exposed()
-        if self.opening_holder is not None:
-            holder, opening = self.opening_holder
-            if holder != me:
-                need = 1 - self.played[holder][opening]
-                if need > self.known[holder][opening]:
-                    self.known[holder][opening] = need
+        self._read_holder()
         seen = self.hand + Counter(self.kitty_seen)
         for p in self.played:
             seen += p
@@ -537,6 +532,16 @@ class _Reading:
             self.allowed[seat] &= ~lower
         self.kitty_forced = lower
         self.opening_holder = (leader, opening)
+
+    def _read_holder(self) -> None:
+        # a method of its own: read in __init__, mypy would narrow the attribute to its first value (None),
+        # and the compiled build checks that narrowed type at run time
+        if self.opening_holder is not None:
+            holder, opening = self.opening_holder
+            if holder != self.me:
+                need = 1 - self.played[holder][opening]
+                if need > self.known[holder][opening]:
+                    self.known[holder][opening] = need
 
     # ------------------------------------------------------------------ passing
 

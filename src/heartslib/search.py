@@ -125,6 +125,12 @@ class RolloutTables:
         self.penalty_suits = frozenset(f.suit[i] for i in in_pack if cost[i] > 0)
         self.clean_first = bool(f.banned)
         self.moon_pays = moon_pays(variant)
+        # the parts of _lead_card's and _discard_card's keys that depend on the card alone, worked out once
+        # (a rollout asks for them at every lead and discard)
+        self.lead_key = [float(f.rank[i]) + (10 + 3 * c if c > 0 else 30.0 if c < 0 else 0.0)
+                         for i, c in enumerate(cost)]
+        self.discard_key = [float(f.rank[i]) + (50 + 5 * c if c > 0 else 0.0) for i, c in enumerate(cost)]
+        self.starve_key = [float(f.rank[i]) + (-200.0 if c > 0 else 0.0) for i, c in enumerate(cost)]
         # per suit, the pack's cards from the highest down, one entry per copy (moon_losers' "top slots")
         self.slots = [sorted((i for i in cards for _ in range(self.counts[i])), key=lambda i: -f.rank[i])
                       for cards in self.suit_cards]
@@ -149,7 +155,7 @@ def _cost(value: Score, sign: int) -> float:
 
 
 def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: bool, feed: bool, first: bool,
-                 unplayed: Sequence[int], t: RolloutTables) -> int:
+                 unplayed: Sequence[int], t: RolloutTables, out: Sequence[int] | None = None) -> int:
     """The rollout policy: which of ``cands`` (the distinct legal card indices, in hand order) to play.
 
     A pure function of plain facts, so an engine's fast playout loop can call
@@ -159,7 +165,10 @@ def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
     (False when it has taken every point so far, and a third of them: a moon
     in the making);
     ``first`` whether this is the hand's first trick; ``unplayed[i]`` the
-    copies of card ``i`` nobody has played yet. The player's hand is taken to
+    copies of card ``i`` nobody has played yet; ``out[s]``, if given, the
+    copies of suit ``s`` nobody has played yet (the sum of ``unplayed`` over
+    the suit, which a caller that keeps it saves working out again each
+    time). The player's hand is taken to
     be ``cands`` (exact when leading or void, which is where it matters).
 
     It plays like :class:`~heartslib.agents.HeuristicAgent`, from these facts only:
@@ -182,16 +191,29 @@ def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
     length = [0, 0, 0, 0, 0]  # cards held per suit (the fifth: suitless jokers)
     for c in cands:
         length[suit[c]] += 1
+    if out is None:
+        out = suits_out(unplayed, t)
     if led < 0:
-        return _lead_card(cands, length, unplayed, t)
+        return _lead_card(cands, length, unplayed, out, t)
     if led < _NO_SUIT and length[led]:
-        return _follow_card(cands, trick, led, last, feed, first, unplayed, t)
+        return _follow_card(cands, trick, led, last, feed, first, unplayed, out, t)
     return _discard_card(cands, length, feed, unplayed, t)
 
 
-def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int], t: RolloutTables) -> int:
+def suits_out(unplayed: Sequence[int], t: RolloutTables) -> list[int]:
+    """Per suit (the fifth: suitless jokers), the copies nobody has played yet: ``unplayed`` summed by suit."""
+    out = [0, 0, 0, 0, 0]
+    suit = t.suit
+    for i, n in enumerate(unplayed):
+        if n:
+            out[suit[i]] += n
+    return out
+
+
+def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int], out: Sequence[int],
+               t: RolloutTables) -> int:
     """:func:`rollout_card` when leading."""
-    suit, rank, cost = t.suit, t.rank, t.cost
+    suit, rank, cost, key = t.suit, t.rank, t.cost, t.lead_key
     # per suit held: a penalty to lead from it (nobody else can follow; the big penalty card is out)
     extra = [0.0, 0.0, 0.0, 0.0, 0.0]
     out_rank = [99, 99, 99, 99, 99]
@@ -199,10 +221,7 @@ def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int],
     for s in range(4):
         if not length[s]:
             continue
-        outstanding = -length[s]
-        for x in t.suit_cards[s]:
-            outstanding += unplayed[x]
-        extra[s] = length[s] + (40.0 if outstanding <= 0 else 0.0)
+        extra[s] = length[s] + (40.0 if out[s] <= length[s] else 0.0)
         for b in t.big_of[s]:
             if b in cands:
                 mine[s] = True
@@ -214,16 +233,10 @@ def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int],
         if s == _NO_SUIT:
             k = -5.0  # a valueless joker never wins
         else:
-            r = rank[c]
-            v = cost[c]
-            k = r + extra[s]
-            if v > 0:
-                k += 10 + 3 * v
-            elif v < 0:
-                k += 30
+            k = key[c] + extra[s]  # rank, and a penalty or bonus card's own cost to lead
             if out_rank[s] < 99:
-                k += -4 if r < out_rank[s] else 30
-            if mine[s] and v <= 0:
+                k += -4 if rank[c] < out_rank[s] else 30
+            if mine[s] and cost[c] <= 0:
                 k += 3  # keep the guards of one's own big card
         if k < best_k:
             best_c, best_k = c, k
@@ -231,7 +244,7 @@ def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int],
 
 
 def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: bool, feed: bool, first: bool,
-                 unplayed: Sequence[int], t: RolloutTables) -> int:
+                 unplayed: Sequence[int], out: Sequence[int], t: RolloutTables) -> int:
     """:func:`rollout_card` when following suit."""
     suit, rank, cost = t.suit, t.rank, t.cost
     best_rank = -1
@@ -273,7 +286,7 @@ def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
         return max(winners, key=lambda c: -10.0 * cost[c] + rank[c])
     safe = (pts == 0 and led not in t.penalty_suits
             and not any(unplayed[b] and b not in cands for b in t.big_of[led])
-            and ((first and t.clean_first) or _gone(led, unplayed, t) < t.players))
+            and ((first and t.clean_first) or t.suit_size[led] - out[led] < t.players))
     if safe:
         return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) + rank[c])
     return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) - rank[c])
@@ -283,6 +296,7 @@ def _discard_card(cands: Sequence[int], length: list[int], feed: bool, unplayed:
                   t: RolloutTables) -> int:
     """:func:`rollout_card` when void in the suit led."""
     suit, rank, cost = t.suit, t.rank, t.cost
+    key = t.discard_key if feed else t.starve_key
     # void: per suit, the lowest big penalty card still out (a higher card of the suit could catch it)
     catch = [99, 99, 99, 99, 99]
     for s in range(4):
@@ -299,9 +313,7 @@ def _discard_card(cands: Sequence[int], length: list[int], feed: bool, unplayed:
         elif s == _NO_SUIT:
             k = -20.0
         else:
-            k = float(rank[c])
-            if v > 0:
-                k += 50 + 5 * v if feed else -200.0
+            k = key[c]  # rank, and a penalty card's urge to go (or, onto a moon in the making, to stay)
             if rank[c] > catch[s]:
                 k += 40  # it could catch a big penalty card: get rid of it
             k += 2.0 * max(0, 4 - length[s])
@@ -315,11 +327,6 @@ def _higher_out(c: int, cands: Sequence[int], unplayed: Sequence[int], t: Rollou
     r = t.rank[c]
     rank = t.rank
     return any(unplayed[x] and rank[x] > r and x not in cands for x in t.suit_cards[t.suit[c]])
-
-
-def _gone(s: int, unplayed: Sequence[int], t: RolloutTables) -> int:
-    """How many cards of suit ``s`` have been played."""
-    return t.suit_size[s] - sum(unplayed[x] for x in t.suit_cards[s])
 
 
 # --------------------------------------------------------------------------- the moon
@@ -513,45 +520,76 @@ class RolloutPolicy:
         self.shooter = shooter
         self.taken = [0.0] * t.players if taken is None else taken
         self.unplayed = t.counts[:] if unplayed is None else unplayed
+        self.out = suits_out(self.unplayed, t)  # unplayed by suit, kept as cards are played
         self.rng = random.Random(0) if rng is None else rng
         self.seats: list[int] = []  # the trick so far, as the policy has seen it played
         self.cards: list[int] = []
         self.first_trick = True
+        # what play() reads of the trick so far, kept card by card rather than worked out at each play: the
+        # suit led (its first suited card's; -1: none yet), the seat winning it (:func:`_winner`) and its
+        # rank, whether a card with points is on it, and its points
+        self.led = -1
+        self.winner = -1
+        self.best = -1
+        self.hot = False
+        self.won = 0.0
 
     def start(self, trick: Sequence[tuple[int, int]], first_trick: bool) -> None:
         """Begin from a trick in progress (``(seat, card index)`` pairs) and whether it is the hand's first."""
-        self.seats = [seat for seat, _ in trick]
-        self.cards = [card for _, card in trick]
+        self._clear()
+        for seat, card in trick:
+            self._add(seat, card)
         self.first_trick = first_trick
+
+    def _clear(self) -> None:
+        self.seats = []
+        self.cards = []
+        self.led = self.winner = self.best = -1
+        self.hot = False
+        self.won = 0.0
+
+    def _add(self, seat: int, card: int) -> None:
+        t = self.tables
+        if not self.cards:
+            self.winner = seat
+        self.seats.append(seat)
+        self.cards.append(card)
+        cost = t.cost[card]
+        self.won += cost
+        if cost > 0:
+            self.hot = True
+        suit = t.suit[card]
+        if self.led < 0 and suit != _NO_SUIT:
+            self.led = suit
+        if suit == self.led:
+            rank = t.rank[card]
+            if rank > self.best or (t.ties_win and rank == self.best):
+                self.best, self.winner = rank, seat
 
     def play(self, s: RoundState, seat: int, cands: list[int]) -> int:
         """The card :func:`rollout_card` chooses among ``cands`` for ``seat``."""
         t = self.tables
-        suit, cost = t.suit, t.cost
+        suit = t.suit
         cards = self.cards
-        led = -1
-        for c in cards:
-            if suit[c] != _NO_SUIT:
-                led = suit[c]
-                break
+        led = self.led
         if cards and led < 0:
             led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
             return rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
-                                self.unplayed, t)
+                                self.unplayed, t, self.out)
         shooter = self.shooter
         if shooter is not None and seat == shooter and self.taken[seat] >= sum(self.taken) - 1e-9:
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
         feed = True
-        if cards and led >= 0 and (suit[cands[0]] != led or any(cost[c] > 0 for c in cards)):
+        if cards and led >= 0 and (suit[cands[0]] != led or self.hot):
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
-            winner = _winner(self.seats, cards, led, t)
+            winner = self.winner
             w = self.taken[winner]
             alarm = t.moon_alarm if winner != shooter else min(t.moon_alarm, MOON_THREAT * t.total)
             feed = winner == seat or not (w >= alarm and w >= sum(self.taken) - 1e-9)
         return rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
-                            self.first_trick, self.unplayed, t)
+                            self.first_trick, self.unplayed, t, self.out)
 
     def played(self, s: RoundState, seat: int, card: int) -> None:
         """Keep the running facts once ``seat`` has played ``card``."""
@@ -560,18 +598,14 @@ class RolloutPolicy:
     def record(self, seat: int, card: int, trick_over: bool, leader: int | None) -> None:
         """:meth:`played` from public facts: whether the trick is over after the card, and who leads next."""
         self.unplayed[card] -= 1
-        self.seats.append(seat)
-        self.cards.append(card)
+        self.out[self.tables.suit[card]] -= 1
+        self._add(seat, card)
         if len(self.cards) % self.tables.players == 0 and trick_over:
             # the trick is over: its points go to its winner, who leads next (a cancelled trick's cards wait
             # for the next one; the moon alarm can ignore that)
-            won = 0.0
-            for c in self.cards:
-                won += self.tables.cost[c]
-            if leader is not None and leader >= 0 and won > 0:
-                self.taken[leader] += won
-            self.seats = []
-            self.cards = []
+            if leader is not None and leader >= 0 and self.won > 0:
+                self.taken[leader] += self.won
+            self._clear()
             self.first_trick = False
 
     def decide(self, s: RoundState, seat: int, options: tuple[str, ...]) -> int:
@@ -614,17 +648,6 @@ def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables,
     if r.phase is Phase.PASS:
         raise ValueError("rollouts start after the pass")
     r.policy_playout(policy, rng)
-
-
-def _winner(seats: Sequence[int], cards: Sequence[int], led: int, t: RolloutTables) -> int:
-    """The seat winning the trick so far (the highest card of the suit led; cancellations ignored)."""
-    best_rank = -1
-    winner = seats[0]
-    suit, rank, ties = t.suit, t.rank, t.ties_win
-    for s, c in zip(seats, cards, strict=True):
-        if suit[c] == led and (rank[c] > best_rank or (ties and rank[c] == best_rank)):
-            best_rank, winner = rank[c], s
-    return winner
 
 
 # --------------------------------------------------------------------------- value of a finished hand
