@@ -1,6 +1,8 @@
 """The game server as an ASGI application (Starlette): one WebSocket endpoint, ``/ws``, that carries the
-protocol's JSON text to and from the :class:`~heartslib.server.tables.Hub`, and a page at ``/`` that says how to
-connect. ``heartslib serve`` runs it with uvicorn; any ASGI server can.
+protocol's JSON text to and from the :class:`~heartslib.server.tables.Hub`, a page at ``/`` that says how to
+connect, and at ``/play`` a small browser client (one static HTML file with its script, no build step and
+nothing from outside the server) with which people create, join and play tables. ``heartslib serve`` runs it
+with uvicorn; any ASGI server can.
 
 Needs the ``server`` extra: ``pip install "heartslib[server]"``.
 """
@@ -11,10 +13,11 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import AsyncIterator
+from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -28,6 +31,7 @@ _INDEX = """heartslib game server
 Connect a WebSocket to /ws and send JSON messages, e.g.
   {"type": "create", "variant": "standard", "seats": [null, "random", "heuristic", "random"]}
   {"type": "join", "table": "<id>", "seat": 0}
+Play in a browser: /play
 The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
 """
 
@@ -49,6 +53,11 @@ def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
 
     async def index(request: Request) -> PlainTextResponse:
         return PlainTextResponse(_INDEX)
+
+    page = resources.files("heartslib.server").joinpath("play.html").read_text(encoding="utf-8")
+
+    async def play(request: Request) -> HTMLResponse:
+        return HTMLResponse(page)
 
     async def endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -73,7 +82,8 @@ def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, 5)
 
-    app = Starlette(routes=[Route("/", index), WebSocketRoute("/ws", endpoint)], lifespan=lifespan)
+    routes = [Route("/", index), Route("/play", play), WebSocketRoute("/ws", endpoint)]
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
 
