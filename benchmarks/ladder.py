@@ -22,8 +22,9 @@ of one deal, all seatings, resampled together, 2,000 resamples):
   with two or more legal actions).
 
 Players: ``random``, ``heuristic``, ``moon``, ``search`` (the default budget), ``search4x`` (four times
-the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic`` (any of the three;
-``beliefs=heuristic``: choice-aware worlds).
+the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic,endgame=K`` (any of them;
+``beliefs=heuristic``: choice-aware worlds; ``endgame=K``: solve the worlds exactly from ``K`` tricks left,
+0 never).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import heartslib as hl
 from heartslib.agents import BaseAgent, HeuristicAgent, LazyActions, MoonAgent, RandomAgent, SearchAgent
 from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS
 from heartslib.simulate import _mix
+from heartslib.solve import ENDGAME_TRICKS
 
 VARIANTS = ("standard", "omnibus", "black_maria", "cancellation")
 PLAYERS = ("random", "heuristic", "moon", "search", "search4x")
@@ -64,7 +66,8 @@ def make(spec: str, seed: int) -> BaseAgent:
         kwargs = {k: v for k, _, v in (p.partition("=") for p in params.split(",") if p)}
         return SearchAgent(seed, playouts=int(kwargs.get("playouts", DEFAULT_PLAYOUTS)),
                            max_plays=int(kwargs.get("max_plays", DEFAULT_MAX_PLAYS)),
-                           beliefs=kwargs.get("beliefs", "uniform"))
+                           beliefs=kwargs.get("beliefs", "uniform"),
+                           endgame=int(kwargs.get("endgame", ENDGAME_TRICKS)))
     raise SystemExit(f"unknown player {spec!r}: use {', '.join(PLAYERS)} or search:playouts=N,beliefs=heuristic")
 
 

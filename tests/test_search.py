@@ -142,10 +142,13 @@ def test_same_seed_same_decision_and_never_illegal() -> None:
             assert a.act(r.observation(seat), legal) == first
 
 
-def test_it_never_reads_hidden_state() -> None:
-    """Another deal of the other seats' hidden cards with the same observation: the same decision."""
+@pytest.mark.parametrize("late", [False, True])
+def test_it_never_reads_hidden_state(late: bool) -> None:
+    """Another deal of the other seats' hidden cards with the same observation: the same decision (``late``:
+    the decisions of the last three tricks, where the endgame solver values the worlds)."""
     for seed in range(3):
-        for r, seat in _positions(STANDARD, seed, every=9):
+        positions = _positions(STANDARD, seed, every=9 if not late else 1)
+        for r, seat in positions if not late else [(r, seat) for r, seat in positions if len(r.hand(seat)) <= 3]:
             obs = r.observation(seat)
             other = inference.sample_round(obs, random.Random(seed), variant=STANDARD)
             assert other.observation(seat) == obs

@@ -68,6 +68,7 @@ from heartslib.search import (
     moon_losers,
     moon_pass,
 )
+from heartslib.solve import ENDGAME_TRICKS, check_endgame
 
 if TYPE_CHECKING:
     from heartslib.match import Match
@@ -978,7 +979,10 @@ class SearchAgent(BaseAgent):
     ``"heuristic"`` weighs each world by how likely the other seats' passes
     and plays in it are had they played as :class:`HeuristicAgent` does
     (choice-aware worlds, :meth:`heartslib.inference.Sampler.weighted`, slack
-    ``epsilon``).
+    ``epsilon``); ``endgame``: from this many tricks left (cards in the hand;
+    0: never) a play is valued in each world by searching every line of this
+    seat's own plays to the end against the rollout policy's plays for the
+    others (:class:`heartslib.solve.Endgame`), instead of by one rollout.
 
     >>> import heartslib as hl
     >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]
@@ -990,9 +994,11 @@ class SearchAgent(BaseAgent):
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None,
                  max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True, beliefs: str = "uniform",
-                 epsilon: float = 0.1) -> None:
+                 epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS) -> None:
         super().__init__(seed)
         self.budget = Budget(playouts, max_plays, None if time_limit is None else time_limit)
+        #: tricks left from which plays are valued by solving each world exactly (0: never; see the class docs)
+        self.endgame = check_endgame(endgame)
         self.search_passes = search_passes
         if beliefs not in BELIEFS:
             raise IllegalAction("bad_argument", f"beliefs must be one of {', '.join(map(repr, BELIEFS))}, not "
@@ -1024,7 +1030,7 @@ class SearchAgent(BaseAgent):
         super().setup(variant, seat)
         self._heuristic.setup(variant, seat)
         model = self._heuristic.act if self.beliefs == "heuristic" else None
-        self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon)
+        self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon, endgame=self.endgame)
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
@@ -1032,6 +1038,8 @@ class SearchAgent(BaseAgent):
             extra += f", max_plays={self.max_plays}"
         if self.beliefs != "uniform":
             extra += f", beliefs={self.beliefs!r}, epsilon={self.epsilon}"
+        if self.endgame != ENDGAME_TRICKS:
+            extra += f", endgame={self.endgame}"
         return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:

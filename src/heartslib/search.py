@@ -54,8 +54,9 @@ from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ChoiceModel, Sampler, _facts, check_model, weights_of
 from heartslib.observation import Observation
 from heartslib.points import Score
-from heartslib.round import Round
+from heartslib.round import Round, engine_state
 from heartslib.scoring import apply_exact_reset, match_over, winners
+from heartslib.solve import ENDGAME_TRICKS, Endgame, check_endgame, solvable, special_cards
 from heartslib.variant import Variant
 
 __all__ = [
@@ -747,9 +748,13 @@ class Search:
     """
 
     def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True,
-                 model: ChoiceModel | None = None, epsilon: float = 0.1) -> None:
+                 model: ChoiceModel | None = None, epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS) -> None:
         if model is not None:
             check_model(model, epsilon)
+        #: tricks left (cards in the hand) from which a play is valued in each world by this seat's best reply to
+        #: the rollout policy, searched exactly (:class:`heartslib.solve.Endgame`), instead of by a rollout;
+        #: 0: never
+        self.endgame = check_endgame(endgame)
         self.variant = variant
         self.budget = budget or Budget()
         #: choice-aware worlds: each world's values count with its likelihood under ``model`` (slack
@@ -760,7 +765,10 @@ class Search:
         #: plays :func:`rollout_card`, as before the moon defence)
         self.moon_defence = moon_defence
         self.tables = RolloutTables(variant)
-        self._special = _special(variant)
+        self._special = special_cards(variant)
+        #: positions the endgame solver has searched, over this search's life (a solved position counts
+        #: against :attr:`Budget.max_plays` as one rollout card does)
+        self.solver_nodes = 0
 
     # ------------------------------------------------------------------ candidates
 
@@ -827,7 +835,39 @@ class Search:
                 return None  # this world's reading of the first lead differs; the other worlds decide
             return self._value(obs, r)
 
-        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes), lambda world: evaluate)]
+        def rolled(world: Round) -> Evaluate:
+            return evaluate
+
+        prepare: Callable[[Round], Evaluate] = rolled
+        if len(obs.hand) <= self.endgame and all(isinstance(a, Play) for a in candidates):
+            prepare = self._solver(obs, candidates, evaluate)
+        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes), prepare)]
+
+    def _solver(self, obs: Observation, candidates: Sequence[Action],
+                fallback: Evaluate) -> Callable[[Round], Evaluate]:
+        """``prepare`` for :meth:`_compare` in the endgame: each world the solver covers is solved exactly (once
+        per distinct world: its values are kept by the hidden hands), the others rolled out by ``fallback``."""
+        v = self.variant
+        cards = [a.card.index for a in candidates if isinstance(a, Play)]
+        solved: dict[tuple[tuple[int, ...], ...], list[float]] = {}
+
+        def value(points: Sequence[Score], seat: int) -> float:
+            return hand_value(v, seat, points, obs.scores, obs.hand_number)
+
+        def prepare(world: Round) -> Evaluate:
+            s = engine_state(world)
+            if not solvable(s):
+                return fallback
+            key = tuple(map(tuple, s.hands))
+            values = solved.get(key)
+            if values is None:
+                solver = Endgame(s, obs.seat, value, self._model_card)
+                values = solved[key] = [solver.solve_after(c)[obs.seat] for c in cards]
+                self.solver_nodes += solver.nodes
+            found = values
+            return lambda _, k: found[k]
+
+        return prepare
 
     def choose_pass(self, obs: Observation, candidates: Sequence[Action], rng: random.Random,
                     others: Callable[[Round, int], Action]) -> Action:
@@ -852,6 +892,24 @@ class Search:
             return evaluate
 
         return candidates[self._compare(obs, len(candidates), rng, v.deal_size * v.players, prepare)]
+
+    def _model_card(self, seat: int, cands: list[int], trick: list[tuple[int, int]], unplayed: list[int],
+                    taken: list[list[int]]) -> int:
+        """The card :func:`rollout_card` plays for ``seat`` in an endgame (:data:`heartslib.solve.Model`), with
+        the moon alarm of the rollouts (no threat's moon-seeking play)."""
+        t = self.tables
+        cards = [c for _, c in trick]
+        led = t.suit[cards[0]] if cards else -1
+        feed = True
+        if cards and (t.suit[cands[0]] != led or any(t.cost[c] > 0 for c in cards)):
+            points = [sum(max(t.cost[c], 0.0) for c in got) for got in taken]
+            winner, best = trick[0][0], -1
+            for s, c in trick:
+                if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
+                    winner, best = s, t.rank[c]
+            w = points[winner]
+            feed = winner == seat or not (w >= t.moon_alarm and w >= sum(points) - 1e-9)
+        return rollout_card(cands, cards, led, len(cards) == t.players - 1, feed, False, unplayed, t)
 
     def _value(self, obs: Observation, r: Round) -> float:
         pts = r.points
@@ -881,8 +939,10 @@ class Search:
                 drawn, log = sampler.draw_scored(rng, model, epsilon=self.epsilon)
                 world = drawn.round
                 logs.append(log)
+            nodes = self.solver_nodes
             evaluate = prepare(world)
-            spent += length * len(alive)
+            # a world solved exactly costs the positions searched; a world rolled out, its cards
+            spent += self.solver_nodes - nodes if self.solver_nodes > nodes else length * len(alive)
             for k in alive:
                 values[k].append(evaluate(world, k))
             if w + 1 in _CHECKPOINTS and len(alive) > 1:
@@ -892,24 +952,6 @@ class Search:
         weights = weights_of(logs)
         return max(alive, key=lambda k: _weighted_mean(values[k], weights))
 
-
-def _special(v: Variant) -> frozenset[int]:
-    """Cards with a rule or a score of their own, never merged with their neighbours."""
-    cards: set[int] = set()
-    sc = v.scoring
-    for table in (sc.multiply, sc.multiply_alone, sc.double_suit):
-        cards.update(c.index for c in table)
-    for c, target in sc.cancels.items():
-        cards.update((c.index, target.index))
-    cards.update(c.index for c in v.play.must_discard)
-    if v.play.queen_forced:
-        cards.add(Card("QS").index)
-    if v.play.booster_nines:
-        cards.update(i for i in range(NUM_CARD_INDICES) if Card.from_index(i).rank == 9)
-    for named in (v.play.opening_card, v.play.opening_taker):
-        if named is not None:
-            cards.add(named.index)
-    return frozenset(cards)
 
 
 def _weighted_mean(xs: Sequence[float | None], weights: Sequence[float]) -> float:

@@ -1,15 +1,18 @@
-"""Exact endgames: the last tricks of a hand with every card known, solved by max^n search.
+"""Exact endgames: the last tricks of a hand with every card known, searched to the end.
 
 The search player (:mod:`heartslib.search`) values a candidate in a sampled
-world by playing the hand out with a cheap rule-based policy. Near the end of
-a hand that policy's mistakes decide who takes Q♠ and the last hearts, and
-the worlds are few enough to solve instead: :class:`Endgame` plays every
-legal line of a world (a :class:`~heartslib.engine.state.RoundState` whose
-hands are all known) to the end and returns, for every seat, the value of
-the hand when each seat in turn plays the card best for itself (*max^n*: the
-seat to play maximises its own :func:`heartslib.search.hand_value`; among
-cards it values alike it chooses the one worst for the searching seat, a
-cautious assumption).
+world by playing the hand out with a cheap rule-based policy for every seat,
+its own included. Near the end of a hand the lines are few enough to search
+instead: :class:`Endgame` plays every line of a world (a
+:class:`~heartslib.engine.state.RoundState` whose hands are all known) to the
+end and returns, for every seat, the value of the hand when
+
+* with a ``model`` of the other seats (what the search player uses): the
+  searching seat plays the card best for itself at each of its turns, and
+  every other seat the card the model gives (its best reply to the model);
+* without one: each seat in turn plays the card best for itself (*max^n*:
+  the seat to play maximises its own value; among cards it values alike it
+  chooses the one worst for the searching seat, a cautious assumption).
 
 Two things keep it quick: equivalent cards (two cards of a suit with no
 card ranked between them still in another hand or on the table, scoring
@@ -20,10 +23,10 @@ has taken in the endgame). Leaves are scored by the engine's own scorer
 moon), the moon choice going to the option best for the shooter.
 
 It covers the plain trick-taking rules (:func:`solvable`): one deck, no
-kitty, no jokers, no exposed cards, none of the forced plays (club play's
-Q♠, forced discards, the undercut), past the first trick. Elsewhere the
-search keeps its rollouts. ``tests/test_solve.py`` holds it to a brute-force
-max^n over the engine's own legal moves.
+kitty or stock, no jokers, no exposed cards, none of the forced plays (club
+play's Q♠, forced discards, the undercut), past the first trick. Elsewhere
+the search keeps its rollouts. ``tests/test_solve.py`` holds both modes to a
+brute-force search over the engine's own legal moves.
 """
 
 from __future__ import annotations
@@ -41,10 +44,10 @@ from heartslib.points import Score
 from heartslib.scoring import moon_options, moon_result, score
 from heartslib.variant import Variant
 
-__all__ = ["ENDGAME_TRICKS", "Endgame", "Value", "check_endgame", "solvable", "special_cards"]
+__all__ = ["ENDGAME_TRICKS", "Endgame", "Model", "Value", "check_endgame", "solvable", "special_cards"]
 
 #: Tricks left (cards in the deciding seat's hand) from which the search player solves its worlds exactly.
-ENDGAME_TRICKS: Final = 3
+ENDGAME_TRICKS: Final = 4
 _HEART: Final = 2
 _QS: Final = Card("QS").index
 _EPS: Final = 1e-9
@@ -53,6 +56,11 @@ _EPS: Final = 1e-9
 Values = tuple[float, ...]
 #: A finished hand's worth to a seat: ``value(points, seat)``, higher is better.
 Value = Callable[[Sequence[Score], int], float]
+#: How another seat plays, for :class:`Endgame`'s ``model``: ``model(seat, cands, trick, unplayed, taken)``
+#: gives one of ``cands`` (the seat's legal cards, in hand order); ``trick``: the ``(seat, card)`` plays of
+#: the trick so far; ``unplayed[i]``: whether card index ``i`` is unplayed (in a hand); ``taken``: per
+#: seat, the cards it has taken this hand.
+Model = Callable[[int, list[int], list[tuple[int, int]], list[int], list[list[int]]], int]
 
 
 def special_cards(v: Variant) -> frozenset[int]:
@@ -88,9 +96,12 @@ def solvable(s: RoundState) -> bool:
     """Whether :class:`Endgame` covers the round ``s`` from here: in play past the first trick (no trick
     under way from the first), under the plain trick-taking rules (see the module docs)."""
     rules = s.rules
+    # every seat holds the same cards to play, counting the card it has put on the trick (no stock, nobody
+    # dropped out)
+    sizes = {len(h) + (seat in s.tseats) for seat, h in enumerate(s.hands)}
     return (s.phase is Phase.PLAY and s.trick_no > 0 and rules.short_tricks and not rules.repeats
             and not rules.jokers and not s.kitty and not s.carry and not s.exposed and not rules.queen_forced
-            and not rules.must_discard and not rules.undercut)
+            and not rules.must_discard and not rules.undercut and len(sizes) == 1)
 
 
 class Endgame:
@@ -98,17 +109,20 @@ class Endgame:
 
     ``s``: the world, in play and :func:`solvable`; ``seat``: the searching seat (ties go against it);
     ``value``: how a finished hand's points are worth to each seat (``value(points, seat)``, higher is
-    better). The world itself is never changed. One solver serves any number of positions reached from
-    ``s`` by plays (:meth:`solve_after`): they share its transposition table.
+    better); ``model``: None for max^n, or how the other seats play (:data:`Model`), when only ``seat``
+    searches (its best reply to that model). The world itself is never changed. One solver serves any
+    number of positions reached from ``s`` by plays (:meth:`solve_after`): they share its transposition
+    table.
     """
 
-    def __init__(self, s: RoundState, seat: int, value: Value) -> None:
+    def __init__(self, s: RoundState, seat: int, value: Value, model: Model | None = None) -> None:
         if not solvable(s):
             raise ValueError("the endgame solver covers plain trick-taking in play past the first trick")
         self.root = s
         self.rules = s.rules
         self.seat = seat
         self.value = value
+        self.model = model
         self.n = s.n
         rules = s.rules
         # per suit, the pack's card indices from the lowest rank up: the cards between two equivalent ones
@@ -193,6 +207,17 @@ class _Run:
         """The values when the seat to act plays its best card (ties: the worst for the searching seat)."""
         seat = self.turn
         root = self.eg.seat
+        model = self.eg.model
+        if model is not None and seat != root:
+            legal = self._legal()
+            if len(legal) == 1:
+                return self._try(legal[0])
+            unplayed = [0] * NUM_CARD_INDICES
+            for h in self.hands:
+                for c in h:
+                    unplayed[c] = 1
+            taken = [a + b for a, b in zip(self.eg.root.taken, self.taken, strict=True)]
+            return self._try(model(seat, legal, self.trick, unplayed, taken))
         best: Values | None = None
         for card in self._choices():
             values = self._try(card)
