@@ -65,7 +65,7 @@ from heartslib.actions import (
 from heartslib.agents import Agent, HeuristicAgent, SearchFactory, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, Sun, pass_name
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, StockDraw, Sun, pass_name
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError, arg_text, value_text
 from heartslib.match import Match
 from heartslib.observation import Observation
@@ -158,7 +158,7 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     r = v.rules
     parts = [f"{v.players} players, {len(r.pack)} cards" + (" (two decks)" if v.deck.decks == 2 else "")]
     if r.kitty_size:
-        parts[0] += f" + {r.kitty_size} kitty"
+        parts[0] += f" + {r.kitty_size} {'stock' if r.stock != StockDraw.NONE else 'kitty'}"
     if all(d == HOLD for d in r.schedule):
         parts.append("no passing")
     else:
@@ -715,7 +715,8 @@ class PlaySession:
                 if t.winner is not None:
                     taken[t.winner] += pts
             say(f"Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
-                f"Points taken this hand: {self.scores_line(taken)}.")
+                f"Points taken this hand: {self.scores_line(taken)}."
+                + (f" Stock: {obs.stock_size} card(s)." if obs.stock_size else ""))
             if obs.trick:
                 plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
                 say(f"On the table: {plays}.")

@@ -24,6 +24,7 @@ from heartslib.enums import (
     Opening,
     PassMode,
     Settlement,
+    StockDraw,
     Sun,
     TeamLoss,
     UndercutCeiling,
@@ -123,16 +124,20 @@ def _deck(v: Compiled) -> list[str]:
     deck = v.deck
     pack = f"{'one 52-card deck' if deck.decks == 1 else 'two 52-card decks shuffled together'}"
     text = f"Deck: {pack}; {len(r.pack) + 0} cards in play, {r.hand_size} dealt to each player"
+    stock = deck.stock != StockDraw.NONE
     if r.kitty_size:
-        text += f", {r.kitty_size} to the kitty"
+        text += f", {r.kitty_size} to the {'stock' if stock else 'kitty'}"
     lines.append(text + ".")
+    if stock:
+        lines.append("Stock: " + _says(deck, "stock") + " The cards are drawn face down: each player sees the "
+                     "cards they draw and the stock's size.")
     if isinstance(deck.strip, StripTable) and deck.strip.for_players(n):
         lines.append(f"Stripping (table by players): with {n} players remove {_codes(deck.strip.for_players(n))}.")
     elif deck.fill == Fill.STRIP and deck.strip and not isinstance(deck.strip, StripTable) and (
         len(r.pack) < 52 * deck.decks + len(r.jokers)
     ):
         lines.append(f"Stripping: remove as many as needed, in order, of {_codes(deck.strip)}.")
-    if r.kitty_size:
+    if r.kitty_size and not stock:
         lines.append(_says(deck, "kitty"))
         if deck.kitty_seen_by_winner:
             lines.append(_doc(deck, "kitty_seen_by_winner") + ".")
@@ -188,7 +193,8 @@ def _play(v: Compiled) -> list[str]:
         lowest = r.opening_order[0] if r.opening_order else None
         if lowest is not None:
             card = Card.from_index(lowest)
-            holder = f"The holder of {card}" + (" (or, when it is in the kitty, of the lowest club dealt)"
+            where = "the stock" if v.deck.stock != StockDraw.NONE else "the kitty"
+            holder = f"The holder of {card}" + (f" (or, when it is in {where}, of the lowest club dealt)"
                                                  if r.kitty_size else "")
             opening = holder + (" must lead it." if play.opening == Opening.TWO_OF_CLUBS
                                 else ", the lowest club in play, leads, with any club.")

@@ -48,6 +48,7 @@ __all__ = [
     "Phase",
     "Settlement",
     "Shot",
+    "StockDraw",
     "Sun",
     "TeamLoss",
     "UndercutCeiling",
@@ -78,6 +79,18 @@ class KittyMode(enum.StrEnum):
     FIRST_TRICK = "first_trick"
     ONE_PER_TRICK = "one_per_trick"
     FIRST_AND_LAST = "first_and_last"
+
+
+class StockDraw(enum.StrEnum):
+    """Whether the cards left after the deal form a stock that players draw into their hands, and when."""
+
+    NONE = "none"
+    """No stock: the whole pack is dealt (what is left over is a kitty, ``deck.fill``)."""
+    AFTER_TRICK = "after_trick"
+    """After each trick every player draws one card, the trick's winner first (two-handed Hearts)."""
+    TO_FOLLOW = "to_follow"
+    """A player who cannot follow suit draws until they can; players drop out as their hands empty, and the last
+    one holding cards keeps them and the rest of the stock (Domino Hearts)."""
 
 
 class JokerKind(enum.StrEnum):

@@ -106,6 +106,9 @@ class Observation:
     """Cards exposed ("sold") this hand, public once made (``scoring.exposable``, Gong Zhu)."""
     exposed_by: tuple[int, ...] = ()
     """The seat that exposed each card of :attr:`exposed`, in the same order (exposing is done face up)."""
+    stock_size: int = 0
+    """How many cards are left in the stock (``deck.stock``; 0 without one). Its cards, and the cards other
+    players drew from it, are hidden: draws are face down."""
 
     @property
     def my_turn(self) -> bool:
@@ -146,6 +149,8 @@ class Observation:
                          + (f"; received {cards(self.received)}" if self.received is not None else ""))
         if self.kitty is not None:
             lines.append(f"kitty seen: {cards(self.kitty)}")
+        if self.stock_size:
+            lines.append(f"stock: {self.stock_size} card(s)")
         if self.exposed:
             lines.append("exposed: " + ", ".join(f"seat {seat} {card}"
                                                  for seat, card in zip(self.exposed_by, self.exposed, strict=True)))

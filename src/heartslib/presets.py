@@ -261,6 +261,35 @@ _PRESETS.update(
             "moon": {"kind": "none"},
             "end": {"target": 101},
         },
+        "two_handed": {
+            "source": "pagat.com's Hearts for two players, as David Parlett's Penguin Book of Card Games gives it "
+            "(Draw Hearts): 13 cards each, the other 26 a face-down stock; after each trick the winner draws the "
+            "top card of the stock, then the loser, and the winner leads the next trick; with the stock empty "
+            "the last 13 cards each are played out; captured cards count as usual (hearts 1, Q♠ 13). Neither "
+            "account names a pass or an opening card (2♣ may lie in the stock): no pass, and the non-dealer "
+            "leads any card; the standard game's other rules (hearts broken, no points on the first trick, old "
+            "moon, game 100)",
+            "players": 2,
+            "deck": {"stock": "after_trick", "hand_size": 13},
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "eldest_any"},
+        },
+        "domino_hearts": {
+            "source": "Bicycle's rules (Domino Hearts): six cards each, dealt one at a time, the rest a face-down "
+            "stock; the dealer's left leads; play as in Hearts, except that a player who cannot follow suit draws "
+            "from the stock until able to, and discards once it is exhausted; players drop out as their cards run "
+            "out, a trick's winner with no cards left passes the lead to the first active player on the left, "
+            "and the last survivor keeps the cards left in hand; scored as Hearts except that Q♠ is usually not "
+            "scored (hearts 1, 13 a deal). The survivor takes the rest of the stock too, and the game is to 31, "
+            "as the Hoyle account gives them (both as gamerules.com and yourgametips.com report it); neither "
+            "names a pass or a moon rule: no pass, no moon; the standard game's hearts and first-trick rules",
+            "deck": {"stock": "to_follow", "hand_size": 6},
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "eldest_any"},
+            "scoring": {"values": {}},
+            "moon": {"kind": "none"},
+            "end": {"target": 31},
+        },
         "likha_idlib": {
             "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
             "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
@@ -295,6 +324,10 @@ ALIASES: dict[str, str] = {
     "leekha": "likha",
     "leekha_idlib": "likha_idlib",
     "aymog_leekha": "leekha_aymog",
+    "two_player": "two_handed",
+    "draw_hearts": "two_handed",
+    "honeymoon_hearts": "two_handed",
+    "domino": "domino_hearts",
     "likha_jawaker": "leekha_jawaker",
     "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",

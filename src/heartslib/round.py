@@ -199,7 +199,7 @@ class Round:
         """A round from an explicit deal (the hands before passing).
 
         ``passing`` defaults to the variant's schedule for ``hand_number``.
-        The hands and kitty must together be exactly the variant's pack;
+        The hands and kitty (or stock, top card first) must be exactly the pack;
         otherwise :class:`~heartslib.CardError` says what is missing or extra.
         A shuffle pass draws from ``rng`` (or a generator seeded with ``seed``).
 
@@ -331,7 +331,7 @@ class Round:
 
     @property
     def kitty(self) -> tuple[Card, ...]:
-        """Kitty cards not yet taken."""
+        """Kitty cards not yet taken; with a stock (``deck.stock``), the stock's cards, top card first."""
         return tuple(cards_from_indices(self._s.kitty))
 
     @property

@@ -45,6 +45,7 @@ from heartslib.enums import (
     NextDealer,
     Opening,
     Settlement,
+    StockDraw,
     Sun,
     TeamLoss,
     UndercutCeiling,
@@ -711,6 +712,41 @@ class DeckRules(Record):
                 "to the last trick's winner",
             },
         ),
+    )
+    stock: StockDraw = enum_field(
+        "deck.stock",
+        StockDraw,
+        StockDraw.NONE,
+        meta(
+            "stock",
+            "Whether each player is dealt deck.hand_size cards and the rest of the pack forms a face-down stock "
+            "that the players draw from into their hands. Draws are the stock's order from the deal, not "
+            "choices; a player sees the cards they draw and only the stock's size otherwise.",
+            "pagat.com (Hearts, two players); Parlett, The Penguin Book of Card Games (Draw Hearts); Bicycle's "
+            "rules (Domino Hearts)",
+            {
+                "none": "no stock: the whole pack is dealt",
+                "after_trick": "after each trick every player draws the top card of the stock, the trick's "
+                "winner first and then the others in the order of play, until the stock is empty; then the "
+                "hands are played out (two-handed Hearts)",
+                "to_follow": "a player who cannot follow suit draws from the stock until they can (with the "
+                "stock empty, they discard any card); players drop out as their hands empty, a trick's winner "
+                "with no cards left hands the lead to the first player on their left who has some, and the last "
+                "player holding cards keeps them and the rest of the stock as taken (Domino Hearts)",
+            },
+        ),
+    )
+    hand_size: int = int_field(
+        "deck.hand_size",
+        0,
+        meta(
+            "hand size",
+            "Cards dealt to each player when the rest of the pack forms a stock (deck.stock); 0 deals the "
+            "whole pack.",
+            "pagat.com (Hearts, two players: 13 each); Bicycle's rules (Domino Hearts: 6 each)",
+        ),
+        0,
+        52,
     )
     kitty_seen_by_winner: bool = bool_field(
         "deck.kitty_seen_by_winner",

@@ -108,7 +108,8 @@ class Variant(Record):
         metadata=meta("source", "Where these rules come from."),
     )
     players: int = int_field(
-        "players", 4, meta("players", "Number of players: 3-10, 11 with two decks.", "000, 001"), 3, 11
+        "players", 4, meta("players", "Number of players: 3-10, 11 with two decks; 2 in a game with a stock "
+                           "(deck.stock: two-handed Hearts).", "000, 001, pagat.com"), 2, 11
     )
     direction: Direction = enum_field(
         "direction",

@@ -50,8 +50,8 @@ from typing import TYPE_CHECKING, Any, Final
 from heartslib.actions import TrickWon
 from heartslib.adapters.encoding import Encoding, Turns, resolve_variant
 from heartslib.engine.args import check_seed
-from heartslib.enums import Measure, Winner
-from heartslib.errors import IllegalAction, arg_text
+from heartslib.enums import Measure, StockDraw, Winner
+from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.match import Match
 from heartslib.round import Round
 from heartslib.variant import Variant
@@ -147,6 +147,10 @@ class raw_env(AECEnv):
         if shaping not in (None, "trick"):
             raise ValueError(f"shaping must be None or 'trick', not {shaping!r}")
         self.variant: Variant = resolve_variant(variant)
+        if self.variant.deck.stock != StockDraw.NONE:
+            raise VariantError("deck.stock", f"the PettingZoo adapter does not play {self.variant.name}: a game "
+                               "with a stock (deck.stock) deals cards into the hands during play, which its "
+                               "observation and action spaces do not describe; play it with heartslib.Match")
         if shaping is not None and self.variant.end.measure != Measure.SCORE:
             raise ValueError("shaping='trick' needs scores measured as they are (end.measure = 'score')")
         n = self.variant.players

@@ -40,6 +40,7 @@ from heartslib.enums import (
     NextDealer,
     PassDirection,
     Settlement,
+    StockDraw,
     Sun,
     TeamLoss,
     UndercutCeiling,
@@ -120,8 +121,45 @@ def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
         _note(problems, where,
               f"{len(pack)} cards do not deal evenly to {n} players; remove {len(pack) % n} more "
               "card(s), or use deck.fill = \"kitty\" or \"jokers\"")
+    if deck.stock != StockDraw.NONE or deck.hand_size:
+        kitty_size = _stock_size(v, len(pack), problems)
     pack.sort(key=card_order.__getitem__)
     return pack, kitty_size, problems
+
+
+def _stock_size(v: VariantFields, pack_size: int, problems: list[Problem]) -> int:
+    """The stock's size (the cards the deal of ``deck.hand_size`` each leaves), noting in ``problems`` why a
+    stock cannot be dealt: a kitty fill (the cards left over would be both), no hand size, or no stock left."""
+    n, deck = v.players, v.deck
+    most = (pack_size - 1) // n
+    if deck.stock == StockDraw.NONE:
+        _note(problems, "deck.hand_size", "only a stock (deck.stock) deals part of the pack: set deck.stock, or "
+                                          "leave deck.hand_size at 0 (the whole pack dealt)")
+    elif deck.fill == Fill.KITTY:
+        _note(problems, "deck.fill", "with a stock the cards left after the deal are the stock: use deck.fill = "
+                                     "\"strip\" or \"jokers\" to even the pack")
+    elif not 1 <= deck.hand_size <= most:
+        _note(problems, "deck.hand_size", f"a stock needs a hand size of 1-{most} cards: {n} players with "
+                                          f"{deck.hand_size} each from {pack_size} cards leave no stock to draw")
+    else:
+        return pack_size - n * deck.hand_size
+    return 0
+
+
+def _stock_play(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    """A stock is drawn one card a trick (or to follow), and a booster nine's extra round of plays would empty the
+    hands before it (or ask players who dropped out to play); drawing to follow (Domino Hearts) draws until a card
+    of the suit led, which a trick led by a suitless joker has none of."""
+    out: list[Problem] = []
+    if v.deck.stock == StockDraw.NONE:
+        return out
+    if v.play.booster_nines:
+        out.append(("play.booster_nines", "booster nines add rounds of play to a trick, which a game with a stock "
+                                          "(deck.stock) does not define: use deck.stock = \"none\" with them"))
+    if v.deck.stock == StockDraw.TO_FOLLOW and JK in pack:
+        out.append(("deck.stock", "drawing to follow (\"to_follow\") needs a suit to follow: use no valueless "
+                                  "jokers (deck.joker = \"zero_suits\" or no jokers)"))
+    return out
 
 
 def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
@@ -131,7 +169,7 @@ def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
     pack, kitty_size, pack_problems = build_pack(v)
     for path, message in pack_problems:
         _note(problems, path, message)
-    for check in (_scoring, _passing, _end, _teams):
+    for check in (_scoring, _passing, _end, _teams, _stock_play):
         for path, message in check(v, pack):
             _note(problems, path, message)
     if not problems:  # judged on a pack and an end that are valid
@@ -143,6 +181,10 @@ def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
 def _table(v: VariantFields) -> list[Problem]:
     out: list[Problem] = []
     n = v.players
+    if n < 3 and v.deck.stock == StockDraw.NONE:
+        # RULES.md section 11, decision: the floor is 2 only for the variants that define a two-player game
+        out.append(("players", f"{n} players is too small for this variant: only a game with a stock (deck.stock, "
+                               "two-handed Hearts) is played by 2; others need 3-11"))
     if n > 10 and v.deck.decks == 1:
         out.append(("deck.decks", f"{n} players need two decks (deck.decks = 2); one deck allows 3-10"))
     if v.play.identical == Identical.CANCEL and v.deck.decks != 2:
@@ -232,7 +274,7 @@ def _passing(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         return list(exc.problems)
     out: list[Problem] = []
     counts = Counter(pack)
-    hand_size = max(1, len(pack) // n)
+    hand_size = v.deck.hand_size or max(1, len(pack) // n)
     forbidden = {c.index for c in v.passing.forbidden}
     forbidden_in_pack = sum(counts[i] for i in forbidden)
     passable = hand_size - min(forbidden_in_pack, hand_size)

@@ -22,6 +22,7 @@ from heartslib.cards import Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState, fast_run_mark, trick_plays
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
+from heartslib.enums import StockDraw
 from heartslib.observation import Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
@@ -202,6 +203,7 @@ def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]
         "decision": None if decision is None else decision[0],
         "exposed": _cards(s, exposed) if exposed else (),
         "exposed_by": exposers(s) if exposed else (),
+        "stock_size": 0,
     }
     _changing(fields, s, seat, acting)
     return fields
@@ -225,3 +227,5 @@ def _changing(fields: dict[str, Any], s: RoundState, seat: int, acting: tuple[in
     fields["hearts_broken"] = s.broken or not rules.locks_hearts
     kitty = s.kitty_seen[seat] if rules.kitty_seen else None
     fields["kitty"] = tuple(map(_card, kitty)) if kitty else None
+    if rules.stock != StockDraw.NONE:  # the stock is held in the kitty's place; only its size is public
+        fields["stock_size"] = len(s.kitty)

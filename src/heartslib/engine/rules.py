@@ -43,6 +43,7 @@ from heartslib.enums import (
     MoonKind,
     Opening,
     PassDirection,
+    StockDraw,
     UndercutCeiling,
     Winner,
     resolve_schedule,
@@ -84,7 +85,11 @@ class Rules:
     """Every card in play, sorted in hand order (copies repeat)."""
     pack_cards: tuple[Card, ...]
     kitty_size: int
+    """Cards the deal leaves undealt: the kitty, or the stock (``stock``)."""
     hand_size: int
+    """Cards dealt to each player."""
+    stock: StockDraw
+    """Whether the undealt cards are a stock drawn into the hands (``deck.stock``), held in the kitty's place."""
     decks: int
     counts: Counter[int]
     """Copies of each card in the pack."""
@@ -249,7 +254,8 @@ class Rules:
         self.pack = tuple(pack)
         self.pack_cards = tuple(Card.from_index(i) for i in pack)
         self.kitty_size = kitty_size
-        self.hand_size = max(1, (len(pack) - kitty_size) // n)
+        self.hand_size = v.deck.hand_size or max(1, (len(pack) - kitty_size) // n)
+        self.stock = v.deck.stock
         self.decks = v.deck.decks
         self.counts = Counter(pack)
         self.repeats = any(k > 1 for k in self.counts.values())

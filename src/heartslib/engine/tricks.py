@@ -11,6 +11,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 
 from heartslib.actions import KittyTaken
@@ -32,9 +33,12 @@ from heartslib.engine.tables import (
     SUIT_DECISION,
     SUIT_NAMES,
 )
-from heartslib.enums import CancelRollover, Identical, JokerLead, KittyMode
+from heartslib.enums import CancelRollover, Identical, JokerLead, KittyMode, StockDraw
 
-__all__ = ["begin_play", "call_suit", "due_count", "expose", "kitty_due", "play_card", "resolve", "settle"]
+__all__ = [
+    "begin_play", "call_suit", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due", "play_card",
+    "resolve", "settle",
+]
 
 
 def begin_play(s: RoundState) -> None:
@@ -120,12 +124,64 @@ def play_card(s: RoundState, seat: int, card: int) -> None:
             return
     elif s.tsuit == NO_SUIT and not s.called and csuit != NO_SUIT:
         s.tsuit = csuit
+    if rules.stock == StockDraw.TO_FOLLOW:
+        _next_active(s, seat)
+        return
     n = s.n
     plays = len(tcards)
     if plays % n == 0 and (plays >= n * (1 + s.nines) or not s.hands[s.leader]):
         resolve(s)
     else:
         s.turn = (seat + rules.step) % n
+
+
+def _next_active(s: RoundState, seat: int) -> None:
+    """Domino Hearts: the next seat after ``seat`` that still holds cards plays (drawing first until it can
+    follow), or the trick resolves once play has come round to its leader."""
+    step, n, hands = s.rules.step, s.n, s.hands
+    nxt = seat
+    for _ in range(n - 1):
+        nxt = (nxt + step) % n
+        if nxt == s.leader:
+            break
+        if hands[nxt]:
+            s.turn = nxt
+            draw_to_follow(s, nxt)
+            return
+    resolve(s)
+
+
+def draw_to_follow(s: RoundState, seat: int) -> None:
+    """``seat``, unable to follow the suit led, draws the stock's top card until it can or the stock is empty
+    (``deck.stock = "to_follow"``, Domino Hearts)."""
+    stock, hand, suit, led = s.kitty, s.hands[seat], s.rules.suit, s.tsuit
+    if not stock or led == NO_SUIT or any(suit[c] == led for c in hand):
+        return
+    while stock:
+        card = stock.pop(0)
+        insort(hand, card, key=ORDER.__getitem__)
+        if suit[card] == led:
+            break
+    s.memo = None
+
+
+def _first_active(s: RoundState, seat: int) -> int:
+    """``seat`` if it holds cards, else the first seat on its left (in the direction of play) that does."""
+    step, n, hands = s.rules.step, s.n, s.hands
+    for k in range(n):
+        nxt = (seat + step * k) % n
+        if hands[nxt]:
+            return nxt
+    return seat
+
+
+def _keep_the_rest(s: RoundState) -> None:
+    """Domino Hearts' end: the last player holding cards takes them and the rest of the stock as taken (with
+    nobody left, the stock goes to the last trick's winner)."""
+    keeper = _first_active(s, s.leader)
+    s.taken[keeper].extend(s.hands[keeper] + s.kitty)
+    s.hands[keeper] = []
+    s.kitty = []
 
 
 def call_suit(s: RoundState, option: str) -> None:
@@ -169,7 +225,10 @@ def resolve(s: RoundState) -> None:
         else:
             score_round(s)
         return
-    last = not s.hands[s.leader]
+    domino = rules.stock == StockDraw.TO_FOLLOW
+    # with a stock to draw after the trick, empty hands are refilled (one card each: hand size 1)
+    last = sum(1 for h in s.hands if h) <= 1 if domino else not s.hands[s.leader] and not (
+        s.kitty and rules.stock == StockDraw.AFTER_TRICK)
     settle(s, s.tseats, s.tcards, s.tsuit, last)
     s.trick_no += 1
     s.tseats = []
@@ -178,9 +237,27 @@ def resolve(s: RoundState) -> None:
     s.called = False
     s.nines = 0
     if last:
+        if domino:
+            _keep_the_rest(s)
         score_round(s)
-    else:
-        s.turn = s.leader
+        return
+    if s.kitty and rules.stock == StockDraw.AFTER_TRICK:
+        draw_after_trick(s)
+    if domino:
+        # a winner who took the trick with their last card hands the lead to the first player on their left
+        s.leader = _first_active(s, s.leader)
+    s.turn = s.leader
+
+
+def draw_after_trick(s: RoundState) -> None:
+    """Each player draws the top card of the stock (held in the kitty's place, in the dealt order), the
+    trick's winner first and then the others in the order of play, while the stock lasts (``deck.stock``)."""
+    hands, stock = s.hands, s.kitty
+    for seat in s.rules.order[s.leader]:
+        if not stock:
+            break
+        insort(hands[seat], stock.pop(0), key=ORDER.__getitem__)  # hands are kept in hand order
+    s.memo = None
 
 
 def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last: bool) -> None:
@@ -197,7 +274,7 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
     if rules.joker_conditional and led != HEART:
         dead = sum(1 for c in cards if c in rules.jokers)
     pile = cards + s.carry
-    due = kitty_due(s, rules, last) if s.kitty else []
+    due = kitty_due(s, rules, last) if s.kitty and rules.stock == StockDraw.NONE else []
     if rules.joker_conditional and led != HEART:
         dead += sum(1 for c in due if c in rules.jokers)
     raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
