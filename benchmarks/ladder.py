@@ -16,8 +16,9 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 * the player's points per hand and the field's (the mean of the other seats, on the same hands), and their
   ratio (below 1: the player takes fewer points than the field);
 * moons: shot by the player, and *conceded* (shot by a field seat in a hand the player sat in);
-* each player's points per hand minus the heuristic player's (the first player's without one) on the same
-  deals and seats: the paired difference (``search`` against ``heuristic`` is the same cards played two ways);
+* each player's points per hand minus the heuristic player's (the first player's without one; ``--baseline``
+  names another) on the same deals and seats: the paired difference (``search`` against ``heuristic`` is the
+  same cards played two ways);
 * the player's decision CPU times (median and 95th percentile over the decisions it was asked to make
   with two or more legal actions).
 
@@ -122,14 +123,16 @@ def bootstrap(deals: Sequence[int], stat: Any, boot: int = 2000) -> tuple[float,
     return values[int(0.025 * boot)], values[min(boot - 1, int(0.975 * boot))]
 
 
-def summarise(hands: dict[str, list[Hand]], players: Sequence[str]) -> list[dict[str, Any]]:
-    """The ladder rows of one variant and field (see the module docs)."""
+def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
+              baseline: str | None = None) -> list[dict[str, Any]]:
+    """The ladder rows of one variant and field (see the module docs); the paired differences are taken from
+    ``baseline`` (default: :func:`baseline_of`)."""
     by_deal = {p: {} for p in players}  # type: dict[str, dict[int, list[Hand]]]
     for p in players:
         for h in hands[p]:
             by_deal[p].setdefault(h.deal, []).append(h)
     deals = sorted(by_deal[players[0]])
-    first = "heuristic" if "heuristic" in players else players[0]
+    first = baseline or baseline_of(players)
 
     def sums(p: str, ds: Sequence[int]) -> tuple[float, float, int]:
         mine = other = 0.0
@@ -156,7 +159,7 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str]) -> list[dict
 
         times = sorted(t for h in hands[p] for t in h.times)
         rows.append({
-            "player": p, "hands": count, "deals": len(deals),
+            "player": p, "hands": count, "deals": len(deals), "baseline": first,
             "mine": mine / count, "field": other / count,
             "ratio": mine / other if other else float("nan"), "ratio_ci": bootstrap(deals, ratio),
             "diff": diff(deals), "diff_ci": bootstrap(deals, diff) if p != first else (0.0, 0.0),
@@ -167,10 +170,28 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str]) -> list[dict
     return rows
 
 
+def split_players(text: str) -> list[str]:
+    """The ladder names in a comma-separated list, each once: a piece ``k=v`` without a player's name is one
+    more parameter of the name before it (``search:playouts=8,endgame=0`` is one player)."""
+    names: list[str] = []
+    for piece in (x.strip() for x in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and names:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+    return list(dict.fromkeys(names))
+
+
+def baseline_of(players: Sequence[str]) -> str:
+    """The player the paired differences are taken from by default: the heuristic if it plays, else the first."""
+    return "heuristic" if "heuristic" in players else players[0]
+
+
 def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
     """One variant's and field's rows as Markdown."""
-    names = [r["player"] for r in rows]
-    first = "heuristic" if "heuristic" in names else names[0]
+    first = rows[0]["baseline"]
     lines = [f"{variant}, against the {field_name} field ({rows[0]['deals']} deals, "
              f"{rows[0]['hands']} hands a player):", "",
              f"| player | pts/hand | field pts/hand | ratio (95% CI) | vs {first}, pts/hand (95% CI) "
@@ -194,9 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=50, help="frozen deals per variant (each from every seat)")
     p.add_argument("--seed", type=int, default=SEED, help="the first deal's seed")
     p.add_argument("--quick", action="store_true", help="a small run: standard, 4 deals, search at 8 worlds")
+    p.add_argument("--baseline", help="the player the paired differences are taken from (one of --players; "
+                   "default: heuristic if it plays, else the first)")
     args = p.parse_args(argv)
     variants = args.variant or (["standard"] if args.quick else list(VARIANTS))
-    players = [x.strip() for x in args.players.split(",") if x.strip()]
+    players = split_players(args.players)
+    if args.baseline is not None and args.baseline not in players:
+        p.error(f"--baseline {args.baseline!r} is not one of --players ({', '.join(players)})")
     deals = args.deals
     if args.quick:
         deals = min(deals, 4)
@@ -211,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             hands = {pl: [play_hand(v, pl, field_name, d, seat, args.seed)
                           for d in range(deals) for seat in range(v.players)] for pl in players}
             print()
-            print(table(name, field_name, summarise(hands, players)))
+            print(table(name, field_name, summarise(hands, players, args.baseline)))
             print(f"({time.perf_counter() - started:.0f} s)")
             sys.stdout.flush()
     return 0

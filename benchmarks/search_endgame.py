@@ -27,7 +27,7 @@ from heartslib.agents import HeuristicAgent
 from heartslib.simulate import _mix
 
 sys.path.insert(0, os.path.dirname(__file__))
-from ladder import SEED, bootstrap, make  # the ladder's players and intervals
+from ladder import SEED, bootstrap, make, split_players  # the ladder's players and intervals
 
 
 def position(v: hl.Variant, deal: int, seat: int, tricks: int, seed: int) -> hl.Round | None:
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=SEED)
     args = p.parse_args(argv)
     v = hl.preset(args.variant)
-    players = [x.strip() for x in args.players.split(",") if x.strip()]
+    players = split_players(args.players)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.python_implementation()} "
           f"{platform.python_version()}, load {os.getloadavg()[0]:.1f}; {args.variant}, deals "
           f"{args.first}-{args.first + args.deals - 1}, from {args.tricks} cards left")

@@ -38,3 +38,32 @@ def test_duplicate_play_meets_the_same_deals_in_every_seat() -> None:
 def test_an_unknown_player_is_refused() -> None:
     with pytest.raises(SystemExit, match="unknown player"):
         ladder.make("nobody", 1)
+
+
+def test_the_baseline_names_the_player_differences_are_taken_from(capsys: pytest.CaptureFixture[str]) -> None:
+    v = hl.preset("standard")
+    hands = {p: [ladder.play_hand(v, p, "heuristic", d, seat, 7) for d in range(2) for seat in range(4)]
+             for p in ("heuristic", "moon")}
+    rows = ladder.summarise(hands, ["heuristic", "moon"], baseline="moon")
+    assert rows[1]["diff"] == 0.0
+    moon = sum(h.mine for h in hands["moon"]) / 8
+    assert rows[0]["diff"] == pytest.approx(sum(h.mine for h in hands["heuristic"]) / 8 - moon)
+    assert "vs moon, pts/hand" in ladder.table("standard", "heuristic", rows)
+    with pytest.raises(SystemExit):
+        ladder.main(["--quick", "--deals", "1", "--players", "heuristic", "--baseline", "search"])
+    assert "is not one of --players" in capsys.readouterr().err
+
+
+def test_the_endgame_benchmark_compares_players_from_the_same_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    endgame = load_benchmark("search_endgame")
+    assert endgame.main(["--deals", "2", "--tricks", "2", "--players",
+                         "search:playouts=4,endgame=0,search:playouts=4,endgame=2,heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "(8 hands," in out and "| heuristic | " in out
+    # from two cards left, the search with and without the endgame search meets the same positions
+    assert "| search:playouts=4,endgame=2 | " in out
+
+
+def test_players_split_on_commas_keep_their_parameters() -> None:
+    assert ladder.split_players("heuristic, search:playouts=8,endgame=0,search4x,heuristic") == [
+        "heuristic", "search:playouts=8,endgame=0", "search4x"]
