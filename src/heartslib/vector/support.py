@@ -42,6 +42,7 @@ from heartslib.enums import (
     MoonRequires,
     Offset,
     Opening,
+    StockDraw,
     Sun,
     Winner,
 )
@@ -57,10 +58,11 @@ _FIRST_JOKER: Final = 52  # card indices 52.. are jokers (heartslib.cards)
 
 
 def _plain_pack(v: VariantFields) -> bool:
-    """The fill leaves no kitty and adds no joker to the pack (a kitty or jokers fill may come out even)."""
+    """The fill leaves no kitty and adds no joker to the pack (a kitty or jokers fill may come out even); the cards a
+    stock holds are not the fill's (``deck.stock`` is refused by name)."""
     rules = expect_variant(v).rules
     added = sum(c >= _FIRST_JOKER for c in rules.pack) - v.deck.jokers
-    return rules.kitty_size == 0 and added <= 0
+    return (rules.kitty_size == 0 or v.deck.stock != StockDraw.NONE) and added <= 0
 
 
 def _plain_passes(v: VariantFields) -> bool:
