@@ -51,6 +51,9 @@ def test_bicycle_a_player_who_cannot_follow_draws_until_able_to_play() -> None:
     assert r.legal_actions() == [hl.Play(3, hl.Card.parse("8S"))]
     assert r.observation(0).stock_size == len(v.pack) - 8 - 2
     assert r.observation(0).hand_sizes == (2, 1, 1, 4)
+    # everyone saw seat 3 draw two cards in the first trick; only seat 3 knows which
+    assert r.observation(0).draws == r.observation(3).draws == ((0, 3, 2),)
+    assert r.observation(3).drawn == hl.parse_cards("7D 8S") and r.observation(0).drawn == ()
 
 
 def test_bicycle_a_winner_with_no_cards_left_passes_the_lead_to_the_left() -> None:

@@ -53,6 +53,9 @@ def test_parlett_draw_hearts_the_winner_draws_the_top_card_then_the_loser() -> N
     assert r.kitty[:2] == hl.parse_cards("5C 6C") and len(r.kitty) == 24
     assert r.to_act == (1,)
     assert r.observation(0).stock_size == 24
+    # who drew how many after which trick is public; each seat recalls only its own cards
+    assert r.observation(0).draws == r.observation(1).draws == ((0, 1, 1), (0, 0, 1))
+    assert r.observation(0).drawn == hl.parse_cards("4C") and r.observation(1).drawn == hl.parse_cards("3C")
 
 
 def test_parlett_draw_hearts_the_last_13_cards_are_played_out_after_the_stock() -> None:

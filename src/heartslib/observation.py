@@ -109,6 +109,11 @@ class Observation:
     stock_size: int = 0
     """How many cards are left in the stock (``deck.stock``; 0 without one). Its cards, and the cards other
     players drew from it, are hidden: draws are face down."""
+    draws: tuple[tuple[int, int, int], ...] = ()
+    """Every draw from the stock so far, in order, as everyone saw it: ``(trick, seat, count)``, the trick the
+    draw came after (``deck.stock = "after_trick"``) or in, before the seat's play (``"to_follow"``)."""
+    drawn: tuple[Card, ...] = ()
+    """The cards this seat drew from the stock, in the order drawn (:attr:`draws` says when)."""
 
     @property
     def my_turn(self) -> bool:

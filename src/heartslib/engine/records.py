@@ -204,6 +204,8 @@ def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]
         "exposed": _cards(s, exposed) if exposed else (),
         "exposed_by": exposers(s) if exposed else (),
         "stock_size": 0,
+        "draws": (),
+        "drawn": (),
     }
     _changing(fields, s, seat, acting)
     return fields
@@ -229,3 +231,5 @@ def _changing(fields: dict[str, Any], s: RoundState, seat: int, acting: tuple[in
     fields["kitty"] = tuple(map(_card, kitty)) if kitty else None
     if rules.stock != StockDraw.NONE:  # the stock is held in the kitty's place; only its size is public
         fields["stock_size"] = len(s.kitty)
+        fields["draws"] = tuple([(trick, who, len(cards)) for trick, who, cards in s.draws])
+        fields["drawn"] = tuple([_card(c) for _, who, cards in s.draws if who == seat for c in cards])

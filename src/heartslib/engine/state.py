@@ -93,6 +93,7 @@ FIELDS: Final[dict[str, str]] = {
     "turn": VALUE,
     "opening": VALUE,
     "exposed": VALUE,
+    "draws": ITEMS,
     "outcome": VALUE,
     "decision": VALUE,
     "events": ITEMS,
@@ -135,6 +136,7 @@ class RoundState:
         "dead",
         "dealer",
         "decision",
+        "draws",
         "event_values",
         "events",
         "events_read",
@@ -233,6 +235,9 @@ class RoundState:
     opening: int
     """The card that must open the first trick (or whose suit must), or -1."""
     exposed: tuple[int, ...]
+    draws: list[tuple[int, int, tuple[int, ...]]]
+    """Draws from the stock (``deck.stock``), in order: the trick they came after (``after_trick``) or in
+    (``to_follow``), the seat, the cards drawn; the count is public, the cards the drawer's alone."""
     """Cards exposed this hand (``scoring.exposable``), in pack order; public."""
     outcome: Outcome | None
     decision: Pending | None
@@ -310,6 +315,7 @@ class RoundState:
         self.turn = -1
         self.opening = -1
         self.exposed = ()
+        self.draws = []
         self.outcome = None
         self.decision = None
         self.events = []
@@ -363,6 +369,7 @@ class RoundState:
         new.turn = self.turn
         new.opening = self.opening
         new.exposed = self.exposed
+        new.draws = self.draws[:]
         new.outcome = self.outcome
         new.decision = self.decision
         new.events = self.events[:]
@@ -417,6 +424,7 @@ class RoundState:
             self.turn,
             self.opening,
             self.exposed,
+            tuple(self.draws),
             self.outcome,
             self.decision,
             played_log(self.events),

@@ -157,11 +157,14 @@ def draw_to_follow(s: RoundState, seat: int) -> None:
     stock, hand, suit, led = s.kitty, s.hands[seat], s.rules.suit, s.tsuit
     if not stock or led == NO_SUIT or any(suit[c] == led for c in hand):
         return
+    drawn: list[int] = []
     while stock:
         card = stock.pop(0)
         insort(hand, card, key=ORDER.__getitem__)
+        drawn.append(card)
         if suit[card] == led:
             break
+    s.draws.append((s.trick_no, seat, tuple(drawn)))
     s.memo = None
 
 
@@ -256,7 +259,9 @@ def draw_after_trick(s: RoundState) -> None:
     for seat in s.rules.order[s.leader]:
         if not stock:
             break
-        insort(hands[seat], stock.pop(0), key=ORDER.__getitem__)  # hands are kept in hand order
+        card = stock.pop(0)
+        insort(hands[seat], card, key=ORDER.__getitem__)  # hands are kept in hand order
+        s.draws.append((s.trick_no - 1, seat, (card,)))  # after the trick just completed
     s.memo = None
 
 
