@@ -326,7 +326,6 @@ ALIASES: dict[str, str] = {
     "aymog_leekha": "leekha_aymog",
     "two_player": "two_handed",
     "draw_hearts": "two_handed",
-    "honeymoon_hearts": "two_handed",
     "domino": "domino_hearts",
     "likha_jawaker": "leekha_jawaker",
     "idlib_leekha": "likha_idlib",
