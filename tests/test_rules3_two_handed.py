@@ -192,3 +192,14 @@ def test_a_copy_and_a_save_of_a_game_with_a_stock_play_on_alike(m: hl.Match, see
                 break
             game.apply(hst.random_action(game, rng))
     assert m.round.hands == copy.round.hands == loaded.round.hands and m.scores == copy.scores == loaded.scores
+
+
+class StockGames(hst.HeartsStateMachine):
+    """The stateful invariants (copies, saves, illegal actions changing nothing, observations) over games with a
+    stock of either kind, two players included."""
+
+    variant_strategy = hst.variants(stock=st.sampled_from(["after_trick", "to_follow"]), players=st.integers(2, 6))
+
+
+StockGames.TestCase.settings = settings(max_examples=20, stateful_step_count=30, deadline=None, database=None)
+TestStockGames = StockGames.TestCase
