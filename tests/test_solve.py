@@ -17,7 +17,7 @@ from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
 from heartslib.engine.tricks import play_card
 from heartslib.points import Score
-from heartslib.search import Budget, Search, hand_value
+from heartslib.search import Budget, EndgameModel, Search, hand_value
 from heartslib.solve import Endgame, Model, Value, solvable
 
 STANDARD = hl.preset("standard")
@@ -67,7 +67,7 @@ def brute_model(s: RoundState, seat: int, value: Value, model: Model) -> float:
             for c in h:
                 unplayed[c] = 1
         legal = [model(turn, legal, list(zip(s.tseats, s.tcards, strict=True)), unplayed,
-                       [t[:] for t in s.taken])]
+                       [t[:] for t in s.taken], s.hands[turn][:])]
     best = -1e18
     for c in legal:
         t = s.copy()
@@ -133,7 +133,7 @@ def test_the_solver_agrees_with_brute_force_max_n(name: str) -> None:
 def test_the_best_reply_to_the_rollout_policy_agrees_with_brute_force(name: str) -> None:
     """With a model of the other seats (the search's: rollout_card), only the searching seat branches."""
     v = hl.preset(name)
-    search = Search(v)
+    model = EndgameModel(Search(v).tables)
     found = 0
     for seed in range(40):
         r = endgame_position(v, seed, 3)
@@ -142,11 +142,11 @@ def test_the_best_reply_to_the_rollout_policy_agrees_with_brute_force(name: str)
         s = r._s
         seat = s.turn
         value = value_in(s)
-        solver = Endgame(s, seat, value, search._model_card)
+        solver = Endgame(s, seat, value, model)
         for c in candidates(s, seat, None):
             t = s.copy()
             play_card(t, seat, c)
-            assert solver.solve_after(c)[seat] == pytest.approx(brute_model(t, seat, value, search._model_card))
+            assert solver.solve_after(c)[seat] == pytest.approx(brute_model(t, seat, value, model))
         found += 1
     assert found >= 15
 
@@ -165,7 +165,7 @@ def test_the_solver_agrees_with_brute_force_in_random_variants(v: hl.Variant, se
     if r is not None:
         check_against_brute_force(r)
         s = r._s
-        seat, value, model = s.turn, value_in(s), Search(v)._model_card
+        seat, value, model = s.turn, value_in(s), EndgameModel(Search(v).tables)
         solver = Endgame(s, seat, value, model)
         for c in candidates(s, seat, None):
             t = s.copy()
@@ -254,3 +254,21 @@ def test_endgame_decisions_are_solved_only_when_asked() -> None:
             assert action in r.legal_actions(seat)
     assert on.solver_nodes > 0
     assert off.solver_nodes == 0
+
+
+def test_the_endgame_model_plays_for_the_moon_for_a_threat_as_the_rollouts_do() -> None:
+    """Seat 1 has taken Q♠ and leads from A♥ 2♥ 3♣: as a moon threat it leads its sure A♥ (moon_card); as
+    anyone else the low club (rollout_card)."""
+    t = Search(STANDARD).tables
+    hand = [hl.Card(c).index for c in ("3C", "2H", "AH")]
+    unplayed = [0] * len(t.suit)
+    for c in hand + [hl.Card(c).index for c in ("4C", "5C", "6C", "KH", "QH", "JH", "2D", "3D", "4D")]:
+        unplayed[c] = 1
+    taken: list[list[int]] = [[], [hl.Card("QS").index], [], []]
+    threat = EndgameModel(t, shooter=1)(1, hand, [], unplayed, taken, hand)
+    assert hl.Card.from_index(threat).code == "AH"
+    plain = EndgameModel(t)(1, hand, [], unplayed, taken, hand)
+    assert hl.Card.from_index(plain).code == "3C"
+    # the threat no longer holds every point: it plays as anyone else
+    taken[2].append(hl.Card("5H").index)
+    assert EndgameModel(t, shooter=1)(1, hand, [], unplayed, taken, hand) == plain

@@ -63,6 +63,7 @@ __all__ = [
     "DEFAULT_MAX_PLAYS",
     "DEFAULT_PLAYOUTS",
     "Budget",
+    "EndgameModel",
     "RolloutPolicy",
     "RolloutTables",
     "Search",
@@ -840,14 +841,16 @@ class Search:
 
         prepare: Callable[[Round], Evaluate] = rolled
         if len(obs.hand) <= self.endgame and all(isinstance(a, Play) for a in candidates):
-            prepare = self._solver(obs, candidates, evaluate)
+            prepare = self._solver(obs, candidates, evaluate, shooter)
         return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes), prepare)]
 
-    def _solver(self, obs: Observation, candidates: Sequence[Action],
-                fallback: Evaluate) -> Callable[[Round], Evaluate]:
+    def _solver(self, obs: Observation, candidates: Sequence[Action], fallback: Evaluate,
+                shooter: int | None) -> Callable[[Round], Evaluate]:
         """``prepare`` for :meth:`_compare` in the endgame: each world the solver covers is solved exactly (once
-        per distinct world: its values are kept by the hidden hands), the others rolled out by ``fallback``."""
+        per distinct world: its values are kept by the hidden hands), the others rolled out by ``fallback``;
+        the other seats play as in the rollouts (:class:`EndgameModel`, ``shooter`` a moon threat)."""
         v = self.variant
+        model = EndgameModel(self.tables, shooter)
         cards = [a.card.index for a in candidates if isinstance(a, Play)]
         solved: dict[tuple[tuple[int, ...], ...], list[float]] = {}
 
@@ -861,7 +864,7 @@ class Search:
             key = tuple(map(tuple, s.hands))
             values = solved.get(key)
             if values is None:
-                solver = Endgame(s, obs.seat, value, self._model_card)
+                solver = Endgame(s, obs.seat, value, model)
                 values = solved[key] = [solver.solve_after(c)[obs.seat] for c in cards]
                 self.solver_nodes += solver.nodes
             found = values
@@ -892,24 +895,6 @@ class Search:
             return evaluate
 
         return candidates[self._compare(obs, len(candidates), rng, v.deal_size * v.players, prepare)]
-
-    def _model_card(self, seat: int, cands: list[int], trick: list[tuple[int, int]], unplayed: list[int],
-                    taken: list[list[int]]) -> int:
-        """The card :func:`rollout_card` plays for ``seat`` in an endgame (:data:`heartslib.solve.Model`), with
-        the moon alarm of the rollouts (no threat's moon-seeking play)."""
-        t = self.tables
-        cards = [c for _, c in trick]
-        led = t.suit[cards[0]] if cards else -1
-        feed = True
-        if cards and (t.suit[cands[0]] != led or any(t.cost[c] > 0 for c in cards)):
-            points = [sum(max(t.cost[c], 0.0) for c in got) for got in taken]
-            winner, best = trick[0][0], -1
-            for s, c in trick:
-                if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
-                    winner, best = s, t.rank[c]
-            w = points[winner]
-            feed = winner == seat or not (w >= t.moon_alarm and w >= sum(points) - 1e-9)
-        return rollout_card(cands, cards, led, len(cards) == t.players - 1, feed, False, unplayed, t)
 
     def _value(self, obs: Observation, r: Round) -> float:
         pts = r.points
@@ -952,6 +937,37 @@ class Search:
         weights = weights_of(logs)
         return max(alive, key=lambda k: _weighted_mean(values[k], weights))
 
+
+
+class EndgameModel:
+    """The rollouts' play as :mod:`heartslib.solve`'s model of the other seats (:data:`heartslib.solve.Model`):
+    :func:`rollout_card`, with the rollouts' moon alarm, and :func:`moon_card` for ``shooter`` (a moon threat,
+    :func:`moon_threat`) while it has taken every point, as :class:`RolloutPolicy` plays them."""
+
+    def __init__(self, tables: RolloutTables, shooter: int | None = None) -> None:
+        self.tables = tables
+        self.shooter = shooter
+
+    def __call__(self, seat: int, cands: list[int], trick: list[tuple[int, int]], unplayed: list[int],
+                 taken: list[list[int]], hand: list[int]) -> int:
+        """The card ``seat`` (holding ``hand``) plays among ``cands`` (see :data:`heartslib.solve.Model`)."""
+        t = self.tables
+        cards = [c for _, c in trick]
+        led = t.suit[cards[0]] if cards else -1
+        last = len(cards) == t.players - 1
+        points = [sum(max(t.cost[c], 0.0) for c in got) for got in taken]
+        if seat == self.shooter and points[seat] >= sum(points) - 1e-9:
+            return moon_card(hand, cands, cards, led, last, unplayed, t)
+        feed = True
+        if cards and (t.suit[cands[0]] != led or any(t.cost[c] > 0 for c in cards)):
+            winner, best = trick[0][0], -1
+            for s, c in trick:
+                if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
+                    winner, best = s, t.rank[c]
+            alarm = t.moon_alarm if winner != self.shooter else min(t.moon_alarm, MOON_THREAT * t.total)
+            w = points[winner]
+            feed = winner == seat or not (w >= alarm and w >= sum(points) - 1e-9)
+        return rollout_card(cands, cards, led, last, feed, False, unplayed, t)
 
 
 def _weighted_mean(xs: Sequence[float | None], weights: Sequence[float]) -> float:

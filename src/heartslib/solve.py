@@ -56,11 +56,11 @@ _EPS: Final = 1e-9
 Values = tuple[float, ...]
 #: A finished hand's worth to a seat: ``value(points, seat)``, higher is better.
 Value = Callable[[Sequence[Score], int], float]
-#: How another seat plays, for :class:`Endgame`'s ``model``: ``model(seat, cands, trick, unplayed, taken)``
-#: gives one of ``cands`` (the seat's legal cards, in hand order); ``trick``: the ``(seat, card)`` plays of
-#: the trick so far; ``unplayed[i]``: whether card index ``i`` is unplayed (in a hand); ``taken``: per
-#: seat, the cards it has taken this hand.
-Model = Callable[[int, list[int], list[tuple[int, int]], list[int], list[list[int]]], int]
+#: How another seat plays, for :class:`Endgame`'s ``model``: ``model(seat, cands, trick, unplayed, taken,
+#: hand)`` gives one of ``cands`` (the seat's legal cards, in hand order); ``trick``: the ``(seat, card)``
+#: plays of the trick so far; ``unplayed[i]``: whether card index ``i`` is unplayed (in a hand); ``taken``:
+#: per seat, the cards it has taken this hand; ``hand``: the seat's cards.
+Model = Callable[[int, list[int], list[tuple[int, int]], list[int], list[list[int]], list[int]], int]
 
 
 def special_cards(v: Variant) -> frozenset[int]:
@@ -217,7 +217,7 @@ class _Run:
                 for c in h:
                     unplayed[c] = 1
             taken = [a + b for a, b in zip(self.eg.root.taken, self.taken, strict=True)]
-            return self._try(model(seat, legal, self.trick, unplayed, taken))
+            return self._try(model(seat, legal, self.trick, unplayed, taken, self.hands[seat]))
         best: Values | None = None
         for card in self._choices():
             values = self._try(card)
