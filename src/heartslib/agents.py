@@ -52,7 +52,7 @@ from heartslib.engine.records import observation as _observation
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
-from heartslib.enums import SCATTER, STAR, Identical, Phase
+from heartslib.enums import SCATTER, STAR, Identical, Phase, StockDraw
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ImpossibleHistory, check_model
 from heartslib.observation import Observation
@@ -983,6 +983,9 @@ class SearchAgent(BaseAgent):
     0: never) a play is valued in each world by searching every line of this
     seat's own plays to the end against the rollout policy's plays for the
     others (:class:`heartslib.solve.Endgame`), instead of by one rollout.
+    A game with a stock (``deck.stock``: two-handed, Domino Hearts) it plays
+    as :class:`HeuristicAgent` does: :mod:`heartslib.inference` does not
+    read a stock game's history yet.
 
     >>> import heartslib as hl
     >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]
@@ -1030,7 +1033,10 @@ class SearchAgent(BaseAgent):
         super().setup(variant, seat)
         self._heuristic.setup(variant, seat)
         model = self._heuristic.act if self.beliefs == "heuristic" else None
-        self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon, endgame=self.endgame)
+        # heartslib.inference cannot read a stock game's history yet (it refuses deck.stock): such a game is
+        # played by the heuristic, as the class docs say
+        self._search = None if variant.deck.stock is not StockDraw.NONE else Search(
+            variant, self.budget, model=model, epsilon=self.epsilon, endgame=self.endgame)
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"

@@ -93,6 +93,7 @@ from heartslib.enums import (
     Opening,
     PassDirection,
     Phase,
+    StockDraw,
 )
 from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.observation import Observation, Trick
@@ -209,12 +210,23 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
         if variant.players != obs.players:
             raise VariantError("players", f"the variant {variant.name!r} has {variant.players} players; the "
                                f"observation {obs.players}: pass the variant the observation was made under")
-        return variant
+        return _modelled(variant)
     found = getattr(obs, "variant", None)
     if isinstance(found, Variant):
-        return found
+        return _modelled(found)
     raise VariantError("", "the observation does not carry its rules: pass the variant, e.g. "
                        "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
+
+
+def _modelled(v: Variant) -> Variant:
+    """``v``, if this module can read its histories: not a game with a stock (``deck.stock``), where a seat
+    may draw a card of a suit after showing it held none, and where the observation does not say how many
+    cards each draw took; a :class:`~heartslib.VariantError` naming ``deck.stock`` otherwise."""
+    if v.deck.stock is not StockDraw.NONE:
+        raise VariantError("deck.stock", f"heartslib.inference does not model a stock yet ({v.name!r} draws from "
+                           f"one: deck.stock = {v.deck.stock.value!r}); SearchAgent plays such a game by its "
+                           "heuristic")
+    return v
 
 
 # --------------------------------------------------------------------------- what a seat knows
