@@ -2,9 +2,10 @@
 
 ::
 
-    python benchmarks/vector_env.py                 # batches 1, 64, 1024, 16384; about a minute
+    python benchmarks/vector_env.py                 # numpy at 1 to 16384 games, jax at 1024 to 16384; ~2 min
     python benchmarks/vector_env.py --quick         # a first look
     python benchmarks/vector_env.py --clock cpu     # CPU time of this process: steadier on a loaded machine
+    python benchmarks/vector_env.py --jax-threads 1 # XLA on one core, as numpy
 
 Each figure is env steps a second (one step = one action of one game): the numpy backend on the standard
 variant, one process, random legal actions drawn from ``legal_action_mask``, ``state.observation`` built at
@@ -12,7 +13,10 @@ every step, new hands dealt (``Env.init``) whenever a batch is over, so dealing 
 figure is the adapter's ``raw_env`` stepped the same way (random legal action from the mask, the observation
 read each step, ``reset`` per hand), and OpenSpiel's own C++ ``hearts`` stepped from Python with its
 information-state tensor read at each decision (with open-spiel installed). Set ``OMP_NUM_THREADS=1`` etc.
-for one core: numpy's element-wise work here is single-threaded anyway.
+for one core: numpy's element-wise work here is single-threaded anyway. The jax backend (with the ``jax``
+extra; jax's CPU build unless a GPU one is installed) is stepped the same way, its actions drawn by a jitted
+function from the mask, the observation waited for at every step, one batch (the compile) played before the
+clock starts; ``--jax-threads 1`` keeps XLA on one core (``--clock cpu`` counts every core XLA uses).
 
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a machine other work shares,
 the time this process was not running is left out (the figures are then what one core would do, not what
@@ -22,6 +26,7 @@ this machine did).
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
 import time
@@ -37,10 +42,11 @@ from heartslib.vector import Env
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def vector_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple[float, int]:
-    """Env steps a second at ``batch`` games, and the state's bytes per game."""
-    env = Env(hl.preset("standard"))
-    rng = np.random.default_rng(0)
+def stepped_rate(env: Env, batch: int, seconds: float, clock: Callable[[], float],
+                 actions: Callable[[Any], Any]) -> tuple[float, int]:
+    """Env steps a second of ``env`` at ``batch`` games (``actions(state)``: one legal action id per game), the
+    observation built (and waited for) at every step, new hands dealt whenever a batch is over; and the
+    state's bytes per game."""
     steps = 0
     seed = 0
     nbytes = 0
@@ -49,19 +55,29 @@ def vector_rate(batch: int, seconds: float, clock: Callable[[], float] = time.pe
         state = env.init(np.arange(seed, seed + batch))
         seed += batch
         nbytes = state.nbytes() // batch
-        while not state.terminated.all():
-            state.observation  # noqa: B018 - built every step, as a learner reads it
-            live = int((~state.terminated).sum())
-            state = env.step(state, env.random_actions(state, rng))
-            steps += live
+        while True:
+            over = np.asarray(state.terminated)
+            if over.all():
+                break
+            obs = state.observation  # built every step, as a learner reads it
+            if hasattr(obs, "block_until_ready"):
+                obs.block_until_ready()  # jax computes it asynchronously
+            state = env.step(state, actions(state))
+            steps += int((~over).sum())
     return steps / (clock() - start), nbytes
+
+
+def vector_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple[float, int]:
+    """The numpy backend's env steps a second at ``batch`` games, and the state's bytes per game."""
+    env = Env(hl.preset("standard"))
+    rng = np.random.default_rng(0)
+    return stepped_rate(env, batch, seconds, clock, lambda state: env.random_actions(state, rng))
 
 
 def jax_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_counter) -> float | None:
     """The jax backend's env steps a second at ``batch`` games, stepped as :func:`vector_rate` steps numpy
-    (random legal actions drawn by a jitted function from the mask, the observation built and waited for at
-    every step, new hands dealt when a batch is over); None without jax. The first batch, which compiles the
-    step and the observation, is not timed."""
+    (random legal actions drawn by a jitted function from the mask); None without jax. One batch, which
+    compiles the step and the observation, is played before the clock starts."""
     try:
         import jax
         import jax.numpy as jnp
@@ -69,32 +85,23 @@ def jax_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_
         return None
 
     @jax.jit
-    def pick(key: Any, mask: Any) -> Any:
-        # the k-th legal id of each game, k uniform below its number of legal ids (as Env.random_actions)
+    def pick(key: Any, i: Any, mask: Any) -> Any:
+        # the k-th legal id of each game, k uniform below its number of legal ids (as Env.random_actions): the
+        # number of ids with at most k legal ones up to them (XLA's argmax and cumsum are slow on the CPU)
         count = mask.sum(1)
-        k = (jax.random.uniform(key, count.shape) * count).astype(jnp.int32)
-        return jnp.argmax(jnp.cumsum(mask, 1) > k[:, None], 1).astype(jnp.int32)
+        k = (jax.random.uniform(jax.random.fold_in(key, i), count.shape) * count).astype(jnp.int32)
+        upto = jax.lax.associative_scan(jnp.add, mask.astype(jnp.int32), axis=1)
+        return (upto <= k[:, None]).sum(1).astype(jnp.int32)
 
     env = Env(hl.preset("standard"), backend="jax")
     key = jax.random.PRNGKey(0)
-    warm = env.init(np.arange(batch))
-    warm.observation.block_until_ready()
-    env.step(warm, pick(key, warm.legal_action_mask))
-    steps = 0
-    seed = 0
-    start = clock()
-    while clock() - start < seconds or steps == 0:
-        state = env.init(np.arange(seed, seed + batch))
-        seed += batch
-        while True:
-            over = np.asarray(state.terminated)
-            if over.all():
-                break
-            state.observation.block_until_ready()  # built every step, as a learner reads it
-            key, sub = jax.random.split(key)
-            state = env.step(state, pick(sub, state.legal_action_mask))
-            steps += int((~over).sum())
-    return steps / (clock() - start)
+    draws = itertools.count()
+
+    def actions(state: Any) -> Any:
+        return pick(key, next(draws), state.legal_action_mask)
+
+    stepped_rate(env, batch, 0.0, clock, actions)
+    return stepped_rate(env, batch, seconds, clock, actions)[0]
 
 
 def pettingzoo_rate(seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
@@ -150,11 +157,17 @@ def openspiel_rate(seconds: float, clock: Callable[[], float] = time.perf_counte
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="shorter timings")
-    parser.add_argument("--batches", type=int, nargs="*", default=[1, 64, 1024, 16384])
+    parser.add_argument("--batches", type=int, nargs="*", default=[1, 64, 1024, 4096, 16384])
+    parser.add_argument("--jax-batches", type=int, nargs="*", default=[1024, 4096, 16384],
+                        help="the jax backend's batches (none without jax)")
+    parser.add_argument("--jax-threads", type=int, default=0, help="XLA's threads on the CPU (1: one core, as the "
+                        "numpy backend uses; 0: XLA's default, every core)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="time with the wall clock (default) "
                         "or this process's CPU time")
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
+    if args.jax_threads == 1:  # read when jax starts, so before jax_rate imports it
+        os.environ["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
     seconds = 1.0 if args.quick else 4.0
     print(f"heartslib.vector (numpy {np.__version__}) · Python {platform.python_version()} · "
           f"{platform.machine()} · load {os.getloadavg()[0]:.2f} · {args.clock} clock")
@@ -169,6 +182,13 @@ def main() -> None:
         results[batch] = rate
         print(f"{'vector, batch ' + str(batch):>22}: {rate:>12,.0f} steps/s  {rate / pz:7.1f}x PettingZoo  "
               f"{nbytes} B state/game")
+    for batch in args.jax_batches:
+        jrate = jax_rate(batch, seconds, clock)
+        if jrate is None:
+            print(f"{'jax':>22}: jax not installed")
+            break
+        versus = f"  {jrate / results[batch]:5.2f}x numpy" if batch in results else ""
+        print(f"{'jax (CPU), batch ' + str(batch):>22}: {jrate:>12,.0f} steps/s  {jrate / pz:7.1f}x PettingZoo{versus}")
     pz_after = pettingzoo_rate(seconds, clock)
     print(f"{'PettingZoo (again)':>22}: {pz_after:>12,.0f} steps/s")
     if 1024 in results:
