@@ -149,3 +149,18 @@ def test_a_scripted_match_is_refused_as_its_save_is() -> None:
 def _pack() -> list[hl.Card]:
     r = hl.Round.deal(hl.preset("standard"), seed=2)
     return [c for h in r.hands for c in h]
+
+
+@pytest.mark.parametrize("name", ["standard", "omnibus", "black_maria", "gong_zhu"])
+def test_a_view_written_through_the_record_cache_equals_the_plain_one_at_every_step(name: str) -> None:
+    from heartslib.streams import RecordCache, view_data
+
+    m = hl.Match(hl.preset(name), 6)
+    rng = random.Random(6)
+    caches = {viewer: RecordCache() for viewer in (0, 2, None)}
+    for _ in range(120):
+        if m.is_over:
+            break
+        m.apply(rng.choice(list(m.legal_actions(m.to_act[0]))))
+        for viewer, cache in caches.items():
+            assert view_data(m.round, viewer, cache) == view_data(m.round, viewer)
