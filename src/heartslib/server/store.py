@@ -138,8 +138,11 @@ class Store:
         the others still are."""
         try:
             with self._transaction() as cur:
-                cur.executemany(self._sql("INSERT INTO hl_actions (table_id, number, action) VALUES (?, ?, ?)"),
-                                [(table_id, number, json.dumps(dict(action))) for table_id, number, action in rows])
+                insert = self._sql("INSERT INTO hl_actions (table_id, number, action) VALUES (?, ?, ?)")
+                # one statement a row, not executemany: psycopg's pipeline for executemany warns at exit after a
+                # conflict; the rows still share one commit
+                for table_id, number, action in rows:
+                    cur.execute(insert, (table_id, number, json.dumps(dict(action))))
         except self._integrity_errors():
             return [self._add_one(*row) for row in rows]
         return [None] * len(rows)
