@@ -94,15 +94,29 @@ def test_an_observation_says_nothing_of_the_stock_or_the_other_hand() -> None:
     check_no_leak(lambda r, seat: r.observation(seat), V, max_examples=25)
 
 
-def test_adapters_refuse_a_game_with_a_stock_by_name() -> None:
-    pettingzoo = pytest.importorskip("heartslib.adapters.pettingzoo")
+def test_the_pettingzoo_adapter_refuses_a_game_with_a_stock_by_name() -> None:
+    # the extra's own packages: heartslib's adapter wraps their absence in an ImportError that is not a
+    # ModuleNotFoundError, which importorskip does not skip on
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    from heartslib.adapters import pettingzoo
+
     with pytest.raises(hl.VariantError, match="two_handed") as info:
         pettingzoo.env(V)
     assert info.value.path == "deck.stock"
-    openspiel = pytest.importorskip("heartslib.adapters.openspiel")
+
+
+def test_the_openspiel_adapter_refuses_a_game_with_a_stock_by_name() -> None:
+    pytest.importorskip("pyspiel")
+    from heartslib.adapters import openspiel
+
     with pytest.raises(hl.VariantError, match="two_handed") as info:
         openspiel.load_game("two_handed")
     assert info.value.path == "deck.stock"
+
+
+def test_the_batched_environment_refuses_a_game_with_a_stock_by_name() -> None:
+    pytest.importorskip("numpy")
     from heartslib.vector import support
 
     with pytest.raises(hl.VariantError) as info:

@@ -74,6 +74,7 @@ from typing import Final
 
 import attrs
 
+from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.args import check_rng
@@ -124,6 +125,9 @@ MAX_TRIES: Final = 2000
 _PRIMARY_TRIES: Final = 100
 
 
+# a plain Python class in the compiled build too: a native one has no __dict__, which pickling and deepcopy of
+# an exception raised in a worker process read (tests/test_reliability_match.py)
+@mypyc_attr(native_class=False)
 class ImpossibleHistory(ValueError):
     """No deal is consistent with the observation (a history the rules could not have produced)."""
 
