@@ -25,41 +25,22 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
 
 import heartslib as hl
 from heartslib.agents import HeuristicAgent
-from heartslib.inference import Sampler
 from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS, Budget, Search
 
 
 def _values(search: Search, obs: hl.Observation, candidates: list[hl.Action], rng: random.Random) -> list[float]:
-    """The judge's value of every candidate: the search's own comparison, with the pruning switched off by
-    asking for each candidate's mean in the same worlds."""
-    seen: list[list[float]] = []
-
-    def record(values: list[list[float | None]]) -> None:
-        seen.extend([[x for x in row if x is not None] for row in values])
-
-    original = search._compare
-
-    def compare(obs: hl.Observation, count: int, rng: random.Random, length: int, prepare: Any) -> int:
-        sampler_values: list[list[float | None]] = [[] for _ in range(count)]
-        sampler = Sampler(obs, search.variant)
-        for _ in range(search.budget.playouts):
-            world = sampler.sample(rng)
-            evaluate = prepare(world)
-            for k in range(count):
-                sampler_values[k].append(evaluate(world, k))
-        record(sampler_values)
-        return 0
-
-    search._compare = compare  # type: ignore[method-assign]
+    """The judge's value of every candidate: the search's own comparison with the pruning and the early stops
+    switched off (``Search.exhaustive``), each candidate's mean over the same worlds."""
+    search.exhaustive = True
     try:
         search.choose(obs, candidates, rng)
     finally:
-        search._compare = original  # type: ignore[method-assign]
-    return [statistics.fmean(row) if row else -1e18 for row in seen]
+        search.exhaustive = False
+    rows = [[x for x in row if x is not None] for row in search.last_values]
+    return [statistics.fmean(row) if row else -1e18 for row in rows]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -770,6 +770,13 @@ class Search:
         #: positions the endgame solver has searched, over this search's life (a solved position counts
         #: against :attr:`Budget.max_plays` as one rollout card does)
         self.solver_nodes = 0
+        #: every candidate valued in each of ``budget.playouts`` worlds, with no pruning and no stop at
+        #: ``max_plays`` or the time limit (False: the search as it plays); for measuring the search itself
+        #: (``benchmarks/search_budget.py``'s judge), not for play
+        self.exhaustive = False
+        #: with :attr:`exhaustive`, the last decision's values: per candidate, its value in each world (None
+        #: where the world could not play it)
+        self.last_values: list[list[float | None]] = []
 
     # ------------------------------------------------------------------ candidates
 
@@ -914,8 +921,9 @@ class Search:
         alive = list(range(count))
         spent = 0
         model = self.model
+        exhaustive = self.exhaustive
         for w in range(budget.playouts):
-            if w and (spent >= budget.max_plays or (
+            if w and not exhaustive and (spent >= budget.max_plays or (
                     budget.time_limit is not None and time.perf_counter() - started > budget.time_limit)):
                 break
             if model is None:
@@ -930,8 +938,10 @@ class Search:
             spent += self.solver_nodes - nodes if self.solver_nodes > nodes else length * len(alive)
             for k in alive:
                 values[k].append(evaluate(world, k))
-            if w + 1 in _CHECKPOINTS and len(alive) > 1:
+            if w + 1 in _CHECKPOINTS and len(alive) > 1 and not exhaustive:
                 alive = _prune(values, alive)  # world by world, unweighted: a cheap screen of clear losers
+        if exhaustive:
+            self.last_values = values
         if model is None:
             return max(alive, key=lambda k: _mean(values[k]))
         weights = weights_of(logs)
