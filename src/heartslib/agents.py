@@ -54,7 +54,7 @@ from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
 from heartslib.enums import SCATTER, STAR, Identical, Phase, StockDraw
 from heartslib.errors import IllegalAction, arg_text
-from heartslib.inference import ImpossibleHistory, check_model
+from heartslib.inference import ImpossibleHistory, check_epsilon
 from heartslib.observation import Observation
 from heartslib.search import (
     DEFAULT_MAX_PLAYS,
@@ -1006,7 +1006,7 @@ class SearchAgent(BaseAgent):
         if beliefs not in BELIEFS:
             raise IllegalAction("bad_argument", f"beliefs must be one of {', '.join(map(repr, BELIEFS))}, not "
                                 f"{arg_text(beliefs)}")
-        check_model(len, epsilon)  # the epsilon check (any callable stands in for the model)
+        check_epsilon(epsilon)
         #: how the worlds are weighed (see the class docs)
         self.beliefs = beliefs
         self.epsilon = float(epsilon)

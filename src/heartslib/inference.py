@@ -107,6 +107,7 @@ __all__ = [
     "ImpossibleHistory",
     "Knowledge",
     "Sampler",
+    "check_epsilon",
     "check_model",
     "knowledge",
     "known_cards",
@@ -967,6 +968,12 @@ def check_model(model: object, epsilon: object) -> None:
     if not callable(model):
         raise IllegalAction("bad_argument", f"model must be a callable (observation, legal actions) -> action, "
                             f"such as an agent's act, not {arg_text(model)}")
+    check_epsilon(epsilon)
+
+
+def check_epsilon(epsilon: object) -> None:
+    """Raise ``IllegalAction('bad_argument')`` unless ``epsilon`` (a choice model's slack) is a number with
+    ``0 < epsilon <= 1``."""
     if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
         raise IllegalAction("bad_argument", f"epsilon must be a number with 0 < epsilon <= 1, not {arg_text(epsilon)}")
 
