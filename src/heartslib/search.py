@@ -528,8 +528,8 @@ class RolloutPolicy:
         self.cards: list[int] = []
         self.first_trick = True
         # what play() reads of the trick so far, kept card by card rather than worked out at each play: the
-        # suit led (its first suited card's; -1: none yet), the seat winning it (:func:`_winner`) and its
-        # rank, whether a card with points is on it, and its points
+        # suit led (its first suited card's; -1: none yet), the seat winning it (the highest card of the suit
+        # led; cancellations ignored) and its rank, whether a card with points is on it, and its points
         self.led = -1
         self.winner = -1
         self.best = -1
@@ -579,17 +579,14 @@ class RolloutPolicy:
             return rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
                                 self.unplayed, t, self.out)
         shooter = self.shooter
-        if shooter is not None and seat == shooter and self.taken[seat] >= sum(self.taken) - 1e-9:
+        if shooter is not None and seat == shooter and _has_every_point(self.taken, seat):
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
         feed = True
         if cards and led >= 0 and (suit[cands[0]] != led or self.hot):
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
-            winner = self.winner
-            w = self.taken[winner]
-            alarm = t.moon_alarm if winner != shooter else min(t.moon_alarm, MOON_THREAT * t.total)
-            feed = winner == seat or not (w >= alarm and w >= sum(self.taken) - 1e-9)
+            feed = _may_feed(seat, self.winner, shooter, self.taken, t)
         return rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
                             self.first_trick, self.unplayed, t, self.out)
 
@@ -627,6 +624,19 @@ class RolloutPolicy:
             if u > best_u:
                 best_u, best_k = u, k
         return best_k
+
+
+def _has_every_point(taken: Sequence[float], seat: int) -> bool:
+    """Whether ``seat`` has taken every point taken so far this hand (``taken``: each seat's points)."""
+    return taken[seat] >= sum(taken) - 1e-9
+
+
+def _may_feed(seat: int, winner: int, shooter: int | None, taken: Sequence[float], t: RolloutTables) -> bool:
+    """The rollouts' moon alarm: whether ``seat`` may let points go to ``winner``, the seat winning the trick.
+    Not when ``winner`` is another seat that has taken every point so far, and at least the alarm's share of
+    the pack's (:data:`MOON_THREAT` of it for ``shooter``, a moon threat; else ``t.moon_alarm``)."""
+    alarm = t.moon_alarm if winner != shooter else min(t.moon_alarm, MOON_THREAT * t.total)
+    return winner == seat or not (taken[winner] >= alarm and _has_every_point(taken, winner))
 
 
 def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
@@ -966,7 +976,7 @@ class EndgameModel:
         led = t.suit[cards[0]] if cards else -1
         last = len(cards) == t.players - 1
         points = [sum(max(t.cost[c], 0.0) for c in got) for got in taken]
-        if seat == self.shooter and points[seat] >= sum(points) - 1e-9:
+        if seat == self.shooter and _has_every_point(points, seat):
             return moon_card(hand, cands, cards, led, last, unplayed, t)
         feed = True
         if cards and (t.suit[cands[0]] != led or any(t.cost[c] > 0 for c in cards)):
@@ -974,9 +984,7 @@ class EndgameModel:
             for s, c in trick:
                 if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
                     winner, best = s, t.rank[c]
-            alarm = t.moon_alarm if winner != self.shooter else min(t.moon_alarm, MOON_THREAT * t.total)
-            w = points[winner]
-            feed = winner == seat or not (w >= alarm and w >= sum(points) - 1e-9)
+            feed = _may_feed(seat, winner, self.shooter, points, t)
         return rollout_card(cands, cards, led, last, feed, False, unplayed, t)
 
 
