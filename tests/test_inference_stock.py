@@ -10,7 +10,7 @@ import pytest
 
 import heartslib as hl
 from heartslib.agents import HeuristicAgent, SearchAgent, play_match
-from heartslib.inference import Sampler, knowledge, known_voids, sample_round
+from heartslib.inference import Sampler, knowledge, known_voids, reads, sample_round
 
 STOCK_PRESETS = [n for n in hl.preset_names() if hl.preset(n).deck.stock != "none"]
 
@@ -18,6 +18,11 @@ STOCK_PRESETS = [n for n in hl.preset_names() if hl.preset(n).deck.stock != "non
 def test_the_stock_presets_exist() -> None:
     # the tests below must reach a stock game
     assert {"two_handed", "domino_hearts"} <= set(STOCK_PRESETS)
+
+
+def test_inference_reads_every_preset_but_a_stock_game() -> None:
+    for name in hl.preset_names():
+        assert reads(hl.preset(name)) is (name not in STOCK_PRESETS), name
 
 
 @pytest.mark.parametrize("name", STOCK_PRESETS)

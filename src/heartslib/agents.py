@@ -52,9 +52,9 @@ from heartslib.engine.records import observation as _observation
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
-from heartslib.enums import SCATTER, STAR, Identical, Phase, StockDraw
+from heartslib.enums import SCATTER, STAR, Identical, Phase
 from heartslib.errors import IllegalAction, arg_text
-from heartslib.inference import ImpossibleHistory, check_epsilon
+from heartslib.inference import ImpossibleHistory, check_epsilon, reads
 from heartslib.observation import Observation
 from heartslib.search import (
     DEFAULT_MAX_PLAYS,
@@ -1033,10 +1033,10 @@ class SearchAgent(BaseAgent):
         super().setup(variant, seat)
         self._heuristic.setup(variant, seat)
         model = self._heuristic.act if self.beliefs == "heuristic" else None
-        # heartslib.inference cannot read a stock game's history yet (it refuses deck.stock): such a game is
-        # played by the heuristic, as the class docs say
-        self._search = None if variant.deck.stock is not StockDraw.NONE else Search(
-            variant, self.budget, model=model, epsilon=self.epsilon, endgame=self.endgame)
+        # a variant whose histories heartslib.inference cannot read (a stock) is played by the heuristic, as
+        # the class docs say
+        self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon,
+                              endgame=self.endgame) if reads(variant) else None
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"

@@ -112,6 +112,7 @@ __all__ = [
     "knowledge",
     "known_cards",
     "known_voids",
+    "reads",
     "sample_round",
     "unseen_cards",
     "weights_of",
@@ -223,11 +224,23 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
                        "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
 
 
+def reads(v: Variant) -> bool:
+    """Whether this module can read the histories of ``v``: every variant but a game with a stock
+    (``deck.stock``), where a seat may draw a card of a suit after showing it held none; the readings do not
+    use the draws (``Observation.draws`` and ``drawn``) yet. ``SearchAgent`` plays a variant it cannot read
+    by its heuristic.
+
+    >>> import heartslib as hl
+    >>> reads(hl.preset("standard")), reads(hl.preset("two_handed"))
+    (True, False)
+    """
+    return v.deck.stock is StockDraw.NONE
+
+
 def _modelled(v: Variant) -> Variant:
-    """``v``, if this module can read its histories: not a game with a stock (``deck.stock``), where a seat
-    may draw a card of a suit after showing it held none, and where the observation does not say how many
-    cards each draw took; a :class:`~heartslib.VariantError` naming ``deck.stock`` otherwise."""
-    if v.deck.stock is not StockDraw.NONE:
+    """``v``, if this module :func:`reads` it; a :class:`~heartslib.VariantError` naming ``deck.stock``
+    otherwise."""
+    if not reads(v):
         raise VariantError("deck.stock", f"heartslib.inference does not model a stock yet ({v.name!r} draws from "
                            f"one: deck.stock = {v.deck.stock.value!r}); SearchAgent plays such a game by its "
                            "heuristic")
