@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import heartslib as hl
 from heartslib import inference
-from heartslib.inference import ImpossibleHistory, Sampler, sample_round
+from heartslib.inference import ImpossibleHistory, Sampler, reads, sample_round
 from heartslib.scoring import score_cards
 
 
@@ -176,7 +176,7 @@ def _edit(obs: hl.Observation, v: hl.Variant, data: st.DataObject) -> hl.Observa
 
 
 # the sampler's presets: a game with a stock is refused by name (tests/test_inference_stock.py)
-_PRESETS = tuple(n for n in hl.preset_names() if hl.preset(n).deck.stock == "none")
+_PRESETS = tuple(n for n in hl.preset_names() if reads(hl.preset(n)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
