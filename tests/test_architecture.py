@@ -41,7 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("describe", "variant"),
     ("scoring", "settlement", "presets"),
     ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",
-     "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
+     "engine.auction", "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),
     ("round",),
     ("match", "inference", "solve", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),

@@ -138,8 +138,11 @@ def test_every_option_is_generated() -> None:
             options = {m.value for m in type(getattr(getattr(hl.Variant(), section), field))}
             if (section, field) in hst._DEFAULTS:
                 for value in sorted(options - values):
-                    # a stock is drawn only when pinned (the strategy's docs say why): looked for that way
-                    strategy = hst.variants(stock=value) if name == "deck.stock" else hst.variants()
+                    # a stock and an auction are drawn only when pinned (the strategy's docs say why): looked for
+                    # that way
+                    strategy = (hst.variants(stock=value) if name == "deck.stock"
+                                else hst.variants(settlement=value) if name == "scoring.settlement"
+                                else hst.variants())
                     if _found(strategy, lambda v, s=section, f=field, x=value: getattr(getattr(v, s), f) == x):
                         values.add(value)
                 assert values == options, f"{name}: never generated {sorted(options - values)}"

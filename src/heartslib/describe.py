@@ -201,6 +201,8 @@ def _play(v: Compiled) -> list[str]:
     if play.opening_card is not None and play.opening != Opening.ELDEST_ANY:
         opening = (f"The holder of {play.opening_card} (or, if it is not dealt, the next card up in its suit) "
                    + ("must lead it." if play.opening == Opening.TWO_OF_CLUBS else "leads, with any card of its suit."))
+    if v.scoring.settlement == Settlement.AUCTION:  # the auction's winner leads, whatever the opening rule
+        opening = "The auction's winner leads any card."
     lines.append(opening + " Players must follow suit when able; the highest card of the suit led "
                  "wins the trick and its winner leads next.")
     if play.opening_taker is not None:
@@ -252,6 +254,13 @@ def _scoring(v: Compiled) -> list[str]:
     hearts_listed = all(c in scoring.values for c in hl_hearts())
     queen = Card("QS")
     lost = "" if queen in scoring.values else f" {queen} scores nothing (it is not listed)."
+    if scoring.settlement == Settlement.AUCTION:
+        limit = f", and at most {scoring.max_bid}" if scoring.max_bid else ""
+        return [f"Auction Hearts: {_meta(scoring, 'settlement')['values']['auction'].split(': ', 1)[1]}.",
+                f"Each player starts with {scoring.chips} chips; a bid is at most the bidder's chips{limit}; the "
+                "dealer, when every other player passed, must bid. The named suit is this hand's hearts: the "
+                "breaking and first-trick rules above read it in their place. The pot left when the match ends is "
+                "nobody's."]
     lines.append(("" if hearts_listed else _says(scoring, "hearts") + " ")
                  + (f"Card values: {values}." if values else "") + lost
                  + f" Penalty points in a deal: {score_text(r.penalty_total)}.")
@@ -342,6 +351,8 @@ def _end(v: Compiled) -> list[str]:
                      + ("that team winning" if by_team else "that player winning"))
     if end.hands:
         parts.append(f"the match ends after {end.hands} hands")
+    if v.scoring.settlement == Settlement.AUCTION:
+        parts.append("the match ends after the hand that leaves a player with no chips (or fewer)")
     if end.lives:
         parts.append(f"each player has {end.lives} lives and loses one for a hand of {end.life_threshold} points "
                      "or more; the match also ends when at most one player has lives left")
@@ -357,6 +368,8 @@ def _end(v: Compiled) -> list[str]:
         who = f"the players of the {ranking} team total win and ties share the win"
     if end.lives and not v.teams:
         who = f"the players with the most lives left win, the {ranking} total among them, ties sharing"
+    if v.scoring.settlement == Settlement.AUCTION:
+        who = "the players with the most chips win, ties sharing the win"
     lines.append(text[0].upper() + text[1:] + "; " + who + ".")
     if end.next_dealer != NextDealer.ROTATE:
         text = _meta(end, "next_dealer")["values"][end.next_dealer.value]

@@ -199,6 +199,9 @@ class Settlement(enum.StrEnum):
     NONE = "none"
     SWEEPSTAKE = "sweepstake"
     HOWELL = "howell"
+    AUCTION = "auction"
+    """Auction Hearts (Bicycle): each deal the players bid chips for the right to name the penalty suit; the
+    bid and one chip a card of that suit taken go into a pot that the players who took none of it win."""
 
 
 class MoonKind(enum.StrEnum):
@@ -335,6 +338,12 @@ class Decision(enum.StrEnum):
     (``moon.kind = "lot"``), zero their own total or double everyone else's."""
     SUIT = "suit"
     """A joker's leader calls the suit to follow (``deck.joker_lead = "call_suit"``)."""
+    BID = "bid"
+    """Auction Hearts (``scoring.settlement = "auction"``): a seat bids chips for the right to name the penalty suit,
+    once each from eldest hand: ``"pass"`` or a number higher than the highest bid so far."""
+    NAME = "name"
+    """Auction Hearts: the auction's winner (or, after a deal nobody won, the last auction's winner) names the
+    penalty suit: ``"clubs"``, ``"diamonds"``, ``"spades"`` or ``"hearts"``."""
     EXPOSE = "expose"
     """Before the first lead, a player exposes (sells) some of its exposable cards: ``"none"`` or their codes
     (``"AH QS"``), in turn from the leader (``scoring.exposable``, Gong Zhu)."""

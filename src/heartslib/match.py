@@ -41,7 +41,7 @@ from heartslib.scoring import (
     winners,
 )
 from heartslib.serialize import SaveData, SaveDeal, json_text, read_json, read_save, save_data, score_data
-from heartslib.settlement import HowellResult, SweepstakeResult, howell, sweepstake
+from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult, auction_pot, howell, sweepstake
 from heartslib.variant import Variant, expect_variant
 
 __all__ = ["Match", "RoundResult"]
@@ -76,7 +76,8 @@ class RoundResult:
     lives: tuple[int, ...] = ()
     """Lives left after this round (``end.lives``); empty when the variant has no lives."""
     settlement: SweepstakeResult | HowellResult | None = None
-    """The hand's counter settlement (``scoring.settlement``): who paid and received what; None without."""
+    """The hand's counter settlement (``scoring.settlement``): who paid and received what (an auction's pot:
+    :class:`~heartslib.settlement.AuctionResult`); None without."""
     counters: tuple[int, ...] = ()
     """Net counters per seat after this round (``scoring.settlement``); empty without counters."""
     big_moon: int | None = None
@@ -241,8 +242,17 @@ class Match:
 
     @property
     def pool(self) -> int:
-        """Counters left in the sweepstake pool for the next hand (the "jack"); 0 otherwise."""
+        """Counters left in the sweepstake pool for the next hand (the "jack"), or an auction's chips left in the
+        pot; 0 otherwise."""
         return self._pool
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Each seat's chips in an auction (``scoring.settlement = "auction"``): ``scoring.chips`` plus its net
+        :attr:`counters`; empty otherwise. The match ends after the hand that leaves a seat with none (or fewer),
+        and the most chips win."""
+        sc = self.variant.scoring
+        return tuple(sc.chips + c for c in self._counters) if sc.settlement == Settlement.AUCTION else ()
 
     @property
     def rounds(self) -> tuple[RoundResult, ...]:
@@ -256,8 +266,9 @@ class Match:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats with the lowest total once the match is over (ties share the win); empty before."""
-        return winners(self.variant, self._scores, self._lives or None) if self._over else ()
+        """Seats with the lowest total once the match is over (ties share the win), in an auction the most
+        :attr:`chips`; empty before."""
+        return winners(self.variant, self._scores, self._lives or None, self.chips) if self._over else ()
 
     @property
     def hand_number(self) -> int:
@@ -332,7 +343,7 @@ class Match:
         points, big = self._big_moon(rnd, outcome.points)
         totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, points, strict=True)], self._scores)
         self._scores = totals
-        settled = self._settle(rnd)
+        settled, self._pool, self._counters = _settled(v, rnd, self._pool, self._counters)
         if self._lives:
             threshold = v.end.life_threshold
             self._lives = tuple(
@@ -357,7 +368,9 @@ class Match:
         )
         # at a limit (the next hand's number, a total) the next hand cannot be dealt: the match ends here, judged
         # as at any end, rather than a legal play raising from the deal and leaving the match half-changed
-        if match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None) or not _dealable(rnd, totals):
+        chips = self.chips
+        if (match_over(v, totals, rnd.hand_number + 1, outcome, self._lives or None) or not _dealable(rnd, totals)
+                or min(chips, default=1) <= 0):
             self._over = True
             return
         # the cards taken, as values, only where a rule reads them (rotating the deal does not): a tenth of a
@@ -369,9 +382,12 @@ class Match:
         if taker_card is not None:
             leader = next((s for s, cards in enumerate(taken) if taker_card in cards), None)
         order, self._next_order = self._next_order, None
+        # an auction's next hand: the chips bound the bids; after a pot nobody won, its bidder names unbid
+        namer = settled.bidder if isinstance(settled, AuctionResult) and not settled.won else None
         self._round = release_generator(Round.deal(v, rng=self._drawing(), dealer=dealer,
                                                    hand_number=rnd.hand_number + 1, scores=totals, leader=leader,
-                                                   order=order))
+                                                   order=order, chips=chips or None,
+                                                   bidder=namer))
 
     def _big_moon(self, rnd: Round, points: tuple[Score, ...]) -> tuple[tuple[Score, ...], int | None]:
         """The hand's points in the match, and the big moon's shooter if this hand completed one
@@ -409,25 +425,6 @@ class Match:
         :meth:`Round.script_shuffle_pass`); a match whose chance was scripted cannot be saved."""
         self._round.script_shuffle_pass(received)
         self._scripted = True
-
-    def _settle(self, rnd: Round) -> SweepstakeResult | HowellResult | None:
-        """Settle the finished hand with counters (``scoring.settlement``), updating counters and pool."""
-        how = self.variant.scoring.settlement
-        if how == Settlement.NONE:
-            return None
-        points = rnd.penalty_points
-        assert points is not None
-        result: SweepstakeResult | HowellResult | None
-        if how == Settlement.SWEEPSTAKE:
-            result = sweepstake(points, pool=self._pool)
-            self._pool = result.carry
-        elif sum(points):
-            result = howell(points, total=sum(points))
-        else:
-            result = None  # no penalty points taken (every one dead): nothing to pay or claim
-        if result is not None:
-            self._counters = tuple(c + d for c, d in zip(self._counters, result.net, strict=True))
-        return result
 
     def copy(self) -> Match:
         """An independent copy, RNG included."""
@@ -593,6 +590,36 @@ class Match:
             if isinstance(exc, SaveError):
                 raise
             raise SaveError("deal", str(exc)) from exc
+
+
+Settled = SweepstakeResult | HowellResult | None
+
+
+def _settled(v: Variant, rnd: Round, pool: int, counters: tuple[int, ...]) -> tuple[Settled, int, tuple[int, ...]]:
+    """The finished hand settled with counters (``scoring.settlement``; None without), and the pool and each
+    seat's net counters after it."""
+    how = v.scoring.settlement
+    if how == Settlement.NONE:
+        return None, pool, counters
+    points = rnd.penalty_points
+    assert points is not None
+    result: Settled
+    if how == Settlement.AUCTION:
+        auction = rnd.auction
+        assert auction is not None and auction.bidder is not None
+        # each named-suit card scores 1: the points are the cards taken, and every card of the suit is taken
+        result = auction_pot(points, suit_cards=sum(points), bid=auction.bid, bidder=auction.bidder, pool=pool)
+        pool = result.carry
+    elif how == Settlement.SWEEPSTAKE:
+        result = sweepstake(points, pool=pool)
+        pool = result.carry
+    elif sum(points):
+        result = howell(points, total=sum(points))
+    else:
+        result = None  # no penalty points taken (every one dead): nothing to pay or claim
+    if result is not None:
+        counters = tuple(c + d for c, d in zip(counters, result.net, strict=True))
+    return result, pool, counters
 
 
 def _dealable(last: Round, totals: tuple[Score, ...]) -> bool:

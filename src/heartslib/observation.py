@@ -15,7 +15,7 @@ from heartslib.enums import Decision, PassDirection, Phase, pass_name
 from heartslib.points import Score, score_text
 from heartslib.serialize import observation_data
 
-__all__ = ["Observation", "Trick", "make_observation"]
+__all__ = ["Auction", "Observation", "Trick", "make_observation"]
 
 
 @attrs.frozen
@@ -45,6 +45,23 @@ class Trick:
 
 # Not slotted: attrs then fills a frozen instance's __dict__ instead of calling object.__setattr__ once
 # per field, and make_observation can hand over a whole dict; agents build one per decision.
+@attrs.frozen
+class Auction:
+    """An auction's public state in one hand (``scoring.settlement = "auction"``; :attr:`heartslib.Round.auction`)."""
+
+    chips: tuple[int, ...]
+    """Each seat's chips before the hand, which bound its bid."""
+    bids: tuple[tuple[int, int], ...]
+    """The bids as they were made: ``(seat, chips)``, 0 for a pass."""
+    bidder: int | None
+    """The auction's winner, who names the penalty suit and leads (after a deal nobody won, the last auction's
+    winner, named at the deal); None until every seat has bid."""
+    bid: int
+    """What the winner bid and pays into the pot: 0 until every seat has bid, and when it names without bidding."""
+    penalty_suit: Suit | None
+    """The suit named (its cards the hand's penalty cards, 1 each); None until it is named."""
+
+
 @attrs.frozen(slots=False)
 class Observation:
     """What ``seat`` may know at this moment.
@@ -114,6 +131,17 @@ class Observation:
     draw came after (``deck.stock = "after_trick"``) or in, before the seat's play (``"to_follow"``)."""
     drawn: tuple[Card, ...] = ()
     """The cards this seat drew from the stock, in the order drawn (:attr:`draws` says when)."""
+    chips: tuple[int, ...] = ()
+    """Each seat's chips before the hand, in an auction (``scoring.settlement = "auction"``; public); empty
+    otherwise."""
+    bids: tuple[tuple[int, int], ...] = ()
+    """An auction's bids as they were made, public: ``(seat, chips)``, 0 for a pass."""
+    bidder: int | None = None
+    """The auction's winner, who names the penalty suit and leads (after a deal nobody won, the last auction's
+    winner, who names without bidding); None before it is known and outside an auction."""
+    penalty_suit: Suit | None = None
+    """The suit the auction's winner named: its cards are this hand's penalty cards, 1 each, and the breaking and
+    first-trick rules read it as hearts; None before it is named and outside an auction."""
 
     @property
     def my_turn(self) -> bool:
@@ -156,6 +184,10 @@ class Observation:
             lines.append(f"kitty seen: {cards(self.kitty)}")
         if self.stock_size:
             lines.append(f"stock: {self.stock_size} card(s)")
+        if self.chips:
+            bids = ", ".join(f"seat {seat} {amount or 'pass'}" for seat, amount in self.bids) or "none yet"
+            named = f" · {self.penalty_suit.name.lower()} named by seat {self.bidder}" if self.penalty_suit else ""
+            lines.append("chips: " + " ".join(map(str, self.chips)) + f" · bids: {bids}{named}")
         if self.exposed:
             lines.append("exposed: " + ", ".join(f"seat {seat} {card}"
                                                  for seat, card in zip(self.exposed_by, self.exposed, strict=True)))

@@ -290,6 +290,22 @@ _PRESETS.update(
             "moon": {"kind": "none"},
             "end": {"target": 31},
         },
+        "auction_hearts": {
+            "source": "Bicycle's rules (Auction Hearts; Foster's Complete Hoyle, law 30, for the order): Hearts "
+            "without the black lady, except that after the deal each player, once, from the dealer's left round "
+            "to the dealer, bids chips for the right to name the suit to avoid or passes, each bid higher than the "
+            "last; the highest bidder puts the bid in the pot, names the suit and leads; each player then pays a "
+            "chip per card of that suit taken; one player who took none wins the pot, two split it (an odd chip "
+            "stays); otherwise nobody wins, the deal passes and the same bidder names the suit without bidding. "
+            "Fifty chips each, the game over when a player runs out, and the bid winner not leading the suit to "
+            "the first trick nor a void player playing it there, as gamerules.com gives them; the standard game's "
+            "breaking rule for the named suit; no pass, no moon",
+            "passing": {"schedule": "hold"},
+            "play": {"opening": "eldest_any"},
+            "scoring": {"values": {}, "settlement": "auction", "chips": 50},
+            "moon": {"kind": "none"},
+            "end": {"target": 0},
+        },
         "likha_idlib": {
             "source": "the Idlib Leekha engine (jehadbaeth/Leekha SPEC.md v1.1, sections 3-4): partnerships, "
             "anticlockwise, three cards passed to the right (the next player anticlockwise) every hand, the "
@@ -327,6 +343,7 @@ ALIASES: dict[str, str] = {
     "two_player": "two_handed",
     "draw_hearts": "two_handed",
     "domino": "domino_hearts",
+    "auction": "auction_hearts",
     "likha_jawaker": "leekha_jawaker",
     "idlib_leekha": "likha_idlib",
     "chase_the_pig": "gong_zhu",

@@ -41,7 +41,7 @@ from heartslib.engine.legality import (
     seat_pass_rules,
     why_action,
 )
-from heartslib.engine.records import event_values, exposers, observation, trick_values
+from heartslib.engine.records import auction_value, event_values, exposers, observation, trick_values
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
@@ -59,7 +59,7 @@ from heartslib.engine.tables import (
 from heartslib.engine.tricks import play_card
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.errors import CardError, IllegalAction, SaveError, arg_text
-from heartslib.observation import Observation, Trick
+from heartslib.observation import Auction, Observation, Trick
 from heartslib.points import Score
 from heartslib.scoring import Outcome, moon_taker
 from heartslib.variant import Variant, expect_variant
@@ -78,6 +78,22 @@ def _unpickled(build: str) -> Round:
         raise SaveError("pickle", f"this round was pickled by the {build} build of heartslib and this is the "
                         f"{BUILD} build: pickles do not cross builds; send a save (Match.to_json) instead")
     return Round()
+
+
+def _seat_arg(s: RoundState, seat: int | None) -> int:
+    """``seat`` checked, or when None the only seat to act (-1 when none acts)."""
+    if seat is None:
+        acting = machine.to_act(s)
+        if len(acting) != 1:
+            if not acting:
+                return -1
+            raise IllegalAction(
+                "seat_required",
+                f"seats {', '.join(map(str, acting))} act now; name the seat: legal_actions(seat)",
+            )
+        return acting[0]
+    check_seat(seat, s.n)
+    return seat
 
 
 def _round(state: RoundState) -> Round:
@@ -147,6 +163,8 @@ class Round:
         rng: random.Random | None = None,
         leader: int | None = None,
         order: str | Iterable[Card | str] | None = None,
+        chips: Sequence[int] | None = None,
+        bidder: int | None = None,
     ) -> Round:
         """A random deal from ``seed`` (or from ``rng``, which the round then keeps for a shuffle pass).
 
@@ -157,6 +175,8 @@ class Round:
         chance hook for programs that choose the deal themselves).
         ``leader``, when given, leads the first trick with any card (the
         ``play.opening_taker`` rule: the match passes who took that card last hand).
+        An auction's ``chips`` (each seat's, at least 1; ``scoring.chips`` by default) bound the bids; its
+        ``bidder`` names the suit unbid (the match passes it after a deal nobody won).
 
         >>> import heartslib as hl
         >>> v = hl.preset("standard")
@@ -178,7 +198,7 @@ class Round:
         else:
             hands, kitty = deal_order(v, _indices(order), dealer)
         return _round(start(v, hands, kitty, dealer=dealer, hand_number=hand_number, passing=None, scores=scores,
-                            rng=rng, leader=leader))
+                            rng=rng, leader=leader, chips=chips, bidder=bidder))
 
     @classmethod
     def from_hands(
@@ -195,6 +215,8 @@ class Round:
         leader: int | None = None,
         rng: random.Random | None = None,
         check: bool = True,
+        chips: Sequence[int] | None = None,
+        bidder: int | None = None,
     ) -> Round:
         """A round from an explicit deal (the hands before passing).
 
@@ -234,7 +256,7 @@ class Round:
         elif seed is not None:
             raise IllegalAction("bad_argument", "give either seed or rng, not both")
         return _round(start(v, parsed, kitty_cards, dealer=dealer, hand_number=hand_number, passing=passing,
-                            scores=scores, rng=rng, leader=leader, check=check))
+                            scores=scores, rng=rng, leader=leader, check=check, chips=chips, bidder=bidder))
 
     def copy(self, *, rng: random.Random | None = None) -> Round:
         """An independent copy (cheap: shares immutable parts, copies small lists).
@@ -393,6 +415,11 @@ class Round:
         return penalty_points(self._s) if self._s.phase is OVER else None
 
     @property
+    def auction(self) -> Auction | None:
+        """The auction's public state (``scoring.settlement = "auction"``): chips, bids, winner, suit named."""
+        return auction_value(self._s)
+
+    @property
     def exposed(self) -> tuple[Card, ...]:
         """Cards exposed ("sold") this hand before the first lead (``scoring.exposable``); public."""
         return tuple(cards_from_indices(self._s.exposed))
@@ -448,11 +475,11 @@ class Round:
                 memo = s.memo = candidates(s, turn, None)
             plays = PLAYS[turn]
             return [plays[c] for c in memo]
-        return machine.legal_actions(s, self._seat_arg(seat))
+        return machine.legal_actions(s, _seat_arg(self._s, seat))
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
-        seat = self._seat_arg(seat)
+        seat = _seat_arg(self._s, seat)
         s = self._s
         if s.phase is not PLAY or seat != s.turn:
             return ()
@@ -468,20 +495,6 @@ class Round:
         if why is None:
             return None
         return IllegalAction(why[0], why[1], action=action)
-
-    def _seat_arg(self, seat: int | None) -> int:
-        if seat is None:
-            acting = machine.to_act(self._s)
-            if len(acting) != 1:
-                if not acting:
-                    return -1
-                raise IllegalAction(
-                    "seat_required",
-                    f"seats {', '.join(map(str, acting))} act now; name the seat: legal_actions(seat)",
-                )
-            return acting[0]
-        check_seat(seat, self._s.n)
-        return seat
 
     def pass_rules(self, seat: int) -> PassRules:
         """What ``seat`` knows about its pass: its hand, how many cards, which are forbidden, whether

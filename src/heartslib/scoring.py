@@ -48,6 +48,7 @@ from heartslib.enums import (
     Offset,
     PassDirection,
     PassMode,
+    Settlement,
     Shot,
     Sun,
     TeamLoss,
@@ -412,7 +413,8 @@ def _team_at(v: Variant, totals: Sequence[Score], keys: Sequence[float], pool: S
     return teams.pop() if len(teams) == 1 else None
 
 
-def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = None) -> tuple[int, ...]:
+def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = None,
+            chips: Sequence[int] = ()) -> tuple[int, ...]:
     """The winning seats for these totals (ties share the win).
 
     The lowest total wins, or the highest (``end.winner``), measured by the
@@ -420,8 +422,11 @@ def winners(v: Variant, totals: Sequence[Score], lives: Sequence[int] | None = N
     with the most lives left can win; with teams, every player not on the
     losing team wins (or, when the winning target alone ended the match, the
     winning team's players); with ``end.team_scores`` the players of the best
-    team total win.
+    team total win. In an auction (``scoring.settlement = "auction"``) the most
+    ``chips`` win, whatever the totals.
     """
+    if chips and v.scoring.settlement == Settlement.AUCTION:
+        return tuple(seat for seat, c in enumerate(chips) if c == max(chips))
     seats = list(range(len(totals)))
     if v.end.team_scores:
         totals = _judged(v, totals)

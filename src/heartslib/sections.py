@@ -1191,8 +1191,38 @@ class ScoringRules(Record):
                 "sweepstake": "each pays a counter per point; the players who took no penalty points share the "
                 "pool (odd counters stay), and a pool nobody wins carries over to the next hand",
                 "howell": "each pays its points once per opponent, then claims the points it did not take",
+                "auction": "Auction Hearts: each deal the players bid chips, once each from eldest hand, for the "
+                "right to name the penalty suit (its cards score 1 each; the winner leads); the bid and a chip "
+                "per card of that suit taken make a pot that one player who took none wins, or two such players "
+                "split (an odd chip stays); otherwise the pot stays and the winner of the last auction names the "
+                "suit of the next deal without bidding; the match ends when a player has no chips left, the "
+                "most chips winning",
             },
         ),
+    )
+    chips: int = int_field(
+        "scoring.chips",
+        50,
+        meta(
+            "chips",
+            "Chips each player starts the match with, in an auction (scoring.settlement = \"auction\"); the match "
+            "ends after the hand that leaves a player with none (or fewer).",
+            "gamerules.com 'Auction Hearts' (fifty chips each)",
+        ),
+        1,
+        1_000_000,
+    )
+    max_bid: int = int_field(
+        "scoring.max_bid",
+        0,
+        meta(
+            "highest bid",
+            "The most chips one bid may be, in an auction; 0 = as many as the bidder holds (a bid is never more "
+            "than the bidder's chips).",
+            "Bicycle 'Auction Hearts' (bids in chips, no limit given)",
+        ),
+        0,
+        1_000_000,
     )
     exposable: CardExposures = attrs.field(
         factory=CardExposures,

@@ -45,7 +45,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["AverageResult", "HowellResult", "SweepstakeResult", "around_average", "howell", "sweepstake"]
+__all__ = [
+    "AuctionResult", "AverageResult", "HowellResult", "SweepstakeResult", "around_average", "auction_pot", "howell",
+    "sweepstake",
+]
 
 _MIN_PLAYERS = 2
 
@@ -171,6 +174,68 @@ def sweepstake(hearts_taken: Sequence[int], pool: int = 0, stake: int = 1) -> Sw
     return SweepstakeResult(
         paid=paid, received=received, net=net, winners=winners, pot=pot, carry=carry
     )
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionResult(SweepstakeResult):
+    """The chips moved by one deal of Auction Hearts (:func:`auction_pot`): a sweepstake's fields, read as chips.
+
+    Per seat: ``paid`` (a chip per card of the named suit taken, and the bid for the auction's winner),
+    ``received`` (its share of the pot) and ``net`` (``received - paid``). For the table: ``winners`` (the
+    seats that shared the pot; empty when nobody won it), ``pot`` (the carried-in pot plus everything paid),
+    ``carry`` (chips left for the next deal: the odd chip of a split, or the whole pot) and ``bid``/``bidder``
+    (the winning bid and who made it; bid 0 when the suit was named without bidding).
+
+    Chips are conserved: ``pot == sum(paid) + pool_in == sum(received) + carry``.
+    """
+
+    bid: int
+    bidder: int
+
+    @property
+    def won(self) -> bool:
+        """Whether the pot was won (if not, the match deals again and the bidder names the suit unbid)."""
+        return bool(self.winners)
+
+
+def auction_pot(taken: Sequence[int], *, suit_cards: int, bid: int, bidder: int, pool: int = 0) -> AuctionResult:
+    """Settle one deal of Auction Hearts as Bicycle's rules do.
+
+    ``taken`` holds, per seat, the cards of the named suit it took; ``suit_cards`` is how many the pack holds
+    (13 unless stripped); ``bidder`` bid ``bid`` chips (0: named without bidding after a deal nobody won) and
+    pays them into the pot, which holds ``pool`` chips carried over. Each seat pays a chip per card taken. The
+    one seat that took none wins the pot; if two took none they divide it and an odd chip stays for the next
+    pot; if more than two took none, or one seat took every card of the suit, or every seat took at least
+    one, nobody wins and the whole pot stays.
+
+    Raises ``ValueError`` for points that are not ints >= 0 (fewer than two seats), cards taken that are
+    not ``suit_cards`` in all, a bid below 0, a bidder that is not a seat, or a pool below 0.
+
+    >>> r = auction_pot([0, 5, 4, 4], suit_cards=13, bid=3, bidder=2)
+    >>> r.paid, r.received, r.winners, r.carry
+    ((0, 5, 7, 4), (16, 0, 0, 0), (0,), 0)
+    >>> split = auction_pot([0, 0, 6, 7], suit_cards=13, bid=2, bidder=3)
+    >>> split.received, split.carry
+    ((7, 7, 0, 0), 1)
+    """
+    cards = _seat_points("taken", taken)
+    if isinstance(suit_cards, bool) or not isinstance(suit_cards, int) or sum(cards) != suit_cards:
+        raise ValueError(f"taken must add up to suit_cards ({suit_cards!r}), the named suit's cards; "
+                         f"got {list(cards)!r}")
+    stake = _non_negative_int("bid", bid)
+    carried = _non_negative_int("pool", pool)
+    if isinstance(bidder, bool) or not isinstance(bidder, int) or not 0 <= bidder < len(cards):
+        raise ValueError(f"bidder must be a seat 0-{len(cards) - 1}, got {bidder!r}")
+    paid = tuple(c + (stake if seat == bidder else 0) for seat, c in enumerate(cards))
+    pot = carried + sum(paid)
+    clean = tuple(seat for seat, c in enumerate(cards) if c == 0)
+    swept = any(c == suit_cards for c in cards)
+    winners = clean if len(clean) in (1, 2) and not swept else ()
+    share, carry = divmod(pot, len(winners)) if winners else (0, pot)
+    received = tuple(share if seat in winners else 0 for seat in range(len(cards)))
+    net = tuple(r - p for r, p in zip(received, paid, strict=True))
+    return AuctionResult(paid=paid, received=received, net=net, winners=winners, pot=pot, carry=carry, bid=stake,
+                         bidder=bidder)
 
 
 def howell(points: Sequence[int], total: int = 26) -> HowellResult:

@@ -218,7 +218,11 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
     ("scoring", "all_hearts_flips"): lambda: _enum_choice("scoring", "all_hearts_flips"),
-    ("scoring", "settlement"): lambda: _enum_choice("scoring", "settlement"),
+    # an auction (Auction Hearts' bidding) is drawn only when pinned (variants(settlement="auction")): the
+    # inference sampler and the conformance oracles do not model the bidding
+    ("scoring", "settlement"): lambda: _choice("none", "sweepstake", "howell"),
+    ("scoring", "chips"): lambda: _choice(50, 1, 3, 100),
+    ("scoring", "max_bid"): lambda: _choice(0, 1, 5),
     ("scoring", "exposable"): lambda: _choice({}, _GONG_ZHU_EXPOSABLE, {"QS": "card"}),
     ("moon", "kind"): lambda: _enum_choice("moon", "kind"),
     ("moon", "requires"): lambda: _enum_choice("moon", "requires"),
@@ -530,11 +534,40 @@ def _unless_refused(draft: _Draft, data: dict[str, Any], path: str, change: tupl
     return data
 
 
+#: What an auction needs of the other fields (engine.checks refuses anything else): one pack, no jokers, no stock,
+#: no scoring card but the named suit, no moon, no pass, no opening taker, no partnerships.
+_AUCTION_FIELDS: tuple[tuple[str, Any], ...] = (
+    ("decks", 1), ("jokers", 0), ("fill", "strip"), ("stock", "none"), ("hearts", "one"), ("values", {}),
+    ("multiply", {}), ("multiply_alone", {}), ("double_suit", {}), ("cancels", {}), ("exposable", {}),
+    ("all_hearts_flips", "none"), ("kind", "none"), ("sun", "none"), ("big_moon", "none"), ("schedule", "hold"),
+    ("opening_taker", None), ("teams", ()),
+)
+
+
+def _repair_auction(draft: _Draft) -> None:
+    """Chips and a highest bid only with an auction; an auction's other fields as it needs them."""
+    if draft["settlement"] != "auction":
+        if draft["chips"] != 50:
+            _fix(draft, ("chips", 50))
+        if draft["max_bid"] != 0:
+            _fix(draft, ("max_bid", 0))
+        return
+    if draft["players"] > 10:  # one pack seats ten at most
+        _fix(draft, ("players", 8), ("settlement", "none"))
+    for key, value in _AUCTION_FIELDS:
+        if draft[key] != value:
+            _fix(draft, (key, value), ("settlement", "none"))
+        if draft["settlement"] != "auction":  # a pinned field refused the auction: undo what it needed
+            _repair_auction(draft)
+            return
+
+
 @st.composite
 def _variants(draw: st.DrawFn, pins: dict[tuple[str | None, str], SearchStrategy[Any]]) -> Variant:
     values = {key: draw(pins[key] if key in pins else make()) for key, make in _DEFAULTS.items()}
     named = {key: draw(pins[key]) for key in ((None, "name"), (None, "source")) if key in pins}
     draft = _Draft(values, set(pins))
+    _repair_auction(draft)
     probe = _repair_deck(draft)
     _repair_passing(draft, probe)
     _layout_teams(draft)

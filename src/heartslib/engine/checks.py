@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from heartslib.cards import Card, card_order
 from heartslib.engine.tables import C0, D0, JK, QS, STANDARD_DECK
 from heartslib.engine.values import card_values, counts_against, exact_total, pass_size
 from heartslib.enums import (
+    HOLD,
     SCATTER,
     STAR,
     BigMoon,
@@ -169,13 +171,48 @@ def check_variant(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
     pack, kitty_size, pack_problems = build_pack(v)
     for path, message in pack_problems:
         _note(problems, path, message)
-    for check in (_scoring, _passing, _end, _teams, _stock_play):
+    for check in (_scoring, _passing, _end, _teams, _stock_play, _auction):
         for path, message in check(v, pack):
             _note(problems, path, message)
     if not problems:  # judged on a pack and an end that are valid
         for path, message in check_ends(v, pack):
             _note(problems, path, message)
     return pack, kitty_size, problems
+
+
+#: What an auction (``scoring.settlement = "auction"``) needs a field to be, and why: Bicycle's Auction Hearts is
+#: Hearts without the black lady for one pack, no moon, no pass, each for himself, the named suit's cards the only
+#: penalty cards (1 each); the pot is judged on that suit's cards alone.
+_AUCTION_NEEDS: Final = "an auction (scoring.settlement = \"auction\") names the hand's penalty suit, its cards 1 each"
+
+
+def _auction(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
+    """An auction's refusals (Bicycle's Auction Hearts defines none of these), or chips and a highest bid set
+    without an auction."""
+    sc = v.scoring
+    if sc.settlement != Settlement.AUCTION:
+        out = [(path, f"{path} is an auction's: set scoring.settlement = \"auction\", or leave it at its default")
+               for path, set_ in (("scoring.chips", sc.chips != 50), ("scoring.max_bid", sc.max_bid != 0)) if set_]
+        return out
+    wrong = [
+        ("deck.decks", v.deck.decks != 1, "one pack (the pot's rule counts one pack's cards of the suit)"),
+        ("deck.jokers", v.deck.jokers != 0, "no jokers"),
+        ("deck.stock", v.deck.stock != StockDraw.NONE, "no stock"),
+        ("scoring.hearts", sc.hearts.value != "one", "scoring.hearts = \"one\" (the named suit's cards score 1)"),
+        ("scoring.values", bool(sc.values), "no other scoring cards: values = {} (Hearts without the black lady)"),
+        ("scoring.multiply", bool(sc.multiply or sc.multiply_alone), "no multipliers"),
+        ("scoring.double_suit", bool(sc.double_suit or sc.cancels), "no suit doublers or cancelling cards"),
+        ("scoring.exposable", bool(sc.exposable), "no exposed cards"),
+        ("scoring.all_hearts_flips", sc.all_hearts_flips != HeartsFlip.NONE, "no all-hearts flip"),
+        ("moon.kind", v.moon.kind != MoonKind.NONE, "moon.kind = \"none\" (no source gives an auction a moon)"),
+        ("moon.sun", v.moon.sun != Sun.NONE, "moon.sun = \"none\""),
+        ("moon.big_moon", v.moon.big_moon != BigMoon.NONE, "moon.big_moon = \"none\""),
+        ("passing.schedule", any(d is not HOLD for d in resolve_schedule(v.passing.schedule, v.players)),
+         "no pass (passing.schedule = [\"hold\"]): the bidding follows the deal"),
+        ("play.opening_taker", v.play.opening_taker is not None, "no opening taker: the auction's winner leads"),
+        ("teams", bool(v.teams), "no partnerships: each player bids and pays alone"),
+    ]
+    return [(path, f"{_AUCTION_NEEDS}; it needs {needs}") for path, bad, needs in wrong if bad]
 
 
 def _table(v: VariantFields) -> list[Problem]:
@@ -308,7 +345,7 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     out: list[Problem] = []
     if v.moon.kind == MoonKind.NEW_IF_OLD_LOSES and v.end.target == 0:
         out.append(("moon.kind", "\"new_if_old_loses\" needs a target score (end.target > 0)"))
-    if v.end.target == 0 and v.end.hands == 0:
+    if v.end.target == 0 and v.end.hands == 0 and v.scoring.settlement != Settlement.AUCTION:  # chips end one
         out.append(("end.target", "the match would never end: set end.target or end.hands"))
     if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
         out.append(("end.target", "a magnitude target is positive"))

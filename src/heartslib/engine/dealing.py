@@ -20,6 +20,7 @@ from itertools import chain
 from typing import Final
 
 from heartslib.actions import PassesExchanged
+from heartslib.engine import auction
 from heartslib.engine.args import check_hand_number, check_scores, check_seat
 from heartslib.engine.legality import pass_impossible, position
 from heartslib.engine.rules import Rules
@@ -38,9 +39,10 @@ from heartslib.enums import (
     PassDirection,
     PassMode,
     Phase,
+    Settlement,
 )
-from heartslib.errors import CardError, IllegalAction
-from heartslib.points import Score
+from heartslib.errors import CardError, IllegalAction, arg_text
+from heartslib.points import MAX_SCORE, Score
 from heartslib.variant import Variant
 
 __all__ = [
@@ -144,15 +146,19 @@ def start(
     rng: random.Random | None,
     leader: int | None,
     check: bool = True,
+    chips: Sequence[int] | None = None,
+    bidder: int | None = None,
 ) -> RoundState:
     """A round's state at its start, from a deal of card indices (checked by the caller), with the
-    arguments programs give checked here."""
+    arguments programs give checked here. ``chips`` and ``bidder`` are an auction's (:mod:`heartslib.engine.auction`):
+    each seat's chips, and the seat that names the suit without bidding after a deal nobody won."""
     rules = v.rules
     n = v.players
     hand_number = check_hand_number(hand_number)
     score_tuple = check_scores(scores, n)
     if leader is not None:
         check_seat(leader, n, "leader")
+    chip_tuple = check_auction(v, chips, bidder)
     for h in hands:
         sort_hand(h)
     explicit = passing is not None
@@ -164,6 +170,8 @@ def start(
         raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
         passing = canonical(passing, n)
+    if rules.auction and passing is not HOLD:
+        raise IllegalAction("bad_argument", f"passing={passing!r}: an auction's hands are not passed (HOLD)")
     # the schedule's passes fit every deal (the variant's checks); a pass given here must fit this one
     if explicit and check:
         why = pass_impossible(rules, hands, passing, pass_size(passing, rules.pass_cards, n))
@@ -172,12 +180,36 @@ def start(
     s = RoundState.start(v, rules, hands, list(kitty), dealer=dealer, hand_number=hand_number, scores=score_tuple,
                    lead=-1 if leader is None else leader, passing=passing,
                    pass_size=pass_size(passing, rules.pass_cards, n), rng=rng, phase=Phase.PASS)
-    if passing is DEALERS_CHOICE:
+    if rules.auction:
+        auction.begin(s, chip_tuple, -1 if bidder is None else bidder)
+    elif passing is DEALERS_CHOICE:
         s.phase = Phase.DECIDE
         s.decision = (Decision.PASS, dealer, dealers_choice_options(n, rules.pass_cards))
     elif passing is HOLD:
         begin_play(s)
     return s
+
+
+def check_auction(v: Variant, chips: Sequence[int] | None, bidder: int | None) -> tuple[int, ...]:
+    """An auction's arguments checked (each seat's chips, at least 1 each: the match ends before a seat has
+    none; the seat naming without bidding), with the chips to use: the variant's ``scoring.chips`` each when
+    not given. Outside an auction both must be None."""
+    n = v.players
+    if v.scoring.settlement != Settlement.AUCTION:
+        if chips is not None or bidder is not None:
+            raise IllegalAction("bad_argument", "chips and bidder are an auction's (scoring.settlement = "
+                                f"\"auction\"); this variant settles {v.scoring.settlement.value!r}")
+        return ()
+    if bidder is not None:
+        check_seat(bidder, n, "bidder")
+    if chips is None:
+        return (v.scoring.chips,) * n
+    if isinstance(chips, str) or not isinstance(chips, Sequence) or len(chips) != n or not all(
+        type(c) is int and 1 <= c <= MAX_SCORE for c in chips
+    ):
+        raise IllegalAction("bad_argument", f"chips must be {n} whole numbers from 1 to {MAX_SCORE} (each "
+                            f"seat's chips), not {arg_text(chips)}")
+    return tuple(chips)
 
 
 def dealers_choice_options(n: int, pass_cards: int) -> tuple[str, ...]:

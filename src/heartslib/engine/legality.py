@@ -36,7 +36,6 @@ from heartslib.engine.tables import (
     CARD,
     CODE,
     DECIDE,
-    HEART,
     JK,
     NATIVE,
     NO_SUIT,
@@ -235,19 +234,22 @@ def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | N
                 _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
             cands = keep
     if not s.broken and rules.locks_hearts:
+        locked = rules.locked_suit  # hearts, or the suit an auction named
         exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
-            rules.penalty[c] or suit[c] == HEART for c in cands
+            rules.penalty[c] or suit[c] == locked for c in cands
         )
         if not exempt:
             qlock = rules.queen_needs_broken
-            keep = [c for c in cands if suit[c] != HEART and not (qlock and c == QS)]
+            keep = [c for c in cands if suit[c] != locked and not (qlock and c == QS)]
             if keep and len(keep) < len(cands):
                 if why is not None:
                     removed = frozenset(cands) - frozenset(keep)
+                    name = SUIT_NAMES[locked]
                     if QS in removed:
-                        why.append(("queen_not_broken", "Q♠ may not be led until hearts are broken", frozenset((QS,))))
+                        why.append(("queen_not_broken", f"Q♠ may not be led until {name} are broken",
+                                    frozenset((QS,))))
                     why.append(("hearts_not_broken",
-                                "hearts may not be led until hearts are broken (the leader holds other cards)",
+                                f"{name} may not be led until {name} are broken (the leader holds other cards)",
                                 removed))
                 cands = keep
     if s.exposed:
@@ -363,11 +365,12 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
         return SUIT_NAMES
     suit = rules.suit
     real = [c for c in s.hands[seat] if suit[c] != NO_SUIT]
-    hearts_ok = all(suit[c] == HEART for c in real) or (
+    locked = rules.locked_suit
+    hearts_ok = all(suit[c] == locked for c in real) or (
         rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
-        and all(rules.penalty[c] or suit[c] == HEART for c in real)
+        and all(rules.penalty[c] or suit[c] == locked for c in real)
     )
-    return SUIT_NAMES if hearts_ok else tuple(name for name in SUIT_NAMES if name != "hearts")
+    return SUIT_NAMES if hearts_ok else tuple(name for name in SUIT_NAMES if name != SUIT_NAMES[locked])
 
 
 # --------------------------------------------------------------------------- passes

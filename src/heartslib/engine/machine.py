@@ -12,14 +12,17 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 from __future__ import annotations
 
 from heartslib.actions import Action, Choose, Pass, Play, make_choose
+from heartslib.engine.auction import bid, name_suit
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
 from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
+    BID_DECISION,
     DECIDE,
     EXPOSE_DECISION,
+    NAME_DECISION,
     PASS,
     PASS_DECISION,
     PLAY,
@@ -128,9 +131,13 @@ def choose(s: RoundState, action: Choose) -> None:
 def decide(s: RoundState, option: str) -> None:
     """Carry out the pending decision with ``option`` (checked by the caller)."""
     assert s.decision is not None
-    what = s.decision[0]
+    what, seat, _ = s.decision
     s.decision = None
-    if what is PASS_DECISION:
+    if what is BID_DECISION:
+        bid(s, seat, option)
+    elif what is NAME_DECISION:
+        name_suit(s, option)
+    elif what is PASS_DECISION:
         choose_pass(s, option)
     elif what is SUIT_DECISION:
         call_suit(s, option)

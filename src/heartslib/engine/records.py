@@ -23,7 +23,7 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState, fast_run_mark, trick_plays
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.enums import StockDraw
-from heartslib.observation import Observation, Trick, make_observation
+from heartslib.observation import Auction, Observation, Trick, make_observation
 from heartslib.scoring import exposure_doubles, trick_points
 
 # a list's __getitem__ is a plain builtin call: a tuple's goes through a slot wrapper, which builds an argument
@@ -41,7 +41,7 @@ def _cards_of(ints: list[int]) -> tuple[Card, ...]:
     return (CARD[ints[0]],) if ints else ()
 
 
-__all__ = ["event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
+__all__ = ["auction_value", "event_value", "event_values", "exposers", "observation", "trick_value", "trick_values"]
 
 
 def trick_value(raw: RawTrick) -> Trick:
@@ -147,6 +147,14 @@ def _cards(s: RoundState, ints: tuple[int, ...]) -> tuple[Card, ...]:
     return cards
 
 
+def auction_value(s: RoundState) -> Auction | None:
+    """An auction's public state as a value (chips, bids, winner and winning bid, suit named); None outside one."""
+    if not s.chips:
+        return None
+    bid = max(amount for _, amount in s.bids) if len(s.bids) == s.n else 0
+    return Auction(s.chips, s.bids, None if s.bidder < 0 else s.bidder, bid, None if s.named < 0 else SUIT_OF[s.named])
+
+
 def observation(s: RoundState, seat: int, acting: tuple[int, ...]) -> Observation:
     """What ``seat`` may know now (a checked seat; ``acting``: the seats to act), as an
     :class:`~heartslib.Observation`: the public record plus the seat's own hand and pass.
@@ -206,6 +214,10 @@ def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]
         "stock_size": 0,
         "draws": (),
         "drawn": (),
+        "chips": s.chips,
+        "bids": s.bids,
+        "bidder": None if s.bidder < 0 else s.bidder,
+        "penalty_suit": None if s.named < 0 else SUIT_OF[s.named],
     }
     _changing(fields, s, seat, acting)
     return fields

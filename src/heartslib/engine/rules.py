@@ -43,6 +43,7 @@ from heartslib.enums import (
     MoonKind,
     Opening,
     PassDirection,
+    Settlement,
     StockDraw,
     UndercutCeiling,
     Winner,
@@ -160,6 +161,11 @@ class Rules:
     opening_taker: int
     """The card index whose taker leads the next hand (``play.opening_taker``), or -1."""
     breaking: Breaking
+    named: int
+    """The penalty suit an auction named for this hand (``scoring.settlement = "auction"``; these rules are
+    :meth:`for_suit`'s), or -1: the variant's own rules."""
+    locked_suit: int
+    """The suit whose cards are hearts to the breaking and first-trick rules: hearts, or the named suit."""
     locks_hearts: bool
     """Whether leading hearts waits until hearts are broken (read on every lead, so a plain bool)."""
     breaks: list[bool]
@@ -235,17 +241,28 @@ class Rules:
     """With ``passing.keep_last_of_suit``: the cards a pass may take whatever the hand keeps of their suit
     (``passing.last_of_suit_exempt``); None when a pass may empty a suit."""
     pass_cards: int
+    max_bid: int
+    """The most chips one auction bid may be (``scoring.max_bid``); 0: the bidder's chips alone bound it."""
     deal_seats: tuple[tuple[int, ...], ...]
     """``deal_seats[dealer]``: the seat each position of a shuffled pack goes to (-1 for the kitty)."""
     teams: tuple[tuple[int, ...], ...]
     team_of: list[int]
 
-    def __init__(self, v: Compiled) -> None:
+    auction: bool
+    """The variant is Auction Hearts (``scoring.settlement = "auction"``): each hand's penalty suit is named."""
+    named_rules: dict[int, Rules]
+    """The rules of each suit an auction has named, compiled once (:meth:`for_suit`; it only grows)."""
+
+    def __init__(self, v: Compiled, named: int = -1) -> None:
         pack, kitty_size, problems = check_variant(v)
         if problems:
             first_path, first_message = problems[0]
             raise VariantError(first_path, first_message, problems=tuple(problems))
         self.variant = v
+        self.auction = v.scoring.settlement == Settlement.AUCTION
+        self.named = named
+        self.locked_suit = HEART if named < 0 else named
+        self.named_rules = {}
         n = v.players
         self.players = n
         self.step = 1 if v.direction == Direction.CLOCKWISE else -1
@@ -270,6 +287,7 @@ class Rules:
         self.pass_keep = (frozenset(c.index for c in v.passing.last_of_suit_exempt)
                           if v.passing.keep_last_of_suit else None)
         self.pass_cards = v.passing.cards
+        self.max_bid = v.scoring.max_bid
         self.deal_seats = tuple(dealing_order(n, self.step, self.hand_size, len(pack), d) for d in range(n))
         self.teams = v.teams
         self.team_of = list(range(n))
@@ -287,7 +305,8 @@ class Rules:
         self.suit = suit
         self.rank = rank
         self.of_suit = [[x == st for x in suit] for st in range(5)]
-        self.value = card_values(v)
+        # an auction's named suit is the hand's only penalty suit, each card 1 (the checks refuse other values)
+        self.value = card_values(v) if self.named < 0 else [1 if s == self.named else 0 for s in suit]
         self.sign = 1 if v.end.winner == Winner.LOWEST else -1
         self.complex = any(is_complex(x) for x in self.value) or is_complex(v.moon.points) or any(
             is_complex(x) for x in v.scoring.multiply.values()
@@ -299,9 +318,8 @@ class Rules:
         sc = v.scoring
         deck = v.deck
         pack, value = self.pack, self.value
-        self.counters = frozenset(
-            [i for i in range(26, 39)] + [c.index for c in sc.values] + ([C0, D0, JK] if deck.joker_points else [])
-        )
+        locked = [i for i in range(NUM_CARD_INDICES) if self.suit[i] == self.locked_suit]
+        self.counters = frozenset(locked + [c.index for c in sc.values] + ([C0, D0, JK] if deck.joker_points else []))
         self.multiply = {c.index: f for c, f in sc.multiply.items()}
         self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
         self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
@@ -314,7 +332,7 @@ class Rules:
         self.doubled_memo = {}
         self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
         self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
-        self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == HEART)
+        self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == self.locked_suit)
         self.plain_scoring = not (self.multiply or self.double_suit or self.cancels or self.all_hearts_flips
                                   or v.scoring.exposable)
         # a pack without jokers has no joker whose points depend on the trick, whatever the deck section says:
@@ -333,7 +351,7 @@ class Rules:
         )
         modifiers = set(self.double_suit) | set(self.cancels)
         self.tally = (
-            [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == HEART else 0)
+            [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == self.locked_suit else 0)
              for i, p in enumerate(self.penalty)]
             if self.packed is None and admits(v, SUMMED_SCORING) else None
         )
@@ -355,10 +373,11 @@ class Rules:
         self.opening_taker = -1 if play.opening_taker is None else play.opening_taker.index
         self.breaking = play.breaking
         self.locks_hearts = play.breaking != Breaking.NONE
+        locked = self.locked_suit
         if play.breaking == Breaking.HEARTS:
-            self.breaks = [s == HEART for s in suit]
+            self.breaks = [s == locked for s in suit]
         elif play.breaking == Breaking.PENALTY_CARDS:
-            self.breaks = [s == HEART or p for s, p in zip(suit, self.penalty, strict=True)]
+            self.breaks = [s == locked or p for s, p in zip(suit, self.penalty, strict=True)]
         else:
             self.breaks = [False] * NUM_CARD_INDICES
         self.lead_hearts_unbroken = play.lead_hearts_unbroken
@@ -366,7 +385,7 @@ class Rules:
         if play.first_trick == FirstTrick.NO_POINTS:
             self.first_trick_banned = list(self.penalty)
         elif play.first_trick == FirstTrick.NO_HEARTS:
-            self.first_trick_banned = [s == HEART for s in suit]
+            self.first_trick_banned = [s == locked for s in suit]
         else:
             self.first_trick_banned = None
         self.first_trick_code = {
@@ -391,7 +410,8 @@ class Rules:
         tie = 1 if self.identical == Identical.LAST_WINS else 0
         self.challenge = [2 * r + tie for r in self.rank]
         self.level = [2 * r for r in self.rank]
-        self.fast_playout = admits(v, FAST_LOOP)
+        # the fast loop locks hearts itself: an auction's hands, whose locked suit is named, stay on the general path
+        self.fast_playout = admits(v, FAST_LOOP) and not self.auction
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def _masks(self) -> None:
@@ -404,10 +424,18 @@ class Rules:
         self.first_trick_mask = 0 if banned is None else mask_of(i for i in range(NUM_CARD_INDICES) if banned[i])
         self.must_discard_mask = mask_of(self.must_discard)
 
-    def __reduce__(self) -> tuple[Any, tuple[Compiled]]:
+    def __reduce__(self) -> tuple[Any, tuple[Compiled, int]]:
         # a variant's rules are rebuilt from the variant (in the compiled build Rules is an extension
-        # type that pickle cannot rebuild field by field)
-        return (_rules_of, (self.variant,))
+        # type that pickle cannot rebuild field by field), a named suit's from the variant's own
+        return (_rules_of, (self.variant, self.named))
+
+    def for_suit(self, suit: int) -> Rules:
+        """The rules of a hand whose auction named ``suit`` (0-3: clubs, diamonds, hearts, spades): its cards are
+        the penalty cards, 1 each, and the breaking and first-trick rules read it as hearts; compiled once."""
+        made = self.named_rules.get(suit)
+        if made is None:
+            made = self.named_rules[suit] = Rules(self.variant, suit)
+        return made
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         return self  # tables computed once and never changed
@@ -434,9 +462,10 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def _rules_of(v: Compiled) -> Rules:
-    """The compiled rules of ``v`` (how a pickled :class:`Rules` is loaded)."""
-    return v.rules
+def _rules_of(v: Compiled, named: int = -1) -> Rules:
+    """The compiled rules of ``v``, or of its hands whose auction named the suit ``named`` (how a pickled
+    :class:`Rules` is loaded)."""
+    return v.rules if named < 0 else v.rules.for_suit(named)
 
 
 def compile_rules(v: Compiled) -> Rules:

@@ -61,7 +61,7 @@ CACHE: Final = "cache"
 #: Every field of a round's state, in declaration order, with how copies and the key treat it.
 FIELDS: Final[dict[str, str]] = {
     "variant": VALUE,
-    "rules": DERIVED,  # the variant's compiled rules
+    "rules": DERIVED,  # the variant's compiled rules, or those of the suit an auction named (from named)
     "n": DERIVED,  # the variant's number of players
     "dealer": VALUE,
     "hand_number": VALUE,
@@ -94,6 +94,10 @@ FIELDS: Final[dict[str, str]] = {
     "opening": VALUE,
     "exposed": VALUE,
     "draws": ITEMS,
+    "chips": VALUE,
+    "bids": VALUE,
+    "bidder": VALUE,
+    "named": VALUE,
     "outcome": VALUE,
     "decision": VALUE,
     "events": ITEMS,
@@ -128,11 +132,14 @@ class RoundState:
     """
 
     __slots__ = (
+        "bidder",
+        "bids",
         "broken",
         "called",
         "card_values",
         "carry",
         "carry_dead",
+        "chips",
         "dead",
         "dealer",
         "decision",
@@ -149,6 +156,7 @@ class RoundState:
         "leader",
         "memo",
         "n",
+        "named",
         "nines",
         "obs_fixed",
         "opening",
@@ -177,7 +185,7 @@ class RoundState:
     variant: Variant
     """The rules played."""
     rules: Rules
-    """The variant's compiled rules."""
+    """The variant's compiled rules (once an auction has named the penalty suit, that suit's: ``Rules.for_suit``)."""
     n: int
     """Number of players."""
     dealer: int
@@ -239,6 +247,16 @@ class RoundState:
     """Draws from the stock (``deck.stock``), in order: the trick they came after (``after_trick``) or in
     (``to_follow``), the seat, the cards drawn; the count is public, the cards the drawer's alone."""
     """Cards exposed this hand (``scoring.exposable``), in pack order; public."""
+    chips: tuple[int, ...]
+    """An auction's (``scoring.settlement = "auction"``): each seat's chips before the hand, which bound its bid;
+    empty otherwise."""
+    bids: tuple[tuple[int, int], ...]
+    """An auction's bids as they were made: (seat, chips), 0 for a pass; public."""
+    bidder: int
+    """The auction's winner, who names the penalty suit and leads (after a deal nobody won, the last auction's
+    winner, named at the deal), or -1."""
+    named: int
+    """The penalty suit the auction's winner named (0-3), or -1 (:attr:`rules` are then that suit's)."""
     outcome: Outcome | None
     decision: Pending | None
     events: list[Event | int | RawTrickWon]
@@ -316,6 +334,10 @@ class RoundState:
         self.opening = -1
         self.exposed = ()
         self.draws = []
+        self.chips = ()
+        self.bids = ()
+        self.bidder = -1
+        self.named = -1
         self.outcome = None
         self.decision = None
         self.events = []
@@ -370,6 +392,10 @@ class RoundState:
         new.opening = self.opening
         new.exposed = self.exposed
         new.draws = self.draws[:]
+        new.chips = self.chips
+        new.bids = self.bids
+        new.bidder = self.bidder
+        new.named = self.named
         new.outcome = self.outcome
         new.decision = self.decision
         new.events = self.events[:]
@@ -425,6 +451,10 @@ class RoundState:
             self.opening,
             self.exposed,
             tuple(self.draws),
+            self.chips,
+            self.bids,
+            self.bidder,
+            self.named,
             self.outcome,
             self.decision,
             played_log(self.events),

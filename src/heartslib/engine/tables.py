@@ -90,5 +90,7 @@ OVER: Final = Phase.OVER
 PASS_DECISION: Final = Decision.PASS
 SUIT_DECISION: Final = Decision.SUIT
 EXPOSE_DECISION: Final = Decision.EXPOSE
+BID_DECISION: Final = Decision.BID
+NAME_DECISION: Final = Decision.NAME
 # The opening rule that leads the opening card itself (read once a hand by the fast loop).
 CARD_OPENS: Final = Opening.TWO_OF_CLUBS
