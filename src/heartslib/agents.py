@@ -43,16 +43,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from heartslib._agent_protocol import Agent  # re-exported; a module of its own, never compiled (see there)
 from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play, make_pass
-from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import pass_extensions, pass_of, passable
 from heartslib.engine.machine import legal_cards as _legal_cards
 from heartslib.engine.machine import to_act as _to_act
 from heartslib.engine.records import observation as _observation
+from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import NATIVE
 from heartslib.engine.tables import PLAYS as _PLAYS
-from heartslib.enums import SCATTER, STAR, Identical, Phase
+from heartslib.enums import SCATTER, STAR, Identical, Phase, Settlement
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ImpossibleHistory, check_epsilon, reads
 from heartslib.observation import Observation
@@ -485,7 +486,10 @@ class HeuristicAgent(BaseAgent):
       negative and plays its bonus card when it surely wins the trick.
     * **Decisions**: chooses the moon scoring that leaves it best placed,
       passes the most cards to the left as dealer, calls hearts when it may,
-      and exposes no cards in Gong Zhu (``SearchAgent`` weighs exposing).
+      and exposes no cards in Gong Zhu (``SearchAgent`` weighs exposing). In
+      an auction it names the suit its hand is safest in and bids by how much
+      safer that suit is than the average one (:func:`auction_choice`), then
+      plays the named suit as the penalty suit.
 
     Ties are broken with the seed, so different seeds play slightly differently.
     """
@@ -529,7 +533,36 @@ class HeuristicAgent(BaseAgent):
             for preferred in ("hearts", "spades"):
                 if preferred in names:
                     return options[names.index(preferred)]
+        if obs.decision in ("bid", "name"):
+            return options[names.index(auction_choice(obs, names))]
         return options[0]
+
+
+def suit_danger(hand: Sequence[Card], suit: Suit) -> float:
+    """How likely a hand is to take cards of ``suit`` were it the penalty suit: each card of it counts its rank
+    above 7 (a high card wins tricks of it), a short holding less so (it leaves sooner), and a void in it nothing
+    (the hand discards it). Lower is safer."""
+    ranks = [int(c.rank) for c in hand if c.suit == suit]
+    return sum(max(0, r - 7) for r in ranks) + 0.5 * len(ranks) - (2.0 if not ranks else 0.0)
+
+
+def auction_choice(obs: Observation, options: Sequence[str]) -> str:
+    """The heuristic's auction: name the suit its hand is safest in (:func:`suit_danger`); bid for the right
+    when that suit is much safer for it than the average suit is, one chip for each point of the difference, at
+    most a tenth of its chips, and never above what it may; otherwise pass (the dealer, who may not pass after
+    every other seat did, bids the least)."""
+    dangers = {suit: suit_danger(obs.hand, suit) for suit in Suit}
+    if obs.decision == "name":
+        return min(options, key=lambda name: (dangers[Suit[name.upper()]], name))
+    amounts = [int(o) for o in options if o != "pass"]
+    if not amounts:
+        return "pass"
+    edge = sum(dangers.values()) / len(dangers) - min(dangers.values())
+    chips = obs.chips[obs.seat] if obs.chips else max(amounts)
+    worth = min(int(edge), chips // 10)
+    if worth >= amounts[0]:
+        return str(min(worth, amounts[-1]))
+    return "pass" if "pass" in options else str(amounts[0])
 
 
 def _moon_choice(variant: Variant, obs: Observation) -> str:
@@ -574,8 +607,7 @@ def _cost(value: Any, sign: int) -> float:
 class _Tables:
     """What a variant means to the heuristic, worked out once per variant."""
 
-    def __init__(self, variant: Variant) -> None:
-        rules = variant.rules
+    def __init__(self, variant: Variant, rules: Rules) -> None:
         self.variant = variant
         self.rules = rules
         sign = getattr(rules, "sign", 1)
@@ -602,14 +634,17 @@ class _Tables:
 _TABLES: dict[int, _Tables] = {}
 
 
-def _tables(variant: Variant) -> _Tables:
-    # keyed by the compiled rules' identity: variants are immutable and compiled once
-    key = id(variant.rules)
+def _tables(variant: Variant, named: Suit | None = None) -> _Tables:
+    """The tables of ``variant``, or of its hands whose auction named the suit ``named``
+    (:attr:`Observation.penalty_suit`: that suit's cards are the penalty cards)."""
+    rules = variant.rules if named is None else variant.rules.for_suit(int(named))
+    # keyed by the compiled rules' identity: variants are immutable and compiled once (each named suit once)
+    key = id(rules)
     tables = _TABLES.get(key)
-    if tables is None or tables.rules is not variant.rules:
+    if tables is None or tables.rules is not rules:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        tables = _TABLES[key] = _Tables(variant)
+        tables = _TABLES[key] = _Tables(variant, rules)
     return tables
 
 
@@ -624,7 +659,7 @@ class _Think:
     """One decision's worth of reasoning over card indices (internal)."""
 
     def __init__(self, variant: Variant, obs: Observation, rng: _Draws) -> None:
-        t = _tables(variant)
+        t = _tables(variant, obs.penalty_suit)
         self.t = t
         self.variant = variant
         self.obs = obs
@@ -983,9 +1018,10 @@ class SearchAgent(BaseAgent):
     0: never) a play is valued in each world by searching every line of this
     seat's own plays to the end against the rollout policy's plays for the
     others (:class:`heartslib.solve.Endgame`), instead of by one rollout.
-    A game with a stock (``deck.stock``: two-handed, Domino Hearts) it plays
-    as :class:`HeuristicAgent` does: :mod:`heartslib.inference` does not
-    read a stock game's history yet.
+    A variant :func:`heartslib.inference.reads` refuses, and Auction Hearts
+    (``scoring.settlement = "auction"``: the sampler would rebuild its hands
+    without the bids and the named suit), it plays as :class:`HeuristicAgent`
+    does.
 
     >>> import heartslib as hl
     >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]
@@ -1033,10 +1069,11 @@ class SearchAgent(BaseAgent):
         super().setup(variant, seat)
         self._heuristic.setup(variant, seat)
         model = self._heuristic.act if self.beliefs == "heuristic" else None
-        # a variant whose histories heartslib.inference cannot read (a stock) is played by the heuristic, as
-        # the class docs say
+        # a variant whose histories heartslib.inference cannot read is played by the heuristic, as the class docs
+        # say; so is an auction (its sampler would rebuild hands without the bids and the named suit)
+        searched = reads(variant) and variant.scoring.settlement != Settlement.AUCTION
         self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon,
-                              endgame=self.endgame) if reads(variant) else None
+                              endgame=self.endgame) if searched else None
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
