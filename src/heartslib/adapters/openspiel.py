@@ -69,7 +69,7 @@ from heartslib.engine.args import check_rng, check_seat
 from heartslib.engine.dealing import deal_seats, pile_seats
 from heartslib.engine.legality import pass_extensions
 from heartslib.engine.values import pass_size
-from heartslib.enums import HOLD, SHUFFLE, Offset, Phase, StockDraw, pass_name
+from heartslib.enums import HOLD, SHUFFLE, Offset, Phase, Settlement, StockDraw, pass_name
 from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.inference import Determinization, Sampler
 from heartslib.match import Match
@@ -146,6 +146,11 @@ class Setup:
             raise VariantError("deck.stock", f"the OpenSpiel adapter does not play {variant.name}: a game with a "
                                "stock (deck.stock) deals cards into the hands during play, which its observation "
                                "tensor and game length do not describe; play it with heartslib.Match")
+        if variant.scoring.settlement == Settlement.AUCTION:
+            raise VariantError("scoring.settlement", f"the OpenSpiel adapter does not play {variant.name}: an "
+                               "auction (scoring.settlement = \"auction\") bids and names the penalty suit, "
+                               "decisions its action space and observation tensor do not describe; play it with "
+                               "heartslib.Match")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
         if hand_number < 0 or max_hands < 0:

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Final
 from heartslib.actions import TrickWon
 from heartslib.adapters.encoding import Encoding, Turns, resolve_variant
 from heartslib.engine.args import check_seed
-from heartslib.enums import Measure, StockDraw, Winner
+from heartslib.enums import Measure, Settlement, StockDraw, Winner
 from heartslib.errors import IllegalAction, VariantError, arg_text
 from heartslib.match import Match
 from heartslib.round import Round
@@ -151,6 +151,11 @@ class raw_env(AECEnv):
             raise VariantError("deck.stock", f"the PettingZoo adapter does not play {self.variant.name}: a game "
                                "with a stock (deck.stock) deals cards into the hands during play, which its "
                                "observation and action spaces do not describe; play it with heartslib.Match")
+        if self.variant.scoring.settlement == Settlement.AUCTION:
+            raise VariantError("scoring.settlement", f"the PettingZoo adapter does not play {self.variant.name}: "
+                               "an auction (scoring.settlement = \"auction\") bids and names the penalty suit, "
+                               "decisions its observation and action spaces do not describe; play it with "
+                               "heartslib.Match")
         if shaping is not None and self.variant.end.measure != Measure.SCORE:
             raise ValueError("shaping='trick' needs scores measured as they are (end.measure = 'score')")
         n = self.variant.players

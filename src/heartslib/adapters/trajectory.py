@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from heartslib.actions import Pass, Play
 from heartslib.cards import Card
-from heartslib.enums import HOLD, Offset, PassDirection, resolve_schedule
+from heartslib.enums import HOLD, Offset, PassDirection, Settlement, resolve_schedule
 from heartslib.errors import IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.presets import preset
@@ -116,6 +116,9 @@ def params_for(variant: Variant) -> dict[str, bool]:
     first field OpenSpiel's hearts cannot play as ``variant`` has it (four players, one standard pack, three
     cards passed left, right, across or not at all, the moon and scoring of the standard game; the
     ``end`` section is not compared: a history is one hand)."""
+    if variant.scoring.settlement == Settlement.AUCTION:  # named first: the bidding is what OpenSpiel lacks
+        raise VariantError("scoring.settlement", "OpenSpiel's hearts has no auction (scoring.settlement = "
+                           "\"auction\"): no bidding, and hearts are always the penalty suit")
     data = variant.to_dict()
     params = {"pass_cards": True}
     for param, (path, off, on) in _FIELDS.items():

@@ -42,6 +42,7 @@ from heartslib.enums import (
     MoonRequires,
     Offset,
     Opening,
+    Settlement,
     StockDraw,
     Sun,
     Winner,
@@ -126,7 +127,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "scoring.double_suit": _empty("scoring", "double_suit"),
     "scoring.cancels": _empty("scoring", "cancels"),
     "scoring.all_hearts_flips": (HeartsFlip.NONE,),
-    "scoring.settlement": ANY,  # the match's business (settled from the hand's points)
+    # the match's business (settled from the hand's points); an auction's bidding and named suit are not written
+    "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
     "scoring.exposable": _empty("scoring", "exposable"),
     "moon.kind": (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
                   MoonKind.PENALTY),
