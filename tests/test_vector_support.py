@@ -32,6 +32,8 @@ REFUSED: dict[str, dict[str, Any]] = {
     "scoring.double_suit": {"scoring": {"double_suit": {"TC": "hearts"}}},
     "scoring.cancels": {"scoring": {"cancels": {"JD": "QS"}}},
     "scoring.all_hearts_flips": {"scoring": {"all_hearts_flips": "hearts"}, "end": {"winner": "highest"}},
+    "scoring.settlement": {"scoring": {"settlement": "auction", "values": {}}, "moon": {"kind": "none"},
+                           "passing": {"schedule": "hold"}},
     "scoring.exposable": {"scoring": {"exposable": {"AH": None}}},
     "moon.kind": {"moon": {"kind": "lot"}},
     "moon.points": {"moon": {"points": "26+1j"}, "end": {"measure": "magnitude"}},
