@@ -487,8 +487,9 @@ class HeuristicAgent(BaseAgent):
     * **Decisions**: chooses the moon scoring that leaves it best placed,
       passes the most cards to the left as dealer, calls hearts when it may,
       and exposes no cards in Gong Zhu (``SearchAgent`` weighs exposing). In
-      an auction it names the suit its hand is safest in and bids by how much
-      safer that suit is than the average one (:func:`auction_choice`), then
+      an auction it names the suit its hand is safest in and bids, when that
+      suit is nearly safe for it, by how much safer it is than the average
+      one (:func:`auction_choice`), then
       plays the named suit as the penalty suit.
 
     Ties are broken with the seed, so different seeds play slightly differently.
@@ -548,16 +549,17 @@ def suit_danger(hand: Sequence[Card], suit: Suit) -> float:
 
 def auction_choice(obs: Observation, options: Sequence[str]) -> str:
     """The heuristic's auction: name the suit its hand is safest in (:func:`suit_danger`); bid for the right
-    when that suit is much safer for it than the average suit is, one chip for each point of the difference, at
-    most a tenth of its chips, and never above what it may; otherwise pass (the dealer, who may not pass after
-    every other seat did, bids the least)."""
+    when that suit is nearly safe for it (a void, or a few low cards: a danger of at most 1), one chip for each
+    point it is safer than the average suit, at most a tenth of its chips, and never above what it may;
+    otherwise pass (the dealer, who may not pass after every other seat did, bids the least)."""
     dangers = {suit: suit_danger(obs.hand, suit) for suit in Suit}
     if obs.decision == "name":
         return min(options, key=lambda name: (dangers[Suit[name.upper()]], name))
     amounts = [int(o) for o in options if o != "pass"]
     if not amounts:
         return "pass"
-    edge = sum(dangers.values()) / len(dangers) - min(dangers.values())
+    safest = min(dangers.values())
+    edge = sum(dangers.values()) / len(dangers) - safest if safest <= 1 else 0.0
     chips = obs.chips[obs.seat] if obs.chips else max(amounts)
     worth = min(int(edge), chips // 10)
     if worth >= amounts[0]:

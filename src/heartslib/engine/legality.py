@@ -33,6 +33,7 @@ from heartslib.engine.args import action_problem
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
+    BID_DECISION,
     CARD,
     CODE,
     DECIDE,
@@ -334,6 +335,12 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
     if seat != who:
         return ("not_your_turn", f"{action}: seat {who} makes this decision")
     if action.option not in options:
+        if s.decision[0] is BID_DECISION:  # the bids run to the bidder's chips: say the range, not each one
+            amounts = [o for o in options if o.isdigit()]
+            allowed = (f"a bid from {amounts[0]} to {amounts[-1]}" if amounts else "no bid") + (
+                " or \"pass\"" if "pass" in options else " (the dealer bids when every other seat passed)")
+            return ("bid_not_allowed", f"{action}: {action.option!r} is not a bid seat {seat} may make now: "
+                    f"{allowed} (higher than the highest bid, at most the bidder's chips and scoring.max_bid)")
         return ("choice_not_offered", f"{action}: {action.option!r} is not an option; choose one of "
                 + ", ".join(options))
     return None
