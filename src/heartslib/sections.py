@@ -1184,8 +1184,9 @@ class ScoringRules(Record):
         meta(
             "counter settlement",
             "Also settle each hand with counters through a pool, from the points of the penalty cards each "
-            "player took (before any moon): Match.counters keeps each player's net counters.",
-            "000 (Foster 1909)",
+            "player took (before any moon): Match.counters keeps each player's net counters (in an auction, "
+            "Match.chips each player's chips).",
+            "000 (Foster 1909); Bicycle's 'Auction Hearts' and Foster's Complete Hoyle (auction)",
             {
                 "none": "no counters",
                 "sweepstake": "each pays a counter per point; the players who took no penalty points share the "
