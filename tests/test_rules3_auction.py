@@ -366,3 +366,10 @@ def test_any_auction_plays_to_its_end_conserving_chips(v: hl.Variant, seed: int)
         made = [bid for _, bid in auction.bids if bid]
         assert made == sorted(set(made))  # each bid higher than the last
     assert hl.Match.from_json(m.to_json()) == m
+
+
+def test_the_command_line_names_the_auction() -> None:
+    from heartslib.cli import summary
+
+    assert summary(V) == "4 players, 52 cards; no passing; the suit bid for 1 (auction); no moon; 50 chips each, " \
+        "until one runs out"

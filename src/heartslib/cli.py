@@ -65,7 +65,7 @@ from heartslib.actions import (
 from heartslib.agents import Agent, HeuristicAgent, SearchFactory, actions_for, setup_agent
 from heartslib.cards import Card, Suit, parse_cards
 from heartslib.engine.legality import passable
-from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, StockDraw, Sun, pass_name
+from heartslib.enums import HOLD, SCATTER, SHUFFLE, STAR, MoonKind, Offset, Phase, Settlement, StockDraw, Sun, pass_name
 from heartslib.errors import CardError, IllegalAction, SaveError, UnknownVariant, VariantError, arg_text, value_text
 from heartslib.match import Match
 from heartslib.observation import Observation
@@ -165,7 +165,10 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
         words = "/".join(pass_name(d, v.players, words=True) for d in r.schedule)
         parts.append(f"pass {v.passing.cards} {words}")
     values = [f"{c if symbols else c.code} {score_text(p)}" for c, p in v.scoring.values.items()]
-    parts.append(", ".join(["hearts " + ("1" if v.scoring.hearts.value == "one" else "by pips"), *values]))
+    auction = v.scoring.settlement == Settlement.AUCTION
+    hearts = "the suit bid for 1 (auction)" if auction else "hearts " + ("1" if v.scoring.hearts.value == "one"
+                                                                         else "by pips")
+    parts.append(", ".join([hearts, *values]))
     moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
             MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
     suns = {Sun.ADD_52: "sun: the others score twice the moon", Sun.PUNISH_PASSER: "sun: the passer is punished",
@@ -180,6 +183,8 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
         ends.append(f"to {v.end.target}")
     if v.end.hands:
         ends.append(f"{v.end.hands} hands")
+    if auction:
+        ends.append(f"{v.scoring.chips} chips each, until one runs out")
     parts.append(" or ".join(ends))
     return "; ".join(parts)
 
@@ -656,7 +661,7 @@ class PlaySession:
         ``cards`` are the cards everyone saw go to the winner (the trick's, and those of cancelled tricks before
         it); kitty cards are not counted, since they are not every player's to see.
         """
-        value = self.match.variant.rules.value
+        value = self.match.round.rules.value  # the hand's: an auction's named suit scores
         scoring = [c for c in cards if value[c.index]]
         pts = sum((value[c.index] for c in scoring), start=0)
         text = f"{self.Who(winner)} {self.verb(winner, 'take')} the trick"
@@ -708,15 +713,17 @@ class PlaySession:
         if obs.phase == Phase.PLAY:
             self.trick_header()
             say()
-            value = m.variant.rules.value
+            value = m.round.rules.value
             won = [sum((value[c.index] for _, c in t.plays), start=0) for t in obs.tricks]
             taken: list[Score] = [0] * obs.players
             for t, pts in zip(obs.tricks, won, strict=True):
                 if t.winner is not None:
                     taken[t.winner] += pts
-            say(f"Hearts broken: {'yes' if obs.hearts_broken else 'no'}. "
-                f"Points taken this hand: {self.scores_line(taken)}."
-                + (f" Stock: {obs.stock_size} card(s)." if obs.stock_size else ""))
+            named = obs.penalty_suit  # an auction's named suit is this hand's hearts
+            say(f"{'Hearts' if named is None else named.name.capitalize()} broken: "
+                f"{'yes' if obs.hearts_broken else 'no'}. Points taken this hand: {self.scores_line(taken)}."
+                + (f" Stock: {obs.stock_size} card(s)." if obs.stock_size else "")
+                + (f" Chips: {' '.join(map(str, obs.chips))}." if obs.chips else ""))
             if obs.trick:
                 plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
                 say(f"On the table: {plays}.")
@@ -781,7 +788,8 @@ class PlaySession:
             prompt = f"Cards to pass (e.g. {' '.join(c.code for c in obs.hand[-obs.pass_count:])}): "
         elif obs.phase == Phase.DECIDE:
             what = {"moon": "You shot the moon! Score it", "pass": "Choose this hand's pass",
-                    "suit": "Call the suit to follow",
+                    "suit": "Call the suit to follow", "bid": "Bid chips to name the suit to avoid",
+                    "name": "Name the suit to avoid",
                     "expose": "Expose (sell) cards before the first lead"}.get(obs.decision or "", "Choose")
             self.say(f"{what}: " + ", ".join(f"{i}) {o}" for i, o in enumerate(obs.options, 1)))
             prompt = "Your choice: "
