@@ -55,6 +55,7 @@ from heartslib.enums import (
     JokerKind,
     JokerPointsWhen,
     LeadHeartsUnbroken,
+    Settlement,
     Sun,
     UndercutCeiling,
 )
@@ -229,7 +230,8 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "scoring.double_suit": ANY,
     "scoring.cancels": ANY,
     "scoring.all_hearts_flips": ANY,
-    "scoring.settlement": ANY,
+    # an auction names the hand's locked suit, and the fast loop locks hearts (its per-suit lists name them)
+    "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
     # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
     # led, and the fast loop lists those tricks' choices as legality does (playout._listed_trick); the doubling
     # is the scorer's
