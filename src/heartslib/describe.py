@@ -256,11 +256,14 @@ def _scoring(v: Compiled) -> list[str]:
     lost = "" if queen in scoring.values else f" {queen} scores nothing (it is not listed)."
     if scoring.settlement == Settlement.AUCTION:
         limit = f", and at most {scoring.max_bid}" if scoring.max_bid else ""
-        return [f"Auction Hearts: {_meta(scoring, 'settlement')['values']['auction'].split(': ', 1)[1]}.",
+        lines = [f"Auction Hearts: {_meta(scoring, 'settlement')['values']['auction'].split(': ', 1)[1]}.",
                 f"Each player starts with {scoring.chips} chips; a bid is at most the bidder's chips{limit}; the "
                 "dealer, when every other player passed, must bid. The named suit is this hand's hearts: the "
                 "breaking and first-trick rules above read it in their place. The pot left when the match ends is "
                 "nobody's."]
+        if scoring.no_tricks:
+            lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (in the totals, not in chips).")
+        return lines
     lines.append(("" if hearts_listed else _says(scoring, "hearts") + " ")
                  + (f"Card values: {values}." if values else "") + lost
                  + f" Penalty points in a deal: {score_text(r.penalty_total)}.")

@@ -106,7 +106,7 @@ class Observation:
     tricks_won: tuple[int, ...]
     """Tricks won per seat."""
     hearts_broken: bool
-    """Whether hearts may be led (always True when the variant never locks them)."""
+    """Whether hearts (in an auction, the named suit) may be led (always True when the variant never locks them)."""
     kitty_size: int
     """How many cards the deal left in the kitty."""
     kitty: tuple[Card, ...] | None
