@@ -194,6 +194,8 @@ class _Facts:
         self.kitty_seen = r.kitty_seen
         self.pack = r.pack
         self.pack_mask = r.pack_mask
+        self.stock = r.stock
+        self.deal_size = v.deal_size
         opening_suit = [i for i in self.counts if self.suit[i] == self.open_suit and self.rank[i] >= self.open_floor]
         self.lowest_open = min(opening_suit, key=self.rank.__getitem__) if opening_suit else None
 
@@ -216,35 +218,26 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
         if variant.players != obs.players:
             raise VariantError("players", f"the variant {variant.name!r} has {variant.players} players; the "
                                f"observation {obs.players}: pass the variant the observation was made under")
-        return _modelled(variant)
+        return variant
     found = getattr(obs, "variant", None)
     if isinstance(found, Variant):
-        return _modelled(found)
+        return found
     raise VariantError("", "the observation does not carry its rules: pass the variant, e.g. "
                        "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
 
 
 def reads(v: Variant) -> bool:
-    """Whether this module can read the histories of ``v``: every variant but a game with a stock
-    (``deck.stock``), where a seat may draw a card of a suit after showing it held none; the readings do not
-    use the draws (``Observation.draws`` and ``drawn``) yet. ``SearchAgent`` plays a variant it cannot read
-    by its heuristic.
+    """Whether this module can read the histories of ``v``: every variant, games with a stock (``deck.stock``)
+    included, where a void a seat showed holds only for the cards it held then (see "Games with a stock" in
+    ``docs/search-player.md``). Kept for callers that asked before stock games were read: ``SearchAgent``
+    plays a variant it cannot read by its heuristic.
 
     >>> import heartslib as hl
     >>> reads(hl.preset("standard")), reads(hl.preset("two_handed"))
-    (True, False)
+    (True, True)
     """
-    return v.deck.stock is StockDraw.NONE
-
-
-def _modelled(v: Variant) -> Variant:
-    """``v``, if this module :func:`reads` it; a :class:`~heartslib.VariantError` naming ``deck.stock``
-    otherwise."""
-    if not reads(v):
-        raise VariantError("deck.stock", f"heartslib.inference does not model a stock yet ({v.name!r} draws from "
-                           f"one: deck.stock = {v.deck.stock.value!r}); SearchAgent plays such a game by its "
-                           "heuristic")
-    return v
+    expect_variant(v)
+    return True
 
 
 # --------------------------------------------------------------------------- what a seat knows
@@ -312,13 +305,24 @@ class _Reading:
         self.hand = Counter(c.index for c in obs.hand)
         self._read_own_cards()
         self._read_leaders()
+        #: with a stock (``deck.stock``): per seat, the checkpoints ``(time, mask)`` its plays set, each holding only
+        #: for the cards it held at that time (see _read_timeline for the clock)
+        self.stock = f.stock is not StockDraw.NONE
+        self.checks: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.play_time: list[list[int]] = []
+        self.draw_time: list[int] = []
+        if self.stock:
+            self._read_timeline()
         self._read_plays()
-        self._read_opening()
+        self._read_opening_at_deal()
         #: what every seat can read from the plays (this seat's own hand aside)
         self.public = self.allowed[:]
         self.allowed[me] = mask_of(self.hand)
         self.kitty_seen = [c.index for c in obs.kitty or ()]
         self.known: list[Counter[int]] = [Counter() for _ in range(n)]
+        #: per seat, the cards it is known to have held after the exchange, played since or not (with a stock: in
+        #: its hand as dealt, never drawn)
+        self.given: list[Counter[int]] = [Counter() for _ in range(n)]
         self.not_kitty: Counter[int] = Counter()
         self._read_passes()
         self._read_exposed()
@@ -332,7 +336,8 @@ class _Reading:
             extra = " ".join(_CARD[c].code for c, k in self.unseen.items() if k < 0)
             raise ImpossibleHistory(f"more copies seen than the pack holds: {extra}")
         self.unseen = +self.unseen
-        self.kitty_need = f.kitty_size - len(self.kitty_seen)
+        # with a stock, the hidden undealt cards are the stock's cards now
+        self.kitty_need = obs.stock_size if self.stock else f.kitty_size - len(self.kitty_seen)
         if self.kitty_need < 0:
             raise ImpossibleHistory("more kitty cards seen than the kitty holds")
         if not self.exchanged:
@@ -363,7 +368,8 @@ class _Reading:
             return
         held = self.hand + self.played[me]
         missing = received - held
-        if missing:
+        if missing and not (obs.phase is Phase.OVER and f.stock is StockDraw.TO_FOLLOW):
+            # (once Domino Hearts is over, the survivor's cards are in no hand)
             raise ImpossibleHistory(f"seat {me} received {_codes(missing)} but neither holds nor played it")
         over = held - received + passed - f.counts
         if over:
@@ -399,7 +405,10 @@ class _Reading:
             first = number == 0
             led_before = self.led_suits[:number]
             for pos, (s, c) in enumerate(trick):
-                if not self.allowed[s] >> c & 1:
+                held = self.allowed[s]
+                if self.stock:
+                    self.allowed[s] = _ALL  # this play's facts alone, kept as a checkpoint below
+                elif not held >> c & 1:
                     raise ImpossibleHistory(f"seat {s} played {_CARD[c].code} in trick {number} after its plays "
                                             "showed it could not hold it")
                 if pos == 0:
@@ -455,6 +464,9 @@ class _Reading:
                         self.allowed[s] &= ~drop
                     if led == NO_SUIT and not called and suit[c] != NO_SUIT:
                         led = suit[c]
+                if self.stock:
+                    self.checks[s].append((self.play_time[number][pos], self.allowed[s]))
+                    self.allowed[s] &= held
                 if breaks[c]:
                     broken = True
 
@@ -526,6 +538,54 @@ class _Reading:
             if f.locks and not broken:
                 mask |= self._hearts_lead_mask()
             self.allowed[s] &= mask
+
+    def _read_opening_at_deal(self) -> None:
+        """:meth:`_read_opening`; with a stock its facts are about the hands as dealt (after the exchange), so they
+        are kept as each seat's checkpoint at time 1, before any card is played or drawn."""
+        if not self.stock:
+            self._read_opening()
+            return
+        held = self.allowed[:]
+        self.allowed = [_ALL] * self.n
+        self._read_opening()
+        for seat in range(self.n):
+            if self.allowed[seat] != _ALL:
+                self.checks[seat].insert(0, (1, self.allowed[seat]))
+            self.allowed[seat] &= held[seat]
+
+    def _read_timeline(self) -> None:
+        """With a stock: when each play and each draw happened, on one clock. Time 0 is the deal, 1 the opening
+        search; then the plays and draws in the engine's order (``"after_trick"``: a trick's draws after its
+        plays; ``"to_follow"``: a seat's draw just before its play). A draw takes two ticks: the first is the
+        moment before it (in Domino Hearts the drawer then held no card of the suit led), the second the draw."""
+        draws = self.obs.draws
+        follow = self.f.stock is StockDraw.TO_FOLLOW
+        self.draw_time = [0] * len(draws)
+        clock = 2
+        d = 0
+        for number, trick in enumerate(self.plays):
+            times: list[int] = []
+            for s, _ in trick:
+                if follow and d < len(draws) and draws[d][0] == number and draws[d][1] == s:
+                    self.draw_time[d] = clock + 1
+                    clock += 2
+                    d += 1
+                times.append(clock)
+                clock += 1
+            self.play_time.append(times)
+            while not follow and d < len(draws) and draws[d][0] <= number:
+                self.draw_time[d] = clock + 1
+                clock += 2
+                d += 1
+        for rest in range(d, len(draws)):  # a draw whose play is still to come (the seat to act now)
+            self.draw_time[rest] = clock + 1
+            clock += 2
+        if follow:
+            for i, (number, seat, _) in enumerate(draws):
+                led = self.led_suits[number] if number < len(self.led_suits) else NO_SUIT
+                if led != NO_SUIT:
+                    # it drew because it could not follow: it held no card of the suit led just before
+                    self.checks[seat].append((self.draw_time[i] - 1, _ALL & ~self.f.suit_mask[led]))
 
     def _read_opening(self) -> None:
         """The opening card's search from the dealer's left: the first leader held the opening card after
@@ -599,6 +659,7 @@ class _Reading:
             self.not_kitty = gone - played_others
         for t, c in targets:
             self.known[t][c] += 1
+            self.given[t][c] += 1
         for t in range(n):
             if t != me:
                 self.known[t] = self.known[t] - self.played[t]
@@ -608,6 +669,8 @@ class _Reading:
         obs = self.obs
         for seat, card in zip(obs.exposed_by, obs.exposed, strict=True):
             c = card.index
+            if seat != self.me:
+                self.given[seat][c] = 1
             if seat != self.me and not self.played[seat][c]:
                 self.known[seat][c] = 1  # exposable cards need one deck
                 if not self.allowed[seat] >> c & 1:
@@ -616,6 +679,8 @@ class _Reading:
     # ------------------------------------------------------------------ results
 
     def knowledge(self) -> Knowledge:
+        if self.stock:
+            return _StockPlan(self).knowledge()
         n, me = self.n, self.me
 
         def cards(counter: Counter[int]) -> tuple[Card, ...]:
@@ -777,6 +842,16 @@ class _Plan:
         obs = rd.obs
         n, me = rd.n, rd.me
         self.reading = rd
+        #: with a stock, the plan the sampler follows instead (the fields below are then empty)
+        self.stock: _StockPlan | None = None
+        if rd.stock:
+            self.stock = _StockPlan(rd)
+            self.hidden = []
+            self.need = []
+            self.slot_need = []
+            self.copies = []
+            self.known_lists = []
+            return
         if rd.exchanged:
             self.hidden = [s for s in range(n) if s != me]
             sizes = {s: obs.hand_sizes[s] for s in self.hidden}
@@ -846,6 +921,469 @@ class _Plan:
                         keep &= ~subset
                 narrowed.append((c, keep))
             self.copies = narrowed
+
+
+class _StockPlan:
+    """Where the cards a seat has not seen came from, in a game with a stock (``deck.stock``).
+
+    A world is the deal (each hand after the exchange, and the stock in its order), so the sampler places
+    cards in *slots*: each other seat's hand as dealt, each card another seat drew (one slot a card, in the
+    order of ``obs.draws``) and the stock as it is now. Every card this seat has not seen goes to one of the
+    other seats' slots or to the stock; every card another seat played goes to one of that seat's slots it
+    entered before the play. A card may go to a slot only if each of the owner's checkpoints between the
+    card's entry (the deal, or its draw) and its exit (its play, or now) allows it, and a drawn card only if it
+    fits the draw (Domino Hearts: every card but the last not of the suit led, the last of it while the stock
+    lasted; a last card of the suit led that the drawer then played is that card). So a void holds only for
+    the cards held when it was shown. This seat's own cards are fixed: its hand as dealt (its hand and plays,
+    less what it drew) and its draws in their places.
+
+    :meth:`place` draws the slots exactly uniformly among the placements that respect every mask (a
+    sequential proposal corrected by rejection, see there); the replay through the engine then rejects what
+    the masks do not know, so the worlds are uniform among the deals that explain the observation.
+    """
+
+    def __init__(self, rd: _Reading) -> None:
+        obs, f = rd.obs, rd.f
+        n, me = rd.n, rd.me
+        self.reading = rd
+        self.n = n
+        self.me = me
+        checks = [sorted(c) for c in rd.checks]
+        self.checks = checks
+        #: per slot: its seat (-1: the stock now), when its cards entered that seat's hand, how many it holds, and
+        #: the cards the draw allows in it
+        self.owner: list[int] = []
+        self.entry: list[int] = []
+        self.cap: list[int] = []
+        self.extra: list[int] = []
+        self.hand_slot = [-1] * n
+        for s in range(n):
+            if s != me:
+                self.hand_slot[s] = self._slot(s, 0, f.deal_size, _ALL)
+        #: per seat, the sources of its cards every seat can read of (the deal, each card drawn): for its voids
+        self.sources: list[list[tuple[int, int]]] = [[(0, _ALL)] for _ in range(n)]
+        #: plays ``(trick, position)`` known to be of a card drawn just before (Domino Hearts' last card drawn)
+        self.taken: set[tuple[int, int]] = set()
+        #: per draw, per card position: a slot (>= 0) or a card known to be there (-1 - card)
+        self.events: list[list[int]] = self._read_draws()
+        # the cards never drawn (Domino Hearts' survivor takes them at the end: then not in obs.stock_size)
+        self.stock_slot = self._slot(-1, _NOW, max(0, f.kitty_size - sum(k for _, _, k in obs.draws)), _ALL)
+        unseen = rd.unseen.copy()
+        self.my_hand = self._my_dealt_hand(unseen)
+        self.fixed_hand: list[list[int]] = [[] for _ in range(n)]
+        fixed_played = self._fix_known(unseen)
+        self._check_sizes()
+        self.held = self._unseen_copies(unseen)
+        copies = self._played_copies(fixed_played) + self.held
+        if sum(self.cap) != len(copies):
+            raise ImpossibleHistory(f"{len(copies)} unseen and played cards for {sum(self.cap)} places in the "
+                                    "hands as dealt, the draws and the stock")
+        copies = _usable(copies, self.cap, _check_room(copies, self.cap, self._slot_text))
+        # most constrained first: fewer dead ends, and a tighter bound for the acceptance step
+        room = [sum(self.cap[j] for j in _bits(m)) for _, m in copies]
+        order = sorted(range(len(copies)), key=lambda i: (room[i], copies[i][0]))
+        self.copies = [copies[i] for i in order]
+        self.choices = [_bits(m) for _, m in self.copies]
+        self.bound = _bounds([m for _, m in self.copies], self.cap)
+        #: proposals not accepted so far, and samples drawn by the fallback (see :meth:`place`)
+        self.refused = 0
+        self.accepted = 0
+        self.mixed = 0
+
+    def _slot(self, seat: int, entry: int, cap: int, extra: int) -> int:
+        self.owner.append(seat)
+        self.entry.append(entry)
+        self.cap.append(cap)
+        self.extra.append(extra)
+        return len(self.cap) - 1
+
+    def _slot_text(self, j: int) -> str:
+        seat = self.owner[j]
+        if seat < 0:
+            return "the stock"
+        return f"seat {seat}'s hand as dealt" if j == self.hand_slot[seat] else f"a card seat {seat} drew"
+
+    def _read_draws(self) -> list[list[int]]:
+        rd, f, obs = self.reading, self.reading.f, self.reading.obs
+        follow = f.stock is StockDraw.TO_FOLLOW
+        mine = [c.index for c in obs.drawn]
+        left = f.kitty_size
+        events: list[list[int]] = []
+        for i, (number, seat, count) in enumerate(obs.draws):
+            left -= count
+            if seat == self.me:
+                got, mine = mine[:count], mine[count:]
+                if len(got) != count:
+                    raise ImpossibleHistory(f"seat {seat} drew {count} card(s) after trick {number}, but its drawn "
+                                            "cards do not include them")
+                events.append([-1 - c for c in got])
+                self._sources(seat, i, count, follow, number, left)
+                continue
+            positions: list[int] = []
+            for p in range(count):
+                extra, fixed = self._draw_fits(seat, number, p, count, follow, left)
+                if fixed >= 0:
+                    self.taken.add((number, next(k for k, (x, _) in enumerate(rd.plays[number]) if x == seat)))
+                    positions.append(-1 - fixed)
+                else:
+                    positions.append(self._slot(seat, rd.draw_time[i], 1, extra))
+            self._sources(seat, i, count, follow, number, left)
+            events.append(positions)
+        if mine:
+            raise ImpossibleHistory(f"seat {self.me} holds {len(mine)} drawn card(s) more than its draws")
+        return events
+
+    def _draw_fits(self, seat: int, number: int, p: int, count: int, follow: bool, left: int) -> tuple[int, int]:
+        """The cards position ``p`` of a draw of ``count`` cards may hold, and the card it must be (-1: any)."""
+        rd, f = self.reading, self.reading.f
+        if not follow or number >= len(rd.led_suits) or rd.led_suits[number] == NO_SUIT:
+            return _ALL, -1
+        led = rd.led_suits[number]
+        if p < count - 1:
+            return _ALL & ~f.suit_mask[led], -1
+        # the last card: of the suit led unless the stock ran out first; then the drawer follows with it
+        after = [c for s, c in rd.plays[number] if s == seat] if number < len(rd.plays) else []
+        if after and f.suit[after[0]] == led:
+            return f.suit_mask[led], after[0]
+        return (f.suit_mask[led] if left > 0 else _ALL), -1
+
+    def _sources(self, seat: int, draw: int, count: int, follow: bool, number: int, left: int) -> None:
+        """Record the draw's cards among ``seat``'s sources (for the voids every seat can read): each position
+        not known to be a card played since."""
+        entry = self.reading.draw_time[draw]
+        for p in range(count):
+            extra, fixed = self._draw_fits(seat, number, p, count, follow, left)
+            if fixed < 0:
+                self.sources[seat].append((entry, extra))
+
+    def _my_dealt_hand(self, unseen: Counter[int]) -> list[int]:
+        """This seat's hand as dealt, as far as it is known: its hand and plays less what it drew. Once Domino
+        Hearts is over, the cards the survivor kept are in no hand: if this seat was the survivor, those it was
+        dealt are a slot of its own (those it drew are known, and taken out of ``unseen``)."""
+        rd = self.reading
+        seen = rd.hand + rd.played[rd.me]
+        drawn = Counter(c.index for c in rd.obs.drawn)
+        mine = (seen - drawn) | Counter(c.index for c in rd.obs.received or ())
+        unseen.subtract(mine - seen)  # received, and kept by the survivor
+        short = rd.f.deal_size - sum(mine.values())
+        kept = drawn - seen
+        if short < 0 or (rd.obs.phase is not Phase.OVER and (short or kept)):
+            raise ImpossibleHistory(f"seat {rd.me}'s hand and plays, less the cards it drew, are not a hand of "
+                                    f"{rd.f.deal_size} as dealt")
+        if kept - unseen:
+            raise ImpossibleHistory(f"seat {rd.me} drew {_codes(kept - unseen)}, seen elsewhere")
+        unseen.subtract(kept)
+        if short:
+            self.hand_slot[rd.me] = self._slot(rd.me, 0, short, _ALL)
+        return list(mine.elements())
+
+    def _fix_known(self, unseen: Counter[int]) -> list[Counter[int]]:
+        """The cards known to have been dealt to a seat (passed to it by this seat, exposed by it): in its hand
+        as dealt, played since or still held (then allowed by every checkpoint since the deal). Returns, per
+        seat, how many of its plays were of such cards."""
+        rd = self.reading
+        played = [Counter(p) for p in rd.played]
+        for number, pos in self.taken:
+            s, c = rd.plays[number][pos]
+            played[s][c] -= 1
+        fixed_played: list[Counter[int]] = [Counter() for _ in range(self.n)]
+        for s in range(self.n):
+            if s == self.me:
+                continue
+            fixed = rd.given[s] | rd.known[s]
+            for c in sorted(fixed.elements()):
+                if played[s][c] > 0:
+                    played[s][c] -= 1
+                    fixed_played[s][c] += 1
+                elif unseen[c] > 0:
+                    unseen[c] -= 1
+                    if not self._allows(s, 0, _NOW, c):
+                        raise ImpossibleHistory(f"seat {s} was given {_CARD[c].code} but has shown it cannot "
+                                                "hold it")
+                else:
+                    raise ImpossibleHistory(f"seat {s} should hold {_CARD[c].code}, which was seen elsewhere")
+                self.fixed_hand[s].append(c)
+            self.cap[self.hand_slot[s]] -= len(self.fixed_hand[s])
+            if self.cap[self.hand_slot[s]] < 0:
+                raise ImpossibleHistory(f"seat {s} was given more cards than a hand as dealt holds")
+        return fixed_played
+
+    def _check_sizes(self) -> None:
+        rd, obs = self.reading, self.reading.obs
+        drew = [0] * self.n
+        for _, seat, count in obs.draws:
+            drew[seat] += count
+        for s in range(self.n):
+            size = rd.f.deal_size + drew[s] - sum(rd.played[s].values())
+            # (once over, the survivor's cards are taken: every hand is empty)
+            if size < 0 or (rd.exchanged and size != obs.hand_sizes[s] and obs.phase is not Phase.OVER):
+                raise ImpossibleHistory(f"seat {s} holds {obs.hand_sizes[s]} card(s), but its hand as dealt, "
+                                        f"its draws and its plays leave {size}")
+
+    def _allows(self, seat: int, entry: int, exit: int, card: int) -> bool:
+        """Whether every checkpoint of ``seat`` strictly between ``entry`` and ``exit`` allows ``card``."""
+        return all(mask >> card & 1 or not entry < time < exit for time, mask in self.checks[seat])
+
+    def _played_copies(self, fixed_played: list[Counter[int]]) -> list[tuple[int, int]]:
+        """Each card another seat played (less those known where they came from), with the slots it may have
+        come from: its player's, entered before the play and allowed by the checkpoints until it."""
+        rd = self.reading
+        copies: list[tuple[int, int]] = []
+        slots = range(len(self.cap))
+        for number, trick in enumerate(rd.plays):
+            for pos, (s, c) in enumerate(trick):
+                if s == self.me or (number, pos) in self.taken:
+                    continue
+                if fixed_played[s][c] > 0:
+                    fixed_played[s][c] -= 1
+                    continue
+                at = rd.play_time[number][pos]
+                mask = 0
+                for j in slots:
+                    if (self.owner[j] == s and self.entry[j] < at and self.extra[j] >> c & 1
+                            and self._allows(s, self.entry[j], at, c)):
+                        mask |= 1 << j
+                if not mask:
+                    raise ImpossibleHistory(f"seat {s} played {_CARD[c].code} in trick {number}, which neither its "
+                                            "hand as dealt nor its draws can have held then")
+                copies.append((c, mask))
+        return copies
+
+    def _unseen_copies(self, unseen: Counter[int]) -> list[tuple[int, int]]:
+        """Each card this seat has not seen, with the slots it may be in now: another seat's, allowed by every
+        checkpoint since it entered, or the stock."""
+        rd = self.reading
+        not_kitty = rd.not_kitty.copy()
+        hands = 0
+        for s in range(self.n):
+            if s != self.me:
+                hands |= 1 << self.hand_slot[s]
+        copies: list[tuple[int, int]] = []
+        for c in sorted(unseen.elements()):
+            mask = 1 << self.stock_slot
+            for j in range(len(self.cap)):
+                s = self.owner[j]
+                if s >= 0 and self.extra[j] >> c & 1 and self._allows(s, self.entry[j], _NOW, c):
+                    mask |= 1 << j
+            if not_kitty[c] > 0:  # this seat's passed card drawn by another seat from the shuffle pile
+                not_kitty[c] -= 1
+                mask &= hands
+            if not mask:
+                raise ImpossibleHistory(f"{_CARD[c].code} is unseen but no seat may hold it")
+            copies.append((c, mask))
+        return copies
+
+    # ------------------------------------------------------------------ sampling
+
+    def place(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """The hands as dealt (after the exchange) and the whole stock in drawing order, exactly uniform among the
+        placements the masks allow, or :class:`_Reject`.
+
+        The proposal deals the cards in a fixed order, each into an allowed slot with probability proportional
+        to its free places: a placement ``x`` comes out with probability ``prod(cap!) / prod(total_i(x))``
+        (``total_i`` the free places card ``i`` could choose from). Accepting it with probability
+        ``prod(total_i(x) / bound_i)``, where ``bound_i`` bounds ``total_i`` over every placement, makes every
+        placement equally likely. Without restrictions every proposal is accepted. Where fewer than one
+        proposal in nine is accepted after :data:`_EXACT_TRIES` refusals, the plan stops correcting and mixes each
+        proposal by exchanges instead (:meth:`_mix`; counted in ``mixed``).
+        """
+        left = self.cap[:]
+        copies, choices, bound = self.copies, self.choices, self.bound
+        where = [0] * len(copies)
+        accept = 1.0
+        for i in range(len(copies)):
+            ch = choices[i]
+            total = 0
+            for j in ch:
+                total += left[j]
+            if total == 0:
+                raise _Reject("dead end while placing")
+            accept *= total / bound[i]
+            chosen = _weighted_slot(ch, left, rng.random() * total)
+            left[chosen] -= 1
+            where[i] = chosen
+        if self.refused < _EXACT_TRIES or self.refused < 8 * self.accepted:
+            if rng.random() >= accept:
+                self.refused += 1
+                raise _Reject("placement not accepted")
+            self.accepted += 1
+        else:
+            self._mix(where, rng)
+            self.mixed += 1
+        held: list[list[int]] = [[] for _ in self.cap]
+        for i, j in enumerate(where):
+            held[j].append(copies[i][0])
+        hands = [self.fixed_hand[s] + held[self.hand_slot[s]] if s != self.me else self.my_hand[:]
+                 for s in range(self.n)]
+        if self.hand_slot[self.me] >= 0:
+            hands[self.me] += held[self.hand_slot[self.me]]
+        stock = [-1 - x if x < 0 else held[x][0] for positions in self.events for x in positions]
+        rest = held[self.stock_slot]
+        _shuffle(rest, rng)  # the stock's order is hidden: uniform
+        return hands, stock + rest
+
+    def _mix(self, where: list[int], rng: random.Random) -> None:
+        """Random exchanges of two cards between slots that each may take (a Markov chain whose stationary
+        distribution is uniform over the placements it reaches): the fallback after :data:`_EXACT_TRIES`
+        proposals in a row were not accepted, close to uniform rather than exactly."""
+        copies = self.copies
+        m = len(copies)
+        for _ in range(4 * m if m > 1 else 0):
+            a = int(rng.random() * m)
+            b = int(rng.random() * m)
+            sa, sb = where[a], where[b]
+            if sa != sb and copies[a][1] >> sb & 1 and copies[b][1] >> sa & 1:
+                where[a], where[b] = sb, sa
+
+    # ------------------------------------------------------------------ knowledge
+
+    def knowledge(self) -> Knowledge:
+        """:meth:`_Reading.knowledge` with a stock: what each seat may hold now, its voids now."""
+        rd, f = self.reading, self.reading.f
+        n, me = self.n, self.me
+
+        def cards(counter: Counter[int]) -> tuple[Card, ...]:
+            return tuple(sorted(_CARD[c] for c in counter.elements()))
+
+        held: list[set[int]] = [set() for _ in range(n)]
+        kitty: set[int] = set()
+        for c, mask in self.held:
+            for j in _bits(mask):
+                if self.owner[j] >= 0:
+                    held[self.owner[j]].add(c)
+                elif self.owner[j] < 0 and self.cap[j]:
+                    kitty.add(c)
+        known = [Counter(self.fixed_hand[s]) - rd.played[s] for s in range(n)]
+        for s in range(n):
+            held[s] |= set(known[s])
+        voids = tuple(
+            frozenset(Suit(x) for x in range(4) if f.suit_mask[x] & f.pack_mask and not any(
+                self._reaches_now(s, entry, extra & f.suit_mask[x]) for entry, extra in self.sources[s]))
+            for s in range(n)
+        )
+        return Knowledge(
+            seat=me,
+            voids=voids,
+            known=tuple(cards(rd.hand if s == me else known[s]) for s in range(n)),
+            allowed=tuple(frozenset(_CARD[c] for c in (rd.hand if s == me else held[s])) for s in range(n)),
+            kitty_allowed=frozenset(_CARD[c] for c in kitty),
+            unseen=cards(rd.unseen),
+            kitty_unseen=rd.kitty_need,
+        )
+
+    def _reaches_now(self, seat: int, entry: int, cards: int) -> bool:
+        """Whether some card of ``cards`` entering ``seat``'s hand at ``entry`` passes every checkpoint since."""
+        for time, mask in self.checks[seat]:
+            if time > entry:
+                cards &= mask
+        return cards != 0
+
+
+#: The clock's "now" (after every play and draw; see _Reading._read_timeline).
+_NOW: Final = 1 << 62
+#: Proposals of a stock game's placement refused (with fewer than one in nine accepted) before
+#: :meth:`_StockPlan.place` stops correcting for exactness and mixes instead (close to uniform): a few
+#: positions' acceptance is too low to wait for.
+_EXACT_TRIES: Final = 64
+
+
+def _weighted_slot(choices: Sequence[int], left: list[int], x: float) -> int:
+    """The slot of ``choices`` that ``x`` (uniform below their free places in total) falls in: each slot with
+    probability proportional to its free places ``left``."""
+    chosen = -1
+    for j in choices:
+        if left[j]:
+            chosen = j
+            x -= left[j]
+            if x < 0:
+                break
+    return chosen
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    j = 0
+    while mask:
+        if mask & 1:
+            out.append(j)
+        mask >>= 1
+        j += 1
+    return out
+
+
+def _bounds(masks: list[int], cap: list[int]) -> list[int]:
+    """Per card (in placing order), a bound on the free places it can choose from in any placement: the places
+    of its slots less the cards before it that can only go there, and the places left at all."""
+    total = sum(cap)
+    out = []
+    for i, m in enumerate(masks):
+        room = sum(cap[j] for j in _bits(m)) - sum(1 for k in range(i) if masks[k] & ~m == 0)
+        out.append(max(1, min(room, total - i)))
+    return out
+
+
+def _check_room(copies: list[tuple[int, int]], cap: list[int], name: Callable[[int], str]) -> list[int]:
+    """A slot for every card at once, each among its allowed slots, within the slots' places (a bipartite
+    matching with capacities, by augmenting paths); :class:`ImpossibleHistory` when there is none."""
+    load = [0] * len(cap)
+    holders: list[list[int]] = [[] for _ in cap]
+    where = [-1] * len(copies)
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in _bits(copies[i][1]):
+            if j in seen:
+                continue
+            seen.add(j)
+            if load[j] < cap[j]:
+                load[j] += 1
+                holders[j].append(i)
+                where[i] = j
+                return True
+            for k in holders[j]:
+                if augment(k, seen):
+                    holders[j].remove(k)
+                    holders[j].append(i)
+                    where[i] = j
+                    return True
+        return False
+
+    for i in range(len(copies)):
+        if not augment(i, set()):
+            slots = ", ".join(name(j) for j in _bits(copies[i][1]))
+            raise ImpossibleHistory(f"{_CARD[copies[i][0]].code} can only be in {slots}, which the other cards "
+                                    "fill")
+    return where
+
+
+def _usable(copies: list[tuple[int, int]], cap: list[int], where: list[int]) -> list[tuple[int, int]]:
+    """``copies`` with each mask cut to the slots the card takes in some complete placement: given one
+    (``where``, every slot full), card ``i`` can go to slot ``j`` exactly when moving cards along slots, each
+    to another slot it may take, leads from ``j`` back to the slot ``i`` leaves. Without the cut, the
+    sequential placement would send cards where no placement of the rest fits, and retry."""
+    slots = len(cap)
+    step = [0] * slots  # slot a -> the slots a card placed in a may move to
+    for i, (_, mask) in enumerate(copies):
+        step[where[i]] |= mask
+    reach = step[:]  # reach[a]: the slots reachable from a in one step or more
+    changed = True
+    while changed:
+        changed = False
+        for a in range(slots):
+            more = reach[a]
+            for b in _bits(reach[a]):
+                more |= reach[b]
+            if more != reach[a]:
+                reach[a] = more
+                changed = True
+    out = []
+    for i, (c, mask) in enumerate(copies):
+        home = where[i]
+        keep = 1 << home
+        for j in _bits(mask & ~keep):
+            if reach[j] >> home & 1:
+                keep |= 1 << j
+        out.append((c, keep))
+    return out
 
 
 class _Unpass:
@@ -1069,14 +1607,7 @@ class Sampler:
                     total += left[s]
             if total == 0:
                 return None
-            x = rnd.random() * total
-            chosen = -1
-            for s in range(slots):
-                if mask >> s & 1 and left[s]:
-                    chosen = s
-                    x -= left[s]
-                    if x < 0:
-                        break
+            chosen = _weighted_slot([s for s in range(slots) if mask >> s & 1], left, rnd.random() * total)
             left[chosen] -= 1
             where[i] = chosen
         # mix: swap two cards between slots when both may go to the other's slot
@@ -1199,21 +1730,16 @@ class Sampler:
         rd = self.plan.reading
         obs = self.obs
         n, me = rd.n, rd.me
-        dealt_now = self._deal_hidden(rng)
-        if dealt_now is None:
-            raise _Reject("dead end while dealing")
-        # hands as plain lists of card indices (copies repeat): cheaper than Counters on this path
-        current: list[list[int]] = [[] for _ in range(n)]
-        current[me] = self._my_hand
-        for i, s in enumerate(self.plan.hidden):
-            current[s] = dealt_now[i] + self.plan.known_lists[s]
-        kitty_free = dealt_now[-1]
-        _shuffle(kitty_free, rng)
-        kitty = self._kitty_order(kitty_free)
+        stock = self.plan.stock
+        if stock is not None:
+            # the hands as dealt (after any exchange) and the stock in drawing order
+            current, kitty = stock.place(rng)
+        else:
+            current, kitty = self._current(rng)
         passes: list[list[int] | None] = [None] * n
         shuffle_received: list[list[int]] | None = None
         if rd.exchanged:
-            post = [current[s] + self._played_lists[s] for s in range(n)]
+            post = current if stock is not None else [current[s] + self._played_lists[s] for s in range(n)]
             world = self._unpass(post, rng)
             if world is None:
                 raise _Reject("no hidden pass fits")
@@ -1242,6 +1768,21 @@ class Sampler:
             passes=tuple(None if p is None else cards(p) for p in passes),
             shuffle_received=None if shuffle_received is None else tuple(cards(x) for x in shuffle_received),
         )
+
+    def _current(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Without a stock: the hands now and the kitty in dealing order."""
+        me = self.plan.reading.me
+        dealt_now = self._deal_hidden(rng)
+        if dealt_now is None:
+            raise _Reject("dead end while dealing")
+        # hands as plain lists of card indices (copies repeat): cheaper than Counters on this path
+        current: list[list[int]] = [[] for _ in range(self.plan.reading.n)]
+        current[me] = self._my_hand
+        for i, s in enumerate(self.plan.hidden):
+            current[s] = dealt_now[i] + self.plan.known_lists[s]
+        kitty_free = dealt_now[-1]
+        _shuffle(kitty_free, rng)
+        return current, self._kitty_order(kitty_free)
 
     def _kitty_order(self, free: list[int]) -> list[int]:
         """The kitty in dealing order: the cards this seat took and saw keep their places."""
@@ -1382,7 +1923,8 @@ class Sampler:
             raise _Reject(str(exc)) from None
         seen = r.observation(me)
         if seen != obs:
-            problem = _fixed_difference(obs, seen, self.plan.reading.kitty_need > 0)
+            stock = self.plan.stock is not None
+            problem = _fixed_difference(obs, seen, self.plan.reading.kitty_need > 0 or stock, stock)
             if problem is not None:
                 raise ImpossibleHistory(f"{problem} (replaying the history under the rules of {v.name!r})")
             raise _Reject("the replayed observation differs")
@@ -1456,7 +1998,7 @@ _PUBLIC_REFUSALS: Final = frozenset({"not_your_turn", "not_playing", "round_over
 _KITTY_FIELDS: Final = ("round_points", "phase", "to_act", "decision", "options", "leader", "exposed", "exposed_by")
 
 
-def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool) -> str | None:
+def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool, stock: bool = False) -> str | None:
     """What ``obs`` says against ``seen`` (the same seat's observation once the engine has replayed the same
     history on a drawn deal) in the fields no other deal could change; None when they agree.
 
@@ -1481,13 +2023,17 @@ def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool) -
         return ("hearts_broken is True, but no card played has broken hearts" if obs.hearts_broken else
                 "hearts_broken is False, but the cards played have broken hearts")
     for field in _OBSERVATION_FIELDS:
-        if kitty_hidden and field in _KITTY_FIELDS:
+        if (kitty_hidden and field in _KITTY_FIELDS) or (stock and field in _STOCK_FIELDS):
             continue
         claimed, actual = getattr(obs, field), getattr(seen, field)
         if claimed != actual:
             return f"the observation says {field} {claimed!r}, the history gives {actual!r}"
     return None
 
+
+#: With a stock, the fields a drawn deal may also change: in Domino Hearts a seat to act that has not drawn
+#: holds a card of the suit led, which no slot's mask says (the replay rejects a world where it holds none).
+_STOCK_FIELDS: Final = ("hand_sizes", "stock_size", "draws")
 
 #: The fields of an observation in the order a difference is reported: the rules' own facts first.
 _OBSERVATION_FIELDS: Final = tuple(f.name for f in attrs.fields(Observation))
