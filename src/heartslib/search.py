@@ -859,7 +859,8 @@ class Search:
         prepare: Callable[[Round], Evaluate] = rolled
         if len(obs.hand) <= self.endgame and all(isinstance(a, Play) for a in candidates):
             prepare = self._solver(obs, candidates, evaluate, shooter)
-        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes), prepare)]
+        # a rollout plays every card in hand and, in a game with a stock (deck.stock), every card still to draw
+        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes) + obs.stock_size, prepare)]
 
     def _solver(self, obs: Observation, candidates: Sequence[Action], fallback: Evaluate,
                 shooter: int | None) -> Callable[[Round], Evaluate]:
