@@ -276,7 +276,7 @@ def test_a_round_refuses_chips_that_are_not_each_seats_chips() -> None:
             hl.Round.deal(V, seed=1, chips=chips)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel", "trajectory", "vector"])
+@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel", "trajectory", "vector", "encoding"])
 def test_the_adapters_refuse_an_auction_by_name(adapter: str) -> None:
     with pytest.raises(hl.VariantError) as err:
         if adapter == "pettingzoo":
@@ -289,6 +289,10 @@ def test_the_adapters_refuse_an_auction_by_name(adapter: str) -> None:
             from heartslib.adapters.openspiel import Setup
 
             Setup(V)
+        elif adapter == "encoding":
+            from heartslib.adapters.encoding import Encoding
+
+            Encoding(V)
         elif adapter == "trajectory":
             from heartslib.adapters.trajectory import params_for
 

@@ -38,7 +38,9 @@ def _legal(r: hl.Round, seat: int) -> object:
 @pytest.mark.parametrize("name", PRESETS)
 def test_no_preset_view_leaks_a_hidden_card(name: str) -> None:
     v = hl.preset(name)
-    for view in (_observation, _encoded, _legal):
+    # the adapters' encoding refuses an auction (tests/test_rules3_auction.py): nothing to encode
+    encodes = v.scoring.settlement != hl.Settlement.AUCTION
+    for view in (_observation, _encoded, _legal) if encodes else (_observation, _legal):
         check_no_leak(view, v, max_examples=12)
 
 

@@ -259,8 +259,8 @@ def _scoring(v: Compiled) -> list[str]:
         lines = [f"Auction Hearts: {_meta(scoring, 'settlement')['values']['auction'].split(': ', 1)[1]}.",
                 f"Each player starts with {scoring.chips} chips; a bid is at most the bidder's chips{limit}; the "
                 "dealer, when every other player passed, must bid. The named suit is this hand's hearts: the "
-                "breaking and first-trick rules above read it in their place. The pot left when the match ends is "
-                "nobody's."]
+                "breaking and first-trick rules above read it in their place; no other card scores (Q♠ scores nothing "
+                "unless spades are named, then 1 as every spade). The pot left when the match ends is nobody's."]
         if scoring.no_tricks:
             lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (in the totals, not in chips).")
         return lines

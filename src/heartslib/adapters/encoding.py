@@ -115,6 +115,7 @@ from heartslib.enums import (
     Offset,
     PassDirection,
     Phase,
+    Settlement,
     Winner,
     pass_name,
 )
@@ -211,6 +212,12 @@ class Encoding:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = expect_variant(variant)
+        if variant.scoring.settlement == Settlement.AUCTION:
+            # each hand's penalty suit is bid for and named: the card values below, the decision kinds and the
+            # options are the variant's, and no section holds the bids or the named suit
+            raise VariantError("scoring.settlement", f"the encoding does not describe {variant.name}: an auction "
+                               "(scoring.settlement = \"auction\") bids for and names each hand's penalty suit, "
+                               "which its observation vector and action indices do not hold")
         rules = variant.rules
         n = variant.players
         self.n = n
