@@ -1253,7 +1253,9 @@ class _StockPlan:
                     held[self.owner[j]].add(c)
                 elif self.owner[j] < 0 and self.cap[j]:
                     kitty.add(c)
-        known = [Counter(self.fixed_hand[s]) - rd.played[s] for s in range(n)]
+        # (once Domino Hearts is over, the survivor's cards are taken: nobody holds any)
+        over = rd.obs.phase is Phase.OVER
+        known = [Counter() if over else Counter(self.fixed_hand[s]) - rd.played[s] for s in range(n)]
         for s in range(n):
             held[s] |= set(known[s])
         voids = tuple(
