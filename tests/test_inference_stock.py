@@ -14,7 +14,7 @@ import pytest
 import heartslib as hl
 from heartslib import inference
 from heartslib.agents import BaseAgent, HeuristicAgent, SearchAgent
-from heartslib.inference import ImpossibleHistory, Sampler, knowledge, sample_round
+from heartslib.inference import ImpossibleHistory, Sampler, knowledge, known_voids, sample_round
 from helpers import play
 
 STOCK_PRESETS = [n for n in hl.preset_names() if hl.preset(n).deck.stock != "none"]
@@ -53,6 +53,7 @@ def test_a_void_shown_before_a_draw_holds_only_for_the_cards_held_then() -> None
     k = knowledge(obs, TWO)
     # seat 1 drew since it showed the void: it may hold a club again, but at most one (the card it drew)
     assert hl.Suit.CLUBS not in k.voids[1]
+    assert hl.Suit.CLUBS not in known_voids(obs)[1]  # without the variant too
     assert hl.Card("QC") in k.allowed[1] and hl.Card("AC") in k.allowed[1] and hl.Card("KC") not in k.allowed[1]
     sampler = Sampler(obs, TWO)
     rng = random.Random(1)

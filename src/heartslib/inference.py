@@ -773,6 +773,9 @@ def knowledge(obs: Observation, variant: Variant | None = None) -> Knowledge:
 def known_voids(obs: Observation, variant: Variant | None = None) -> tuple[frozenset[Suit], ...]:
     """Per seat, the suits it has shown it does not hold: it did not follow them.
 
+    With a stock (``deck.stock``), a void holds only for the cards a seat held when it showed it: without
+    ``variant``, a void a seat showed before (or in the trick of) a draw of its own is not reported.
+
     Zero jokers (0♣, 0♦) belong to their suits. A valueless joker shows a
     void only when the variant lets it be played just when void
     (``deck.joker_play = "when_void"``), so without ``variant`` joker plays
@@ -791,17 +794,22 @@ def known_voids(obs: Observation, variant: Variant | None = None) -> tuple[froze
         variant = getattr(obs, "variant", None)
     if variant is not None:
         return _knowledge(obs, _facts(_variant_of(obs, variant))).voids
-    voids: list[set[Suit]] = [set() for _ in range(obs.players)]
+    # per seat and suit, the last trick that showed the void; a draw in that trick or later may have ended it
+    shown: list[dict[Suit, int]] = [{} for _ in range(obs.players)]
     tricks = [(t.plays, t.led_suit) for t in obs.tricks]
     if obs.trick:
         tricks.append((obs.trick, obs.led_suit))
-    for plays, led in tricks:
+    for number, (plays, led) in enumerate(tricks):
         if led is None:
             continue
         for pos, (seat, card) in enumerate(plays):
             if pos and card.suit is not None and card.suit != led:
-                voids[seat].add(led)
-    return tuple(frozenset(v) for v in voids)
+                shown[seat][led] = number
+    last_draw = [-1] * obs.players
+    for number, seat, _ in obs.draws:
+        last_draw[seat] = max(last_draw[seat], number)
+    return tuple(frozenset(suit for suit, number in v.items() if last_draw[seat] < number)
+                 for seat, v in enumerate(shown))
 
 
 def known_cards(obs: Observation, variant: Variant | None = None) -> tuple[tuple[Card, ...], ...]:
