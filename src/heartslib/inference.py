@@ -45,6 +45,12 @@ How a sample is drawn
    not know (a forced discard "only when holding all") cost retries, never
    wrong samples.
 
+In a game with a stock (``deck.stock``) a void holds only for the cards a
+seat held when it showed it: the plays and the draws are read on one clock,
+and a sample places the cards in the hands as dealt, the cards each seat drew
+and the stock, exactly uniformly among the placements the history allows
+(``docs/search-player.md``, "Games with a stock").
+
 A history no deal can explain raises :class:`ImpossibleHistory` (a
 ``ValueError``) naming the contradiction.
 
