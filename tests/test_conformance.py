@@ -23,6 +23,7 @@ import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cards import card_order
 from heartslib.engine import fastpath
+from heartslib.enums import StockDraw
 
 JOKERS = frozenset(hl.Card(c) for c in ("0C", "0D", "JK"))
 
@@ -196,13 +197,14 @@ def _trace_taken(
     """Who must have taken which cards, and how many jokers each took in tricks not led with a heart.
 
     Worked out from the public tricks, the initial kitty and the rules
-    (RULES.md sections 2 and 5), independently of the engine's bookkeeping.
+    (RULES.md sections 2, 5 and 11), independently of the engine's bookkeeping. A stock (``deck.stock``) is
+    drawn, never handed out with a trick; in Domino Hearts the survivor takes the cards no trick took.
     """
     n = v.players
     conditional = v.deck.joker_points != 0 and v.deck.joker_points_when == hl.JokerPointsWhen.HEARTS_LED
     taken: list[Counter[hl.Card]] = [Counter() for _ in range(n)]
     dead = [0] * n
-    kitty = list(kitty0)
+    kitty = list(kitty0) if v.deck.stock == StockDraw.NONE else []
     carry: list[hl.Card] = []
     carry_dead = 0
     tricks = r.tricks
@@ -228,7 +230,28 @@ def _trace_taken(
         taken[winner].update(cards + carry)
         dead[winner] += d + carry_dead
         carry, carry_dead = [], 0
+    if v.deck.stock == StockDraw.TO_FOLLOW:
+        _survivor_keeps(v, r, taken)
     return taken, dead
+
+
+def _survivor_keeps(v: hl.Variant, r: hl.Round, taken: list[Counter[hl.Card]]) -> None:
+    """Domino Hearts' end (RULES.md section 11): the last player holding cards (its hand as dealt, plus what it
+    drew, less what it played, counted from the public draws) takes them and the stock left; with nobody
+    holding any, the last trick's winner takes the stock left."""
+    n = v.players
+    held = [v.deal_size] * n
+    for _, seat, count in r.observation(0).draws:
+        held[seat] += count
+    for trick in r.tricks:
+        for seat, _ in trick.plays:
+            held[seat] -= 1
+    keepers = [s for s in range(n) if held[s] > 0]
+    assert len(keepers) <= 1, f"more than one player holds cards at the end: {held}"
+    keeper = keepers[0] if keepers else r.tricks[-1].winner
+    assert keeper is not None
+    played = Counter(c for trick in r.tricks for c in trick.cards)
+    taken[keeper].update(Counter(v.pack) - played)
 
 
 def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) -> int:
@@ -529,11 +552,11 @@ def test_a_pack_without_jokers_plays_alike_on_every_path_whatever_its_joker_rule
         assert fast.events == general.events
 
 
-# plain variants the fast loop takes: one deck, no jokers, forced discards, undercut or exposures; the joker
+# plain variants the fast loop takes: one deck, no jokers, stock, forced discards, undercut or exposures; the joker
 # point rules drawn freely, as any field the loop does not read (a loop for these alone once drifted on them)
 PLAIN_VARIANTS = hst.variants(
-    decks=1, jokers=0, fill=st.sampled_from(["strip", "kitty"]), must_discard=(), undercut=False, exposable={},
-    queen_needs_broken=False, lead_hearts_unbroken="only_hearts", queen_forced=False, booster_nines=False,
+    decks=1, jokers=0, fill=st.sampled_from(["strip", "kitty"]), stock="none", must_discard=(), undercut=False,
+    exposable={}, queen_needs_broken=False, lead_hearts_unbroken="only_hearts", queen_forced=False, booster_nines=False,
     joker_points=st.integers(-5, 5),
 )
 
