@@ -204,12 +204,13 @@ def check_auction(v: Variant, chips: Sequence[int] | None, bidder: int | None) -
         check_seat(bidder, n, "bidder")
     if chips is None:
         return (v.scoring.chips,) * n
-    if isinstance(chips, str) or not isinstance(chips, Sequence) or len(chips) != n or not all(
-        type(c) is int and 1 <= c <= MAX_SCORE for c in chips
-    ):
+    # each item read as an object: compiled, a float among ints would be a TypeError where it is unboxed
+    items: tuple[object, ...] = () if isinstance(chips, str) or not isinstance(chips, Sequence) else tuple(chips)
+    whole = [c for c in items if isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= MAX_SCORE]
+    if len(items) != n or len(whole) != n:
         raise IllegalAction("bad_argument", f"chips must be {n} whole numbers from 1 to {MAX_SCORE} (each "
                             f"seat's chips), not {arg_text(chips)}")
-    return tuple(chips)
+    return tuple(whole)
 
 
 def dealers_choice_options(n: int, pass_cards: int) -> tuple[str, ...]:
