@@ -353,7 +353,8 @@ class Phase(enum.StrEnum):
     """What kind of action the game waits for.
 
     ``DECIDE``: a :class:`~heartslib.Choose` (dealer's choice of pass, the
-    moon choice, a joker lead's suit, exposing cards); ``PASS``: every seat still to pass;
+    moon choice, a joker lead's suit, exposing cards, an auction's bid and named suit); ``PASS``: every seat
+    still to pass;
     ``PLAY``: one seat plays a card; ``OVER``: nothing more (a finished
     round, or a finished match).
     """

@@ -118,7 +118,8 @@ class Observation:
     options: tuple[str, ...]
     """The options of a decision this seat must make now (``Choose``); empty otherwise."""
     decision: Decision | None
-    """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose; public)."""
+    """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit, expose, or an auction's
+    bid or name; public)."""
     exposed: tuple[Card, ...] = ()
     """Cards exposed ("sold") this hand, public once made (``scoring.exposable``, Gong Zhu)."""
     exposed_by: tuple[int, ...] = ()

@@ -452,7 +452,7 @@ class Round:
 
     @property
     def decision(self) -> Decision | None:
-        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit or expose), or
+        """What the pending decision is about (:class:`~heartslib.Decision`: pass, moon, suit, expose, bid, name), or
         None."""
         decision = self._s.decision
         return decision[0] if decision else None
