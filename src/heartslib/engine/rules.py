@@ -410,8 +410,7 @@ class Rules:
         tie = 1 if self.identical == Identical.LAST_WINS else 0
         self.challenge = [2 * r + tie for r in self.rank]
         self.level = [2 * r for r in self.rank]
-        # the fast loop locks hearts itself: an auction's hands, whose locked suit is named, stay on the general path
-        self.fast_playout = admits(v, FAST_LOOP) and not self.auction
+        self.fast_playout = admits(v, FAST_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def _masks(self) -> None:
