@@ -860,11 +860,7 @@ class _Plan:
         self.stock: _StockPlan | None = None
         if rd.stock:
             self.stock = _StockPlan(rd)
-            self.hidden = []
-            self.need = []
-            self.slot_need = []
-            self.copies = []
-            self.known_lists = []
+            self._no_slots()
             return
         if rd.exchanged:
             self.hidden = [s for s in range(n) if s != me]
@@ -936,6 +932,14 @@ class _Plan:
                 narrowed.append((c, keep))
             self.copies = narrowed
 
+    def _no_slots(self) -> None:
+        """With a stock the sampler follows :attr:`stock`: this plan's own slots stay empty."""
+        self.hidden = []
+        self.need = []
+        self.slot_need = []
+        self.copies = []
+        self.known_lists = []
+
 
 class _StockPlan:
     """Where the cards a seat has not seen came from, in a game with a stock (``deck.stock``).
@@ -952,7 +956,7 @@ class _StockPlan:
     less what it drew) and its draws in their places.
 
     :meth:`place` draws the slots exactly uniformly among the placements that respect every mask (a
-    sequential proposal corrected by rejection, see there); the replay through the engine then rejects what
+    sequential proposal corrected by rejection, :class:`_Placement`); the replay through the engine then rejects what
     the masks do not know, so the worlds are uniform among the deals that explain the observation.
     """
 
@@ -992,17 +996,8 @@ class _StockPlan:
         if sum(self.cap) != len(copies):
             raise ImpossibleHistory(f"{len(copies)} unseen and played cards for {sum(self.cap)} places in the "
                                     "hands as dealt, the draws and the stock")
-        copies = _usable(copies, self.cap, _check_room(copies, self.cap, self._slot_text))
-        # most constrained first: fewer dead ends, and a tighter bound for the acceptance step
-        room = [sum(self.cap[j] for j in _bits(m)) for _, m in copies]
-        order = sorted(range(len(copies)), key=lambda i: (room[i], copies[i][0]))
-        self.copies = [copies[i] for i in order]
-        self.choices = [_bits(m) for _, m in self.copies]
-        self.bound = _bounds([m for _, m in self.copies], self.cap)
-        #: proposals not accepted so far, and samples drawn by the fallback (see :meth:`place`)
-        self.refused = 0
-        self.accepted = 0
-        self.mixed = 0
+        #: how the cards are drawn into the slots
+        self.placement = _Placement(copies, self.cap, self._slot_text)
 
     def _slot(self, seat: int, entry: int, cap: int, extra: int) -> int:
         self.owner.append(seat)
@@ -1191,39 +1186,9 @@ class _StockPlan:
 
     def place(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """The hands as dealt (after the exchange) and the whole stock in drawing order, exactly uniform among the
-        placements the masks allow, or :class:`_Reject`.
-
-        The proposal deals the cards in a fixed order, each into an allowed slot with probability proportional
-        to its free places: a placement ``x`` comes out with probability ``prod(cap!) / prod(total_i(x))``
-        (``total_i`` the free places card ``i`` could choose from). Accepting it with probability
-        ``prod(total_i(x) / bound_i)``, where ``bound_i`` bounds ``total_i`` over every placement, makes every
-        placement equally likely. Without restrictions every proposal is accepted. Where fewer than one
-        proposal in nine is accepted after :data:`_EXACT_TRIES` refusals, the plan stops correcting and mixes each
-        proposal by exchanges instead (:meth:`_mix`; counted in ``mixed``).
-        """
-        left = self.cap[:]
-        copies, choices, bound = self.copies, self.choices, self.bound
-        where = [0] * len(copies)
-        accept = 1.0
-        for i in range(len(copies)):
-            ch = choices[i]
-            total = 0
-            for j in ch:
-                total += left[j]
-            if total == 0:
-                raise _Reject("dead end while placing")
-            accept *= total / bound[i]
-            chosen = _weighted_slot(ch, left, rng.random() * total)
-            left[chosen] -= 1
-            where[i] = chosen
-        if self.refused < _EXACT_TRIES or self.refused < 8 * self.accepted:
-            if rng.random() >= accept:
-                self.refused += 1
-                raise _Reject("placement not accepted")
-            self.accepted += 1
-        else:
-            self._mix(where, rng)
-            self.mixed += 1
+        placements the masks allow (:class:`_Placement`), or :class:`_Reject`."""
+        where = self.placement.draw(rng)
+        copies = self.placement.copies
         held: list[list[int]] = [[] for _ in self.cap]
         for i, j in enumerate(where):
             held[j].append(copies[i][0])
@@ -1235,19 +1200,6 @@ class _StockPlan:
         rest = held[self.stock_slot]
         _shuffle(rest, rng)  # the stock's order is hidden: uniform
         return hands, stock + rest
-
-    def _mix(self, where: list[int], rng: random.Random) -> None:
-        """Random exchanges of two cards between slots that each may take (a Markov chain whose stationary
-        distribution is uniform over the placements it reaches): the fallback after :data:`_EXACT_TRIES`
-        proposals in a row were not accepted, close to uniform rather than exactly."""
-        copies = self.copies
-        m = len(copies)
-        for _ in range(4 * m if m > 1 else 0):
-            a = int(rng.random() * m)
-            b = int(rng.random() * m)
-            sa, sb = where[a], where[b]
-            if sa != sb and copies[a][1] >> sb & 1 and copies[b][1] >> sa & 1:
-                where[a], where[b] = sb, sa
 
     # ------------------------------------------------------------------ knowledge
 
@@ -1298,9 +1250,78 @@ class _StockPlan:
 #: The clock's "now" (after every play and draw; see _Reading._read_timeline).
 _NOW: Final = 1 << 62
 #: Proposals of a stock game's placement refused (with fewer than one in nine accepted) before
-#: :meth:`_StockPlan.place` stops correcting for exactness and mixes instead (close to uniform): a few
+#: :meth:`_Placement.draw` stops correcting for exactness and mixes instead (close to uniform): a few
 #: positions' acceptance is too low to wait for.
 _EXACT_TRIES: Final = 64
+
+
+class _Placement:
+    """Cards drawn into slots, exactly uniformly among the placements that keep every card in its slots (``copies``:
+    per card, ``(card, mask of slots)``; ``cap``: each slot's places, as many in all as cards).
+
+    The masks are cut to the slots a card takes in some complete placement (:func:`_usable`; no complete
+    placement raises :class:`ImpossibleHistory`, ``name`` naming the slots). The proposal deals the cards in a
+    fixed order, each into an allowed slot with probability proportional to its free places: a placement ``x``
+    comes out with probability ``prod(cap!) / prod(total_i(x))`` (``total_i`` the free places card ``i`` could
+    choose from). Accepting it with probability ``prod(total_i(x) / bound_i)``, where ``bound_i`` bounds
+    ``total_i`` over every placement, makes every placement equally likely; without restrictions every
+    proposal is accepted. Where fewer than one proposal in nine is accepted after :data:`_EXACT_TRIES`
+    refusals, it stops correcting and mixes each proposal by exchanges instead (:meth:`_mix`; counted in
+    ``mixed``).
+    """
+
+    def __init__(self, copies: list[tuple[int, int]], cap: list[int], name: Callable[[int], str]) -> None:
+        copies = _usable(copies, cap, _check_room(copies, cap, name))
+        # most constrained first: fewer dead ends, and a tighter bound for the acceptance step
+        room = [sum(cap[j] for j in _bits(m)) for _, m in copies]
+        order = sorted(range(len(copies)), key=lambda i: (room[i], copies[i][0]))
+        self.cap = cap[:]
+        self.copies = [copies[i] for i in order]
+        self.choices = [_bits(m) for _, m in self.copies]
+        self.bound = _bounds([m for _, m in self.copies], cap)
+        #: proposals refused and accepted so far, and placements drawn by the fallback
+        self.refused = 0
+        self.accepted = 0
+        self.mixed = 0
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """Each card's slot (in :attr:`copies` order), or :class:`_Reject` (a dead end, or not accepted)."""
+        left = self.cap[:]
+        choices, bound = self.choices, self.bound
+        where = [0] * len(choices)
+        accept = 1.0
+        for i in range(len(choices)):
+            ch = choices[i]
+            total = 0
+            for j in ch:
+                total += left[j]
+            if total == 0:
+                raise _Reject("dead end while placing")
+            accept *= total / bound[i]
+            chosen = _weighted_slot(ch, left, rng.random() * total)
+            left[chosen] -= 1
+            where[i] = chosen
+        if self.refused < _EXACT_TRIES or self.refused < 8 * self.accepted:
+            if rng.random() >= accept:
+                self.refused += 1
+                raise _Reject("placement not accepted")
+            self.accepted += 1
+        else:
+            self._mix(where, rng)
+            self.mixed += 1
+        return where
+
+    def _mix(self, where: list[int], rng: random.Random) -> None:
+        """Random exchanges of two cards between slots that each may take (a Markov chain whose stationary
+        distribution is uniform over the placements it reaches): close to uniform rather than exactly."""
+        copies = self.copies
+        m = len(copies)
+        for _ in range(4 * m if m > 1 else 0):
+            a = int(rng.random() * m)
+            b = int(rng.random() * m)
+            sa, sb = where[a], where[b]
+            if sa != sb and copies[a][1] >> sb & 1 and copies[b][1] >> sa & 1:
+                where[a], where[b] = sb, sa
 
 
 def _weighted_slot(choices: Sequence[int], left: list[int], x: float) -> int:
