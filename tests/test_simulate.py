@@ -239,3 +239,11 @@ def test_executors_without_a_worker_count_get_tasks_of_a_few_hundred_games() -> 
     assert 1_000_000 // default_chunk_size(Cluster(), 1_000_000) == 5000
     with ThreadPoolExecutor(2) as pool:
         assert default_chunk_size(pool, 80) == 10 and default_chunk_size(pool, 10**6) == CHUNK_GAMES
+
+
+def test_an_auction_table_says_the_most_chips_win() -> None:
+    # Auction Hearts is won by chips, not by the lowest points (which are the named suit's cards taken)
+    stats = simulate(hl.preset("auction_hearts"), "heuristic", games=2)
+    assert stats.better == "chips"
+    assert "the most chips win" in stats.table() and "lower points are better" not in stats.table()
+    assert simulate(STANDARD, "random", games=1).better == "lower"

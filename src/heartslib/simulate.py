@@ -35,6 +35,7 @@ from typing import Any, TypeAlias, TypeGuard, cast
 import attrs
 
 from heartslib.agents import AGENTS, Agent, BaseAgent, play_match
+from heartslib.enums import Settlement
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.points import MAX_SEED
 from heartslib.variant import Variant, expect_variant
@@ -354,7 +355,8 @@ class SimulationStats:
     seconds: float = attrs.field(eq=False)
     games_per_second: float = attrs.field(eq=False)
     better: str = "lower"
-    """Which totals win: ``"lower"``, ``"higher"`` (Gong Zhu) or ``"closer to zero"`` (complex hearts)."""
+    """Which totals win: ``"lower"``, ``"higher"`` (Gong Zhu), ``"closer to zero"`` (complex hearts) or ``"chips"``
+    (Auction Hearts: the most chips win; the points are the named suit's cards taken)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The statistics as plain data (what ``heartslib simulate --json`` prints).
@@ -406,8 +408,8 @@ class SimulationStats:
             lines.append("  ".join(f"{cell:{align}{width}}" for cell, width, (_, _, align, _)
                                    in zip(row, widths, columns, strict=True)).rstrip())
         lines += ["", f"moon shot in {100 * self.moon_rate:.2f}% of rounds, sun in {100 * self.sun_rate:.2f}%; "
-                      f"{_GOAL.get(self.better, self.better)}; a tie for the best total counts as a win for each "
-                      "tied seat"]
+                      f"{_GOAL.get(self.better, self.better)}; a tie for the "
+                      f"{'most chips' if self.better == 'chips' else 'best total'} counts as a win for each tied seat"]
         return "\n".join(lines)
 
     def _speed(self) -> str:
@@ -461,11 +463,14 @@ def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Ta
 
 
 _GOAL = {"lower": "lower points are better", "higher": "higher points are better",
-         "closer to zero": "points closer to zero are better"}
+         "closer to zero": "points closer to zero are better",
+         "chips": "the most chips win (points are the named suit's cards taken)"}
 
 
 def _better(variant: Variant) -> str:
     end = variant.end
+    if variant.scoring.settlement == Settlement.AUCTION:
+        return "chips"
     if str(getattr(end, "measure", "score")) == "magnitude":
         return "closer to zero"
     return "higher" if str(getattr(end, "winner", "lowest")) == "highest" else "lower"
