@@ -318,6 +318,18 @@ def test_shuffle_pass_samples_replay() -> None:  # pragma: no cover - runs once 
             assert sample_round(obs, rng, variant=v).observation(seat) == obs
 
 
+def test_an_auction_is_refused_by_name() -> None:
+    # the sampler would deal hands without replaying the bids and the named suit (SearchAgent plays it by its
+    # heuristic, asking inference.reads)
+    v = hl.preset("auction_hearts")
+    assert not inference.reads(v) and inference.reads(hl.preset("standard"))
+    obs = hl.Round.deal(v, seed=0).observation(0)
+    for call in (lambda: Sampler(obs, v), lambda: knowledge(obs, v), lambda: known_voids(obs, v)):
+        with pytest.raises(hl.VariantError, match="auction") as info:
+            call()
+        assert info.value.path == "scoring.settlement"
+
+
 def test_module_names() -> None:
     assert set(inference.__all__) >= {"known_voids", "sample_round", "Sampler", "knowledge", "ImpossibleHistory"}
 

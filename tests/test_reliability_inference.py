@@ -175,7 +175,8 @@ def _edit(obs: hl.Observation, v: hl.Variant, data: st.DataObject) -> hl.Observa
     return attrs.evolve(obs, **{kind: (*cards[:i], card, *cards[i + 1:])})
 
 
-# the sampler's presets: every preset inference reads (games with a stock too: tests/test_inference_stock.py)
+# the sampler's presets: every preset inference reads (games with a stock too: tests/test_inference_stock.py; not
+# an auction, refused by name: tests/test_inference.py)
 _PRESETS = tuple(n for n in hl.preset_names() if reads(hl.preset(n)))
 
 

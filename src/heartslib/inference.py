@@ -100,6 +100,7 @@ from heartslib.enums import (
     Opening,
     PassDirection,
     Phase,
+    Settlement,
     StockDraw,
 )
 from heartslib.errors import IllegalAction, VariantError, arg_text
@@ -224,26 +225,37 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
         if variant.players != obs.players:
             raise VariantError("players", f"the variant {variant.name!r} has {variant.players} players; the "
                                f"observation {obs.players}: pass the variant the observation was made under")
-        return variant
+        return _read(variant)
     found = getattr(obs, "variant", None)
     if isinstance(found, Variant):
-        return found
+        return _read(found)
     raise VariantError("", "the observation does not carry its rules: pass the variant, e.g. "
                        "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
 
 
 def reads(v: Variant) -> bool:
-    """Whether this module can read the histories of ``v``: every variant, games with a stock (``deck.stock``)
-    included, where a void a seat showed holds only for the cards it held then (see "Games with a stock" in
-    ``docs/search-player.md``). Kept for callers that asked before stock games were read: ``SearchAgent``
-    plays a variant it cannot read by its heuristic.
+    """Whether this module can read the histories of ``v``: every variant but Auction Hearts
+    (``scoring.settlement = "auction"``: the bids and the named suit are not replayed), games with a stock
+    (``deck.stock``) included, where a void a seat showed holds only for the cards it held then (see "Games
+    with a stock" in ``docs/search-player.md``). ``SearchAgent`` plays a variant it cannot read by its
+    heuristic.
 
     >>> import heartslib as hl
-    >>> reads(hl.preset("standard")), reads(hl.preset("two_handed"))
-    (True, True)
+    >>> reads(hl.preset("standard")), reads(hl.preset("two_handed")), reads(hl.preset("auction_hearts"))
+    (True, True, False)
     """
     expect_variant(v)
-    return True
+    return v.scoring.settlement is not Settlement.AUCTION
+
+
+def _read(v: Variant) -> Variant:
+    """``v``, if this module :func:`reads` it; a :class:`~heartslib.VariantError` naming
+    ``scoring.settlement`` otherwise (a sampler would deal hands without replaying the auction)."""
+    if not reads(v):
+        raise VariantError("scoring.settlement", f"heartslib.inference does not replay an auction's bids and "
+                           f"named suit yet ({v.name!r}: scoring.settlement = 'auction'); SearchAgent plays such "
+                           "a game by its heuristic")
+    return v
 
 
 # --------------------------------------------------------------------------- what a seat knows
@@ -1073,14 +1085,13 @@ class _StockPlan:
         seen = rd.hand + rd.played[rd.me]
         drawn = Counter(c.index for c in rd.obs.drawn)
         mine = (seen - drawn) | Counter(c.index for c in rd.obs.received or ())
-        unseen.subtract(mine - seen)  # received, and kept by the survivor
+        kept = (mine + drawn) - seen  # known to be this seat's, but in no hand: kept by the survivor
         short = rd.f.deal_size - sum(mine.values())
-        kept = drawn - seen
         if short < 0 or (rd.obs.phase is not Phase.OVER and (short or kept)):
             raise ImpossibleHistory(f"seat {rd.me}'s hand and plays, less the cards it drew, are not a hand of "
                                     f"{rd.f.deal_size} as dealt")
         if kept - unseen:
-            raise ImpossibleHistory(f"seat {rd.me} drew {_codes(kept - unseen)}, seen elsewhere")
+            raise ImpossibleHistory(f"seat {rd.me} received or drew {_codes(kept - unseen)}, seen elsewhere")
         unseen.subtract(kept)
         if short:
             self.hand_slot[rd.me] = self._slot(rd.me, 0, short, _ALL)
