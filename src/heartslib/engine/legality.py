@@ -20,6 +20,7 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
@@ -578,10 +579,12 @@ def _nth_kept(cards: list[int], size: int, ordered: bool, i: int, risky: list[li
 
 
 def random_pass(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, keep: Keep,
-                u: float) -> tuple[int, ...]:
-    """The legal pass at index ``int(u * count)`` in listing order, for one uniform draw ``u`` in [0, 1) (the random
-    playout): unranked from the count, without listing the passes."""
-    return nth_pass(hand, size, forbidden, ordered, int(u * count_passes(hand, size, forbidden, ordered, keep)), keep)
+                rng: random.Random) -> tuple[int, ...]:
+    """The legal pass at index ``int(rng.random() * count)`` in listing order (the random playout): unranked from
+    the count, without listing the passes. Like a play, a pass draws only when there are two or more to choose
+    from (a seat passing its whole hand has one)."""
+    count = count_passes(hand, size, forbidden, ordered, keep)
+    return nth_pass(hand, size, forbidden, ordered, int(rng.random() * count) if count > 1 else 0, keep)
 
 
 def count_passes(hand: Sequence[int], size: int, forbidden: frozenset[int], ordered: bool, keep: Keep = None) -> int:

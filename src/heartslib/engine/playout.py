@@ -128,7 +128,7 @@ def _random_step(s: RoundState, rng: random.Random, policy: Policy | None) -> No
         # suit-keeping rule judges a pass as a whole): the pass legal_actions would list at the drawn index
         seat = to_act(s)[0]
         hand, size, forbidden, ordered = s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing)
-        combo = random_pass(hand, size, forbidden, ordered, s.rules.pass_keep, rng.random())
+        combo = random_pass(hand, size, forbidden, ordered, s.rules.pass_keep, rng)
         action = pass_of(seat, combo)
         if s.scripted is not None and to_act(s) == (seat,):
             apply(s, action)  # the last pass of a scripted shuffle: apply() checks the script first
