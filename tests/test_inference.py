@@ -318,16 +318,27 @@ def test_shuffle_pass_samples_replay() -> None:  # pragma: no cover - runs once 
             assert sample_round(obs, rng, variant=v).observation(seat) == obs
 
 
-def test_an_auction_is_refused_by_name() -> None:
-    # the sampler would deal hands without replaying the bids and the named suit (SearchAgent plays it by its
-    # heuristic, asking inference.reads)
+def test_an_auction_is_read_with_its_bids_and_named_suit() -> None:
+    # the rebuilt deal replays the public bids and the naming before the tricks, and the hand's rules are the
+    # named suit's: every sampled world shows each seat what it saw, at every step of random auction hands
     v = hl.preset("auction_hearts")
-    assert not inference.reads(v) and inference.reads(hl.preset("standard"))
-    obs = hl.Round.deal(v, seed=0).observation(0)
-    for call in (lambda: Sampler(obs, v), lambda: knowledge(obs, v), lambda: known_voids(obs, v)):
-        with pytest.raises(hl.VariantError, match="auction") as info:
-            call()
-        assert info.value.path == "scoring.settlement"
+    assert inference.reads(v)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        r = hl.Round.deal(v, seed=seed)
+        while not r.is_over:
+            seat = rng.randrange(v.players)
+            obs = r.observation(seat)
+            assert sample_round(obs, rng, variant=v).observation(seat) == obs
+            checked += 1
+            r.apply(hst.random_action(r, rng))
+    assert checked > 6 * 13 * 4
+    named = hl.Round.deal(v, seed=1)
+    while named.phase is hl.Phase.DECIDE:
+        named.apply(hst.random_action(named, rng))
+    suit = named.observation(0).penalty_suit
+    assert suit is not None and Sampler(named.observation(0), v).sample(rng).observation(0).penalty_suit == suit
 
 
 def test_module_names() -> None:

@@ -85,7 +85,7 @@ from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.args import check_rng
 from heartslib.engine.rules import mask_of
-from heartslib.engine.tables import HEART, JK, NO_SUIT, QS, SPADE
+from heartslib.engine.tables import JK, NO_SUIT, QS, SPADE
 from heartslib.enums import (
     DEALERS_CHOICE,
     HOLD,
@@ -100,7 +100,6 @@ from heartslib.enums import (
     Opening,
     PassDirection,
     Phase,
-    Settlement,
     StockDraw,
 )
 from heartslib.errors import IllegalAction, VariantError, arg_text
@@ -161,8 +160,8 @@ class _Facts:
     compiled into ``Rules`` is seen here too (``tests/test_inference*.py`` hold the reading to the engine's replays).
     """
 
-    def __init__(self, v: Variant) -> None:
-        r = v.rules
+    def __init__(self, v: Variant, named: Suit | None = None) -> None:
+        r = v.rules if named is None else v.rules.for_suit(int(named))
         self.variant = v
         self.counts = r.counts
         self.n = r.players
@@ -175,6 +174,7 @@ class _Facts:
         self.suit_mask = r.suit_masks
         self.penalty_mask = r.penalty_mask
         self.locks = r.locks_hearts
+        self.locked = r.locked_suit  # hearts, or the suit an auction named
         self.breaks = r.breaks
         self.only_penalty = r.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
         self.qlock = r.queen_needs_broken
@@ -207,16 +207,34 @@ class _Facts:
         self.lowest_open = min(opening_suit, key=self.rank.__getitem__) if opening_suit else None
 
 
-_FACTS: dict[Variant, _Facts] = {}
+_FACTS: dict[tuple[Variant, Suit | None], _Facts] = {}
 
 
-def _facts(v: Variant) -> _Facts:
-    facts = _FACTS.get(v)
+def _facts(v: Variant, named: Suit | None = None) -> _Facts:
+    """The facts of ``v``, or of a hand whose auction named the suit ``named`` (``Observation.penalty_suit``)."""
+    key = (v, named)
+    facts = _FACTS.get(key)
     if facts is None:
         if len(_FACTS) > 64:
             _FACTS.clear()
-        facts = _FACTS[v] = _Facts(v)
+        facts = _FACTS[key] = _Facts(v, named)
     return facts
+
+
+def _auction_start(obs: Observation) -> tuple[tuple[int, ...] | None, int | None]:
+    """An auction's context for a rebuilt deal (``Round.from_hands``'s ``chips`` and ``bidder``): the chips, and the
+    seat that named the suit without bidding (after a pot nobody won: no bids); (None, None) outside an auction."""
+    if not obs.chips:
+        return None, None
+    return obs.chips, obs.bidder if obs.bidder is not None and not obs.bids else None
+
+
+def _replay_auction(r: Round, obs: Observation) -> None:
+    """Replay an auction as everyone saw it (bids and the suit named are public, whatever the deal)."""
+    for seat, bid in obs.bids:
+        r.apply(Choose(seat, str(bid) if bid else "pass"))
+    if obs.penalty_suit is not None and r.phase == Phase.DECIDE:
+        r.apply(Choose(r.to_act[0], obs.penalty_suit.name.lower()))
 
 
 def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
@@ -225,37 +243,27 @@ def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
         if variant.players != obs.players:
             raise VariantError("players", f"the variant {variant.name!r} has {variant.players} players; the "
                                f"observation {obs.players}: pass the variant the observation was made under")
-        return _read(variant)
+        return variant
     found = getattr(obs, "variant", None)
     if isinstance(found, Variant):
-        return _read(found)
+        return found
     raise VariantError("", "the observation does not carry its rules: pass the variant, e.g. "
                        "sample_round(obs, rng, variant=v) (an agent gets it from setup(variant, seat))")
 
 
 def reads(v: Variant) -> bool:
-    """Whether this module can read the histories of ``v``: every variant but Auction Hearts
-    (``scoring.settlement = "auction"``: the bids and the named suit are not replayed), games with a stock
+    """Whether this module can read the histories of ``v``: every variant today, games with a stock
     (``deck.stock``) included, where a void a seat showed holds only for the cards it held then (see "Games
-    with a stock" in ``docs/search-player.md``). ``SearchAgent`` plays a variant it cannot read by its
-    heuristic.
+    with a stock" in ``docs/search-player.md``), and Auction Hearts, whose public bids and named suit are
+    replayed before the tricks. ``SearchAgent`` plays a variant this says it cannot read by its heuristic:
+    the one place to say so if a future rule outruns the sampler.
 
     >>> import heartslib as hl
     >>> reads(hl.preset("standard")), reads(hl.preset("two_handed")), reads(hl.preset("auction_hearts"))
-    (True, True, False)
+    (True, True, True)
     """
     expect_variant(v)
-    return v.scoring.settlement is not Settlement.AUCTION
-
-
-def _read(v: Variant) -> Variant:
-    """``v``, if this module :func:`reads` it; a :class:`~heartslib.VariantError` naming
-    ``scoring.settlement`` otherwise (a sampler would deal hands without replaying the auction)."""
-    if not reads(v):
-        raise VariantError("scoring.settlement", f"heartslib.inference does not replay an auction's bids and "
-                           f"named suit yet ({v.name!r}: scoring.settlement = 'auction'); SearchAgent plays such "
-                           "a game by its heuristic")
-    return v
+    return True
 
 
 # --------------------------------------------------------------------------- what a seat knows
@@ -435,7 +443,7 @@ class _Reading:
                     if led == NO_SUIT and f.joker_lead == JokerLead.CALL_SUIT:
                         called = True
                         led = self.led_suits[number]
-                        if led == HEART and f.locks and not broken and not breaks[c]:
+                        if led == f.locked and f.locks and not broken and not breaks[c]:
                             # hearts may be called before they are broken only by a hand of hearts (a joker
                             # whose own play breaks them, a scoring one where penalty cards break, calls freely:
                             # the engine asks for the call after the play, legality.callable_suits)
@@ -531,7 +539,7 @@ class _Reading:
     def _hearts_lead_mask(self) -> int:
         """The cards a hand may hold when it leads a heart before hearts are broken."""
         f = self.f
-        mask = f.suit_mask[HEART]
+        mask = f.suit_mask[f.locked]
         if f.qlock:
             mask |= 1 << QS
         if f.only_penalty:
@@ -548,7 +556,7 @@ class _Reading:
                 self.allowed[s] &= 1 << JK  # a joker leads only from a hand of jokers
                 return
             joker_kept = 1 << JK
-        locked = f.locks and not broken and (f.suit[c] == HEART or (f.qlock and c == QS))
+        locked = f.locks and not broken and (f.suit[c] == f.locked or (f.qlock and c == QS))
         if locked:
             self.allowed[s] &= self._hearts_lead_mask() | joker_kept
         if first and f.banned and f.banned[c]:
@@ -785,7 +793,7 @@ def knowledge(obs: Observation, variant: Variant | None = None) -> Knowledge:
     ``variant`` gives the rules (the observation does not repeat them); an
     agent gets it from ``setup(variant, seat)``.
     """
-    return _knowledge(obs, _facts(_variant_of(obs, variant)))
+    return _knowledge(obs, _facts(_variant_of(obs, variant), obs.penalty_suit))
 
 
 def known_voids(obs: Observation, variant: Variant | None = None) -> tuple[frozenset[Suit], ...]:
@@ -811,7 +819,7 @@ def known_voids(obs: Observation, variant: Variant | None = None) -> tuple[froze
     if variant is None:
         variant = getattr(obs, "variant", None)
     if variant is not None:
-        return _knowledge(obs, _facts(_variant_of(obs, variant))).voids
+        return _knowledge(obs, _facts(_variant_of(obs, variant), obs.penalty_suit)).voids
     # per seat and suit, the last trick that showed the void; a draw in that trick or later may have ended it
     shown: list[dict[Suit, int]] = [{} for _ in range(obs.players)]
     tricks = [(t.plays, t.led_suit) for t in obs.tricks]
@@ -1602,7 +1610,7 @@ class Sampler:
         v = _variant_of(obs, variant)
         self.obs = obs
         self.variant = v
-        self.f = _facts(v)
+        self.f = _facts(v, obs.penalty_suit)
         self._passing: PassDirection | None = None
         self._passing_known = False
         plans: list[_Plan] = []
@@ -1909,15 +1917,17 @@ class Sampler:
         hands = [[_CARD[c] for c in h] for h in dealt]
         seed = int(rng.random() * 2**53)
         leader = self.plan.reading.leader_fixed
+        chips, namer = _auction_start(obs)
         try:
             r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
-                                 hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader)
+                                 hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader,
+                                 chips=chips, bidder=namer)
             if not self._passing_known:
                 self._settle_passing(r)
                 if self._passing is not None:
                     r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing,
                                          kitty=[_CARD[c] for c in kitty], hand_number=obs.hand_number,
-                                         scores=obs.scores, seed=seed, leader=leader)
+                                         scores=obs.scores, seed=seed, leader=leader, chips=chips, bidder=namer)
             if r.phase == Phase.DECIDE and r.decision == "pass" and not (
                 obs.phase == Phase.DECIDE and obs.decision == "pass"
             ):
@@ -1940,6 +1950,8 @@ class Sampler:
                             raise ImpossibleHistory(f"seat {me}'s own pass cannot have been made under the rules "
                                                     f"of {v.name!r}: {exc}") from None
                         raise
+            if r.phase == Phase.DECIDE and r.decision in (Decision.BID, Decision.NAME):
+                _replay_auction(r, obs)
             if r.phase == Phase.DECIDE and r.decision == Decision.EXPOSE:
                 self._expose(r)
             apply = r.apply
