@@ -334,10 +334,26 @@ def test_the_heuristic_bids_only_for_a_suit_much_safer_than_the_average() -> Non
     assert auction_choice(high.observation(0), high.options) == "pass"
 
 
-def test_search_agent_plays_an_auction_as_its_heuristic() -> None:
-    searched = play_match(V, [SearchAgent(7, playouts=4), *(HeuristicAgent(s) for s in (1, 2, 3))], seed=9)
-    plain = play_match(V, [HeuristicAgent(7), *(HeuristicAgent(s) for s in (1, 2, 3))], seed=9)
-    assert searched.actions == plain.actions
+def test_search_agent_bids_as_its_heuristic_and_searches_the_named_suits_play() -> None:
+    # the bid and the naming are the heuristic's (no world can be dealt before the suit is named); the play is
+    # searched with the named suit's cards as the penalty cards, the same seed giving the same match
+    def match(first: hl.agents.BaseAgent) -> hl.Match:
+        return play_match(V, [first, *(HeuristicAgent(s) for s in (1, 2, 3))], seed=9)
+
+    searched, again = match(SearchAgent(7, playouts=4)), match(SearchAgent(7, playouts=4))
+    plain = match(HeuristicAgent(7))
+    assert searched.actions == again.actions
+    mine = [a for a in searched.actions if a.seat == 0]
+    theirs = [a for a in plain.actions if a.seat == 0]
+    first_play = next(i for i, a in enumerate(mine) if isinstance(a, hl.Play))
+    assert mine[:first_play] == theirs[:first_play]  # the first hand's bid (and naming) as the heuristic's
+    assert mine != theirs  # and the plays searched
+    agent = SearchAgent(7, playouts=4)
+    agent.setup(V, 0)
+    for suit in hl.Suit:
+        t = agent._search_for(suit).tables
+        penalty = {i for i, cost in enumerate(t.cost) if cost > 0 and t.counts[i]}
+        assert penalty == {c.index for c in V.pack if c.suit == suit}
 
 
 def test_describe_tells_the_auction() -> None:

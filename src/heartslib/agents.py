@@ -1050,6 +1050,7 @@ class SearchAgent(BaseAgent):
         self.epsilon = float(epsilon)
         self._heuristic = HeuristicAgent(self.seed)
         self._search: Search | None = None
+        self._named: dict[int, Search] = {}  # an auction's searches, by the suit named
 
     @property
     def playouts(self) -> int:
@@ -1072,10 +1073,10 @@ class SearchAgent(BaseAgent):
         self._heuristic.setup(variant, seat)
         model = self._heuristic.act if self.beliefs == "heuristic" else None
         # a variant whose histories heartslib.inference cannot read is played by the heuristic, as the class docs
-        # say; so is an auction (its sampler would rebuild hands without the bids and the named suit)
-        searched = reads(variant) and variant.scoring.settlement != Settlement.AUCTION
+        # say
         self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon,
-                              endgame=self.endgame) if searched else None
+                              endgame=self.endgame) if reads(variant) else None
+        self._named = {}
 
     def __repr__(self) -> str:
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
@@ -1093,6 +1094,12 @@ class SearchAgent(BaseAgent):
         search = self._search
         if search is None or (obs.phase == Phase.DECIDE and obs.decision == "pass"):
             return self._heuristic.act(obs, legal_actions)
+        if self.variant is not None and self.variant.scoring.settlement == Settlement.AUCTION:
+            # an auction's bid and naming are the heuristic's (a world cannot be dealt before the suit is named);
+            # the play is searched with the named suit's penalty cards
+            if obs.penalty_suit is None:
+                return self._heuristic.act(obs, legal_actions)
+            search = self._search_for(obs.penalty_suit)
         try:
             if obs.phase == Phase.PASS:
                 if not self.search_passes or obs.passing in (SCATTER, STAR):
@@ -1108,6 +1115,16 @@ class SearchAgent(BaseAgent):
         except (ImpossibleHistory, NotImplementedError, RuntimeError):
             # a position the sampler cannot rebuild (an engine hook still missing): play sensibly anyway
             return self._heuristic.act(obs, legal_actions)
+
+    def _search_for(self, named: Suit) -> Search:
+        """The search of an auction's hands whose named suit is ``named`` (one per suit, made when first needed)."""
+        found = self._named.get(int(named))
+        if found is None:
+            base = self._search
+            assert base is not None and self.variant is not None
+            found = self._named[int(named)] = Search(self.variant, self.budget, model=base.model,
+                                                     epsilon=self.epsilon, endgame=self.endgame, named=named)
+        return found
 
     def _pass_candidates(self, obs: Observation, legal_actions: Sequence[Action]) -> list[Action]:
         """The heuristic's pass and its neighbours: every choice of ``k`` among its ``k + 2`` likeliest cards."""

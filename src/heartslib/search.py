@@ -46,7 +46,7 @@ from typing import Final
 import attrs
 
 from heartslib.actions import Action, Play
-from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
 from heartslib.enums import Decision, Identical, Measure, MoonKind, Phase, Winner
@@ -104,8 +104,8 @@ class RolloutTables:
     taken every point so far is treated as shooting the moon.
     """
 
-    def __init__(self, variant: Variant) -> None:
-        f = _facts(variant)
+    def __init__(self, variant: Variant, named: Suit | None = None) -> None:
+        f = _facts(variant, named)
         self.suit: list[int] = f.suit
         self.rank: list[int] = f.rank
         cost = [_cost(x, f.sign) for x in f.value]
@@ -759,7 +759,8 @@ class Search:
     """
 
     def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True,
-                 model: ChoiceModel | None = None, epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS) -> None:
+                 model: ChoiceModel | None = None, epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS,
+                 named: Suit | None = None) -> None:
         if model is not None:
             check_model(model, epsilon)
         #: tricks left (cards in the hand) from which a play is valued in each world by this seat's best reply to
@@ -775,7 +776,10 @@ class Search:
         #: whether a moon threat (:func:`moon_threat`) plays for the moon in the rollouts (False: every seat
         #: plays :func:`rollout_card`, as before the moon defence)
         self.moon_defence = moon_defence
-        self.tables = RolloutTables(variant)
+        #: the suit an auction named for the hands this search plays (its cards the penalty cards; None: the
+        #: variant's own)
+        self.named = named
+        self.tables = RolloutTables(variant, named)
         self._special = special_cards(variant)
         #: positions the endgame solver has searched, over this search's life (a solved position counts
         #: against :attr:`Budget.max_plays` as one rollout card does)
@@ -797,7 +801,7 @@ class Search:
         v = self.variant
         if len(plays) != len(actions) or (v.play.identical == Identical.CANCEL and v.deck.decks == 2):
             return actions  # decisions; or cancellation, where which copy is where decides
-        f = _facts(v)
+        f = _facts(v, self.named)
         unseen = Counter(f.counts)
         unseen.subtract(c.index for c in obs.hand)
         # only the finished tricks' cards: a card on the table between two of ours tells them apart (9♥ wins
