@@ -323,6 +323,10 @@ def test_round_points_add_up(data: st.DataObject) -> None:
         r.apply(hst.random_action(r, rng))
     rules = v.rules
     value = rules.value
+    if r.auction is not None:  # Auction Hearts: the named suit's cards score 1 each, nothing else scores
+        named = r.auction.penalty_suit
+        assert named is not None
+        value = [1 if i < 52 and hl.Card.from_index(i).suit == named else 0 for i in range(len(value))]
     jp = v.deck.joker_points
     # which cards count against their taker depends on who wins: the lowest total or the highest
     sign = 1 if v.end.winner == hl.Winner.LOWEST else -1
@@ -354,9 +358,9 @@ def test_round_points_add_up(data: st.DataObject) -> None:
     if (moon_shooter is not None and v.moon.requires == hl.MoonRequires.ALL_COUNTERS
             and bonus_cards[moon_shooter] != sum(bonus_cards)):
         moon_shooter = None
-    if sun:
+    if sun and (sun_shooter is not None or not v.moon.sun_and_moon):
         assert outcome.shooter == sun_shooter and (outcome.kind == "sun") == (sun_shooter is not None), outcome
-    elif v.moon.kind == hl.MoonKind.NONE:
+    elif v.moon.kind == hl.MoonKind.NONE:  # (with moon.sun_and_moon and no sun, the moon rule below applies)
         assert outcome.shooter is None
     else:
         assert outcome.shooter == moon_shooter, (outcome, penalty)

@@ -178,10 +178,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("deck", "strip"): _strip_strategy,
     ("deck", "kitty"): lambda: _enum_choice("deck", "kitty"),
     ("deck", "kitty_seen_by_winner"): st.booleans,
-    # a stock is drawn only when pinned (variants(stock="after_trick"), variants(players=2)): the inference
-    # sampler and the conformance oracles (tests/test_inference.py, tests/test_conformance.py) do not model one
-    # yet; adding "after_trick" and "to_follow" here draws it by default
-    ("deck", "stock"): lambda: _choice("none"),
+    ("deck", "stock"): lambda: _choice("none", "after_trick", "to_follow"),
     ("deck", "hand_size"): lambda: _choice(0, 13, 6, 5, 1),
     ("deck", "jokers"): lambda: _choice(0, 1, 2, 3),
     ("deck", "joker"): lambda: _enum_choice("deck", "joker"),
@@ -218,9 +215,7 @@ _DEFAULTS: dict[tuple[str | None, str], Callable[[], SearchStrategy[Any]]] = {
     ("scoring", "double_suit"): lambda: _choice({}, {"QH": "hearts"}, {"QD": "diamonds"}),
     ("scoring", "cancels"): lambda: _choice({}, {"QC": "QS"}),
     ("scoring", "all_hearts_flips"): lambda: _enum_choice("scoring", "all_hearts_flips"),
-    # an auction (Auction Hearts' bidding) is drawn only when pinned (variants(settlement="auction")): the
-    # inference sampler and the conformance oracles do not model the bidding
-    ("scoring", "settlement"): lambda: _choice("none", "sweepstake", "howell"),
+    ("scoring", "settlement"): lambda: _choice("none", "sweepstake", "howell", "auction"),
     ("scoring", "chips"): lambda: _choice(50, 1, 3, 100),
     ("scoring", "max_bid"): lambda: _choice(0, 1, 5),
     ("scoring", "exposable"): lambda: _choice({}, _GONG_ZHU_EXPOSABLE, {"QS": "card"}),
