@@ -150,7 +150,8 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
                    and r.decision is None and v.moon.kind == hl.MoonKind.CHOICE), None)
     outcome = score_cards(v, r.taken, trick_winners=[t.winner for t in r.tricks], tricks_won=r.tricks_won,
                           dead=_dead_jokers(r), exposed=r.exposed, passing=r.passing, scores=r.scores,
-                          hand_number=r.hand_number, moon_choice=choice)
+                          hand_number=r.hand_number, moon_choice=choice,
+                          named=None if r.auction is None else r.auction.penalty_suit)
     assert outcome == r.outcome
     per_seat: list[hl.Score] = [0] * v.players  # type: ignore[name-defined]
     for e in r.events:
@@ -161,7 +162,12 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
     dead = _dead_jokers(r)
     doubled = hl.scoring.exposure_doubles(v.rules, {c.index for c in r.exposed})
     for seat in range(v.players):
-        face = sum(v.rules.value[c.index] * (2 if c.index in doubled else 1) for c in r.taken[seat])
+        cards = list(r.taken[seat])
+        if v.deck.stock == "to_follow":  # Domino Hearts' survivor keeps its hand and the stock: in no trick
+            cards = [c for t in r.tricks if t.winner == seat for c in t.cards]
+        rules = v.rules if r.auction is None or r.auction.penalty_suit is None else v.rules.for_suit(
+            int(r.auction.penalty_suit))
+        face = sum(rules.value[c.index] * (2 if c.index in doubled else 1) for c in cards)
         assert per_seat[seat] == face - dead[seat] * v.deck.joker_points
 
 
@@ -177,3 +183,16 @@ def test_score_cards_agrees_with_a_seeded_match() -> None:
         before = tuple(t - p for t, p in zip(result.totals, result.points, strict=True))
         assert score_cards(v, taken, trick_winners=[e.winner for e in won], passing=result.passing,
                            scores=before, hand_number=result.hand_number) == result.outcome
+
+
+def test_score_cards_scores_an_auction_by_the_named_suit() -> None:
+    v = hl.preset("auction_hearts")
+    taken = ["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "", "2H 3H", ""]
+    assert score_cards(v, taken, named=hl.Suit.SPADES).points == (13, 0, 0, 0)
+    assert score_cards(v, taken, named=hl.Suit.HEARTS).points == (0, 0, 2, 0)
+    for bad in ({}, {"named": "spades"}):
+        with pytest.raises(hl.IllegalAction, match="named"):
+            score_cards(v, taken, **bad)  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction, match="no auction"):
+        score_cards(hl.preset("standard"), taken, named=hl.Suit.SPADES)
+

@@ -32,7 +32,7 @@ from typing import Final, NoReturn, cast
 
 import attrs
 
-from heartslib.cards import Card, CardLike, parse_cards
+from heartslib.cards import Card, CardLike, Suit, parse_cards
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART, NATIVE
 from heartslib.engine.values import exact_total
@@ -794,6 +794,7 @@ def score_cards(
     scores: Sequence[Score] | None = None,
     hand_number: int = 0,
     moon_choice: MoonScoring | str | None = None,
+    named: Suit | None = None,
 ) -> Outcome:
     """A hand's points per seat from the cards each seat took: the scorer every round uses, as a pure function.
 
@@ -810,7 +811,9 @@ def score_cards(
     * ``scores`` and ``hand_number``: the match totals before the hand and its number (0 for the first), for
       the moon rules that look at the game;
     * ``moon_choice``: how the shooter scores a moon when ``moon.kind = "choice"`` (``"old"`` or ``"new"``) or
-      ``"lot"`` (``"zero"`` or ``"double"``, which read ``scores``).
+      ``"lot"`` (``"zero"`` or ``"double"``, which read ``scores``);
+    * ``named``: in Auction Hearts (``scoring.settlement = "auction"``), the suit the auction named, whose cards
+      are the hand's penalty cards (required there, refused elsewhere; :attr:`heartslib.Round.auction`).
 
     Raises :class:`~heartslib.IllegalAction` (``bad_argument``) naming the argument that is wrong and what it
     may be, :class:`~heartslib.CardError` for a bad card, :class:`~heartslib.VariantError` when ``variant`` is
@@ -825,6 +828,14 @@ def score_cards(
     """
     expect_variant(variant)
     rules = variant.rules
+    if variant.scoring.settlement == Settlement.AUCTION:
+        if not isinstance(named, Suit):
+            raise IllegalAction("bad_argument", f"named must be the Suit the auction named (its cards are the hand's "
+                                f"penalty cards), not {arg_text(named)}")
+        rules = rules.for_suit(int(named))
+    elif named is not None:
+        raise IllegalAction("bad_argument", f"named is the suit an auction named; {variant.name!r} has no auction "
+                            f"(scoring.settlement = {variant.scoring.settlement.value!r}): leave it out")
     n = variant.players
     if not _many(taken) or len(taken) != n:
         _bad(f"taken must hold the cards of each of the {n} seats, got {arg_text(taken)}")
