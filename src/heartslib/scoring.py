@@ -782,6 +782,20 @@ def score(
 # --------------------------------------------------------------------------- the scorer as a pure function
 
 
+def _hand_rules(variant: Variant, named: object) -> Rules:
+    """The rules a hand of ``variant`` is scored by: an auction's named suit's (``named``, required there), or the
+    variant's own (``named`` refused)."""
+    if variant.scoring.settlement == Settlement.AUCTION:
+        if not isinstance(named, Suit):
+            raise IllegalAction("bad_argument", f"named must be the Suit the auction named (its cards are the hand's "
+                                f"penalty cards), not {arg_text(named)}")
+        return variant.rules.for_suit(int(named))
+    if named is not None:
+        raise IllegalAction("bad_argument", f"named is the suit an auction named; {variant.name!r} has no auction "
+                            f"(scoring.settlement = {variant.scoring.settlement.value!r}): leave it out")
+    return variant.rules
+
+
 def score_cards(
     variant: Variant,
     taken: Sequence[str | Iterable[CardLike | int]],
@@ -827,15 +841,7 @@ def score_cards(
     (-400, 100, -180, 0)
     """
     expect_variant(variant)
-    rules = variant.rules
-    if variant.scoring.settlement == Settlement.AUCTION:
-        if not isinstance(named, Suit):
-            raise IllegalAction("bad_argument", f"named must be the Suit the auction named (its cards are the hand's "
-                                f"penalty cards), not {arg_text(named)}")
-        rules = rules.for_suit(int(named))
-    elif named is not None:
-        raise IllegalAction("bad_argument", f"named is the suit an auction named; {variant.name!r} has no auction "
-                            f"(scoring.settlement = {variant.scoring.settlement.value!r}): leave it out")
+    rules = _hand_rules(variant, named)
     n = variant.players
     if not _many(taken) or len(taken) != n:
         _bad(f"taken must hold the cards of each of the {n} seats, got {arg_text(taken)}")
