@@ -1020,10 +1020,10 @@ class SearchAgent(BaseAgent):
     0: never) a play is valued in each world by searching every line of this
     seat's own plays to the end against the rollout policy's plays for the
     others (:class:`heartslib.solve.Endgame`), instead of by one rollout.
-    A variant :func:`heartslib.inference.reads` refuses, and Auction Hearts
-    (``scoring.settlement = "auction"``: the sampler would rebuild its hands
-    without the bids and the named suit), it plays as :class:`HeuristicAgent`
-    does.
+    A variant :func:`heartslib.inference.reads` refuses it plays as
+    :class:`HeuristicAgent` does; in Auction Hearts it bids and names the suit
+    as :class:`HeuristicAgent` does and searches the play with the named
+    suit's penalty cards.
 
     >>> import heartslib as hl
     >>> agents = [SearchAgent(1, playouts=4)] + [HeuristicAgent(s) for s in (2, 3, 4)]

@@ -19,6 +19,7 @@ from typing import Any
 
 from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
+from heartslib.engine.auction import highest_bid
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState, fast_run_mark, trick_plays
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
@@ -151,7 +152,7 @@ def auction_value(s: RoundState) -> Auction | None:
     """An auction's public state as a value (chips, bids, winner and winning bid, suit named); None outside one."""
     if not s.chips:
         return None
-    bid = max(amount for _, amount in s.bids) if len(s.bids) == s.n else 0
+    bid = highest_bid(s.bids)[1] if len(s.bids) == s.n else 0
     return Auction(s.chips, s.bids, None if s.bidder < 0 else s.bidder, bid, None if s.named < 0 else SUIT_OF[s.named])
 
 
