@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib.server.store import SQLiteStore, open_store
 from heartslib.server.tables import Connection, Hub, event_message
-from heartslib.streams import events_for, follow, visible_events
+from heartslib.streams import PRIVATE_FIELDS, events_for, follow, visible_events
 from heartslib.testing import check_no_leak
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "server.md"
@@ -187,7 +187,7 @@ def test_a_spectator_sees_the_public_stream_only() -> None:
         m = _match_of(hub, table)
         assert m.is_over and s.events[-1]["kind"] == "end"
         public = {k: v for k, v in m.observation(0).to_dict().items()
-                  if k not in ("seat", "hand", "passed", "received", "kitty", "options")}
+                  if k not in PRIVATE_FIELDS}
         assert follow(s.events) == public
         assert all(e["cards"] is None for e in s.events if e["kind"] in ("pass", "exchange"))
         assert (await s.reply({"type": "legal"}))["code"] == "not_seated"

@@ -71,8 +71,9 @@ __all__ = [
     "visible_events",
 ]
 
-#: The observation fields a spectator does not see (a seat's own cards and choices); the rest is public.
-PRIVATE_FIELDS: tuple[str, ...] = ("seat", "hand", "passed", "received", "kitty", "options")
+#: The observation fields a spectator does not see (a seat's own cards and choices, and the cards it drew from a
+#: stock, which may still be in its hand); the rest is public.
+PRIVATE_FIELDS: tuple[str, ...] = ("seat", "hand", "passed", "received", "kitty", "options", "drawn")
 
 
 class EventKind(enum.StrEnum):

@@ -1,0 +1,44 @@
+"""A new user's and a fuzzer's sweep of the games added last: Auction Hearts (``auction_hearts``), two-handed
+Hearts (``two_handed``) and Domino Hearts (``domino_hearts``). Each test here failed before its fix; it is
+named after what a player or a program relies on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import heartslib as hl
+from heartslib import strategies as hst
+from heartslib.streams import spectator_events, view_data
+
+STOCK_PRESETS = ("two_handed", "domino_hearts")
+
+
+def _codes(data: Any) -> set[str]:
+    """Every text in plain data (an observation's dict, an event's), to look for card codes in."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return set().union(*(_codes(v) for v in data.values())) if data else set()
+    if isinstance(data, list | tuple):
+        return set().union(*(_codes(v) for v in data)) if data else set()
+    return set()
+
+
+def _held(m: hl.Match) -> set[str]:
+    return {c.code for seat in range(m.variant.players) for c in m.round.hand(seat)}
+
+
+@pytest.mark.parametrize("name", STOCK_PRESETS)
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_a_spectator_never_sees_a_card_a_seat_drew_from_the_stock(name: str, data: st.DataObject) -> None:
+    m = data.draw(hst.matches(hl.preset(name), max_steps=60))
+    held = _held(m)
+    assert not _codes(view_data(m.round, None)) & held
+    events = spectator_events(m)
+    this_hand = events[max(i for i, e in enumerate(events) if e.kind.value == "deal"):]
+    assert not set().union(*(_codes(e.to_dict()) for e in this_hand)) & held
