@@ -4,6 +4,7 @@ named after what a player or a program relies on."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import heartslib as hl
 from heartslib import strategies as hst
+from heartslib.cli import PlaySession, opponents
 from heartslib.streams import spectator_events, view_data
 
 STOCK_PRESETS = ("two_handed", "domino_hearts")
@@ -42,3 +44,30 @@ def test_a_spectator_never_sees_a_card_a_seat_drew_from_the_stock(name: str, dat
     events = spectator_events(m)
     this_hand = events[max(i for i, e in enumerate(events) if e.kind.value == "deal"):]
     assert not set().union(*(_codes(e.to_dict()) for e in this_hand)) & held
+
+
+def _session(m: hl.Match, human: int, script: str) -> tuple[PlaySession, io.StringIO]:
+    """``heartslib play`` in process: the human at ``human`` typing ``script``, heuristic opponents."""
+    out = io.StringIO()
+    play = PlaySession(m, human, opponents(m, human), inp=io.StringIO(script), out=out, save_path=None,
+                       interactive=False)
+    return play, out
+
+
+@pytest.mark.parametrize("typed", ["1", "5", "50"])
+def test_play_a_bid_typed_as_a_number_is_that_bid_not_a_menu_position(typed: str) -> None:
+    m = hl.Match(hl.preset("auction_hearts"), seed=1)
+    assert m.to_act == (1,)  # the dealer's left bids first
+    play, out = _session(m, 1, typed + "\n")
+    assert play.run() == 0  # input ends after the bid
+    assert m.round.auction is not None and m.round.auction.bids[0] == (1, int(typed)), out.getvalue()
+
+
+def test_play_a_suit_is_still_named_by_its_place_in_the_menu() -> None:
+    m = hl.Match(hl.preset("auction_hearts"), seed=1)
+    play, out = _session(m, 0, "1\n3\n")  # the others pass: the dealer must bid; then 3) hearts
+    assert play.run() == 0
+    auction = m.round.auction
+    assert auction is not None and auction.bids[-1] == (0, 1) and auction.penalty_suit == hl.Suit.HEARTS, (
+        out.getvalue())
+    assert "Bid chips to name the suit to avoid: 1 to 50" in out.getvalue()

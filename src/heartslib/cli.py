@@ -791,7 +791,7 @@ class PlaySession:
                     "suit": "Call the suit to follow", "bid": "Bid chips to name the suit to avoid",
                     "name": "Name the suit to avoid",
                     "expose": "Expose (sell) cards before the first lead"}.get(obs.decision or "", "Choose")
-            self.say(f"{what}: " + ", ".join(f"{i}) {o}" for i, o in enumerate(obs.options, 1)))
+            self.say(f"{what}: " + _menu(obs.options))
             prompt = "Your choice: "
         else:
             prompt = "Your card: "
@@ -853,12 +853,14 @@ class PlaySession:
             return Pass(self.human, parse_cards(text.replace(",", " ")))
         if obs.phase == Phase.DECIDE:
             options = list(obs.options)
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                return Choose(self.human, options[int(text) - 1])
             for option in options:
                 if option.lower() == text.lower():
                     return Choose(self.human, option)
-            raise ValueError(f"{text!r} is not one of the options: {', '.join(options)}")
+            # where the options are numbers (an auction's bids) a number typed is a bid, never a menu position
+            if text.isdigit() and 1 <= int(text) <= len(options) and not _numbered(options):
+                return Choose(self.human, options[int(text) - 1])
+            allowed = _menu(options) if _numbered(options) else ", ".join(options)
+            raise ValueError(f"{text!r} is not one of the options: {allowed}")
         return Play(self.human, Card.parse(text))
 
     # ------------------------------------------------------------------ the loop
@@ -924,6 +926,21 @@ class PlaySession:
                 "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
                 f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
                 "There is no undo: once other hands' cards are revealed, a card played stays played.")
+
+
+def _numbered(options: Sequence[str]) -> bool:
+    """Whether some options are numbers (an auction's bids): then a number typed is an option, not its place."""
+    return any(o.isdigit() for o in options)
+
+
+def _menu(options: Sequence[str]) -> str:
+    """The options of a decision as the player reads them: numbered ("1) old, 2) new"), or where the options
+    are numbers (bids) the words and the range ("pass, or 1 to 50")."""
+    if not _numbered(options):
+        return ", ".join(f"{i}) {o}" for i, o in enumerate(options, 1))
+    numbers = [int(o) for o in options if o.isdigit()]
+    amounts = f"{min(numbers)} to {max(numbers)}" if len(numbers) > 1 else str(numbers[0])
+    return ", or ".join([", ".join(o for o in options if not o.isdigit()), amounts]).removeprefix(", or ")
 
 
 def _action_words(a: Action) -> str:
