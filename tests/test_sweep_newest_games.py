@@ -5,6 +5,7 @@ named after what a player or a program relies on."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cli import PlaySession, opponents
+from heartslib.settlement import AuctionResult
 from heartslib.streams import spectator_events, view_data
 
 STOCK_PRESETS = ("two_handed", "domino_hearts")
@@ -71,3 +73,46 @@ def test_play_a_suit_is_still_named_by_its_place_in_the_menu() -> None:
     assert auction is not None and auction.bids[-1] == (0, 1) and auction.penalty_suit == hl.Suit.HEARTS, (
         out.getvalue())
     assert "Bid chips to name the suit to avoid: 1 to 50" in out.getvalue()
+
+
+def _typing_everything(rounds: int = 400) -> str:
+    """Input that a session eventually accepts at every prompt: every card, then the words of the decisions."""
+    cards = [f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA"]
+    return "\n".join([*cards, "pass", "1", "clubs"] * rounds) + "\n"
+
+
+def _whole_match(name: str, seed: int) -> tuple[hl.Match, str]:
+    m = hl.Match(hl.preset(name), seed=seed)
+    play, out = _session(m, 0, _typing_everything())
+    assert play.run() == 0 and m.is_over
+    return m, out.getvalue()
+
+
+def _by_seat(values: Sequence[int]) -> str:
+    return ", ".join(f"{'you' if seat == 0 else f'seat {seat}'} {x}" for seat, x in enumerate(values))
+
+
+def test_play_an_auction_tells_the_pot_and_each_seats_chips_after_every_hand_and_at_the_end() -> None:
+    m, text = _whole_match("auction_hearts", 4)
+    for result in m.rounds:
+        assert isinstance(result.settlement, AuctionResult)
+        told = text.split(f"Hand {result.hand_number + 1} is over.")[1]
+        assert "Chips: " + _by_seat([m.variant.scoring.chips + c for c in result.counters]) in told
+        assert f"pot of {result.settlement.pot} chip" in told
+    assert "Final chips: " + _by_seat(m.chips) in text[text.index("The match is over"):]
+
+
+@pytest.mark.parametrize("name", STOCK_PRESETS)
+def test_play_tells_who_drew_from_the_stock_and_shows_you_your_own_draws(name: str) -> None:
+    m, text = _whole_match(name, 4)
+    first = m.rounds[0].round
+    mine = first.observation(0)
+    assert mine.draws, "the first hand had draws"
+    told = text.split("Hand 1 is over.")[0]
+    drawn = iter(mine.drawn)
+    for _, seat, count in mine.draws:
+        if seat == 0:
+            cards = " ".join(str(next(drawn)) for _ in range(count))
+            assert f"You draw {cards} from the stock." in told
+        else:
+            assert f"Seat {seat} draws {count} card{'' if count == 1 else 's'} from the stock." in told

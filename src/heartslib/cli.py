@@ -73,6 +73,7 @@ from heartslib.points import MAX_SEED, Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.sections import ScoringRules
 from heartslib.serialize import read_toml
+from heartslib.settlement import AuctionResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
@@ -525,6 +526,9 @@ class PlaySession:
         self.header_shown: tuple[int, int] | None = None
         self.rolled: list[Card] = []
         self.pause_due = False
+        # the stock's draws told so far: the hand, how many draws (seat, count) and how many of your cards
+        mine = match.observation(human)
+        self.draws_told = (mine.hand_number, len(mine.draws), len(mine.drawn))
         for seat, agent in agents.items():
             setup_agent(agent, match.variant, seat)
 
@@ -605,6 +609,23 @@ class PlaySession:
         for event in events[self.seen:]:
             self.tell(event)
         self.seen = len(events)
+        self.tell_draws()
+
+    def tell_draws(self) -> None:
+        """Say who drew from the stock since the last call: how many cards (public), and which (yours only)."""
+        if self.match.variant.deck.stock == StockDraw.NONE:
+            return
+        obs = self.match.observation(self.human)
+        hand, told, mine = self.draws_told
+        if obs.hand_number != hand:
+            told = mine = 0
+        for _, seat, count in obs.draws[told:]:
+            if seat == self.human:
+                self.say(f"You draw {self.cards(obs.drawn[mine:mine + count])} from the stock.")
+                mine += count
+            else:
+                self.say(f"Seat {seat} draws {count} card{'' if count == 1 else 's'} from the stock.")
+        self.draws_told = (obs.hand_number, len(obs.draws), mine)
 
     def tell(self, e: Event) -> None:
         """Describe one event in a sentence."""
@@ -640,7 +661,7 @@ class PlaySession:
             self.rounds_told += 1
             self.say()
             self.say(f"Hand {result.hand_number + 1} is over.")
-            for line in self.score_table():
+            for line in self.score_table() + self.pot_lines(result.settlement, result.counters):
                 self.say(line)
             self.say()
             self.hand_told, self.tricks_done, self.rolled = result.hand_number + 1, 0, []
@@ -670,6 +691,22 @@ class PlaySession:
         shown = score_text(pts)
         sign = "" if shown.startswith("-") else "+"
         return text + f" ({sign}{shown} point{'' if pts == 1 else 's'}: {self.cards(scoring)})."
+
+    def pot_lines(self, settled: object, counters: Sequence[int]) -> list[str]:
+        """An auction's hand settled: who won the pot (or that it stays), and each seat's chips after it."""
+        if not isinstance(settled, AuctionResult):
+            return []
+        pot = f"the pot of {settled.pot} chip{'' if settled.pot == 1 else 's'}"
+        if len(settled.winners) == 1:
+            won = f"{self.Who(settled.winners[0])} {self.verb(settled.winners[0], 'win')} {pot}."
+        elif settled.winners:
+            won = (f"{self.Who(settled.winners[0])} and {self.who(settled.winners[1])} share {pot}"
+                   + (f"; {settled.carry} chip stays for the next pot." if settled.carry else "."))
+        else:
+            won = f"Nobody wins {pot}: it stays for the next deal"
+            won += "." if self.match.is_over else f", whose suit {self.who(settled.bidder)} names without bidding."
+        chips = [self.match.variant.scoring.chips + c for c in counters]
+        return [won, f"Chips: {self.scores_line(chips)}."]
 
     def score_table(self) -> list[str]:
         """The points of every hand so far and the totals, one row each, one column per seat."""
@@ -707,6 +744,9 @@ class PlaySession:
             dot = " · " if self.symbols else " - "
             say(f"=== Hand {obs.hand_number + 1}{dot}you are seat {self.human}{dot}dealer: {self.who(obs.dealer)} ===")
             say(f"Scores: {self.scores_line(obs.scores)}")
+            if obs.chips:
+                pot = f"; {m.pool} chip{'' if m.pool == 1 else 's'} in the pot from the last deal" if m.pool else ""
+                say(f"Chips: {self.scores_line(obs.chips)}{pot}")
             team = next((t for t in m.variant.teams if self.human in t), ())
             if len(team) > 1:
                 say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
@@ -895,6 +935,8 @@ class PlaySession:
         hands = len(m.rounds)
         self.say(f"The match is over after {hands} hand{'' if hands == 1 else 's'}. "
                  f"Final totals: {self.scores_line(m.scores)}.")
+        if m.chips:  # an auction is won on chips, not on the points
+            self.say(f"Final chips: {self.scores_line(m.chips)}.")
         winners = " and ".join(self.who(s) for s in m.winners)
         self.say(f"Winner: {winners}." if len(m.winners) == 1 else f"Shared win: {winners}.")
         return 0
