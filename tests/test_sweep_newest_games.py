@@ -5,7 +5,9 @@ named after what a player or a program relies on."""
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +118,50 @@ def test_play_tells_who_drew_from_the_stock_and_shows_you_your_own_draws(name: s
             assert f"You draw {cards} from the stock." in told
         else:
             assert f"Seat {seat} draws {count} card{'' if count == 1 else 's'} from the stock." in told
+
+
+# The page's player at an auction: the status line and the line under it, each time it is seat 0's turn.
+_AUCTION_STEP = """(() => {
+  const status = document.getElementById("status"), info = document.getElementById("info");
+  if (!status || !status.textContent.startsWith("Your turn")) return null;
+  const seen = [status.textContent, info ? info.textContent : ""];
+  if (status.textContent.startsWith("Your turn: play")) return ["played", ...seen];
+  const buttons = [...document.querySelectorAll("#options button")];
+  const pick = buttons.find((b) => b.textContent === "1") || buttons.find((b) => b.textContent === "hearts");
+  if (!pick) return null;  // the options are on their way
+  pick.click();
+  return seen;
+})()"""
+
+
+def test_the_play_page_says_what_an_auctions_decision_is_and_shows_the_chips_bids_and_named_suit(
+        tmp_path: Path) -> None:
+    page = pytest.importorskip("test_server_browser", reason="the browser test's Chromium and server extra")
+    from heartslib.client import Client
+    from test_server_e2e import Server
+
+    server = Server(str(tmp_path / "tables.sqlite3"))
+    browser = page.Browser(tmp_path / "profile")
+    try:
+        with Client(server.url) as host:
+            table = host.create("auction_hearts", seats=[None, "heuristic", "heuristic", "heuristic"], seed=1)
+        url = server.url.replace("ws://", "http://").removesuffix("/ws") + f"/play?table={table}&seat=0"
+        browser.call("Page.navigate", url=url)
+        seen: list[list[str]] = []
+        for _ in range(2000):  # bounded by a count, not a clock: until the first card is to be played
+            step = browser.evaluate(_AUCTION_STEP)
+            if step:
+                seen.append(step)
+                if step[0] == "played":
+                    break
+            time.sleep(0.02)
+        (bid, bid_info), (name, _), (_, play, play_info) = seen
+        assert bid == "Your turn: decide: bid chips for the right to name the suit to avoid, or pass"
+        assert bid_info.startswith("Chips before this hand: seat 0 50, seat 1 50, seat 2 50, seat 3 50")
+        assert name == "Your turn: decide: name the suit to avoid this hand"
+        assert play == "Your turn: play a card" and "Suit to avoid: hearts" in play_info
+        assert "seat 0 1" in play_info.split("Bids: ")[1]
+        assert browser.errors == []
+    finally:
+        browser.close()
+        server.stop()
