@@ -188,3 +188,11 @@ def test_the_compiled_build_lists_modules_that_exist_and_are_mypyc_ready() -> No
         source = BENCH.parent / path
         assert source.is_file(), f"{path} (compiled by the mypyc hook) does not exist"
         assert "object.__new__(" not in source.read_text(), f"{path}: mypyc cannot compile object.__new__"
+
+
+def test_the_instruction_counter_plays_what_it_counts() -> None:
+    # benchmarks/instructions.py runs itself under valgrind twice (deal only, deal and play); its child plays
+    # the presets' post-pass deals out (valgrind itself is not needed here, nor run: a minute of CI)
+    instructions = load_benchmark("instructions")
+    assert instructions.main(["--child", "--play", "--deals", "2", "--passes", "2", "black_jack"]) == 0
+    assert instructions.main(["--child", "--deal-only", "--deals", "2", "--passes", "1", "standard"]) == 0

@@ -141,7 +141,7 @@ def test_the_fast_loops_two_deck_hand_lists_distinct_cards_and_counts_the_copies
     indices: list[int], data: st.DataObject
 ) -> None:
     # the fast playout holds a two-deck hand as per-suit lists of its distinct cards plus the extra copies by
-    # card index (playout._split): the lists must be distinct()'s choices, and taking or dropping a card must
+    # card index (playout._split): the lists must be distinct()'s choices, and taking a card must
     # leave what list.remove leaves of the hand, for hands in hand order (copies neighbours)
     from heartslib.engine import playout
     from heartslib.engine.dealing import sort_hand
@@ -162,10 +162,7 @@ def test_the_fast_loops_two_deck_hand_lists_distinct_cards_and_counts_the_copies
             break
         card = data.draw(st.sampled_from(held), label="card")
         cards = lists[suit[card]]
-        if data.draw(st.booleans(), label="take"):
-            assert playout._take(cards, cards.index(card), more) == card
-        else:
-            playout._drop(cards, card, more)
+        assert playout._take(cards, cards.index(card), more) == card
         hand.remove(card)
         left = sorted(c for st_ in range(4) for c in lists[st_] for _ in range(1 + more[c]))
         assert left == sorted(hand)

@@ -148,8 +148,9 @@ def exposure_binds(r: hl.Round) -> bool:
 
 
 def test_the_fast_loop_keeps_the_exposed_card_rule_until_each_suit_is_led() -> None:
-    # the fast loop bars an exposed card as legality does until its suit has been led: from the first lead
-    # after exposing, or from the second trick, the same game as the general path for the same draws
+    # the fast loop takes the hand only once no exposed card may still be barred (playout._exposure_binds): until
+    # then legality decides every play on the general path; from the first lead after exposing, or from the
+    # second trick, the same game as the general path for the same draws
     r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
     expose(r, {1: "QS"})
     play(r, "0:2S", "1:5S", "2:7S", "3:AS")

@@ -7,9 +7,9 @@ The engine keeps its optimised paths beside its general code:
   player, the highest of the suit led winning (one or two decks, first- or
   last-wins ties);
 * **the fast loop** (:data:`FAST_LOOP`): the random playout loop
-  (:mod:`heartslib.engine.playout`). It knows the opening lead, the
-  first-trick rule, the hearts lock and forced discards, and hands the tricks
-  it cannot settle itself (cancellation, the kitty) to the general
+  (:mod:`heartslib.engine.playout`) from the second trick. It knows following
+  suit, the hearts lock on a lead and the winner of a trick, and hands the
+  tricks it cannot settle itself (cancellation, the kitty) to the general
   :func:`heartslib.engine.tricks.settle`;
 * **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
   scored with one sum per seat (:mod:`heartslib.engine.finishing`);
@@ -57,7 +57,6 @@ from heartslib.enums import (
     LeadHeartsUnbroken,
     Settlement,
     Sun,
-    UndercutCeiling,
 )
 from heartslib.sections import SECTIONS, VariantFields, field_paths
 
@@ -171,11 +170,12 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
 }
 
 
-#: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): the opening lead, the first-trick
-#: ban, the hearts lock, forced discards and the undercut from hands held as per-suit lists; tricks it cannot
-#: settle itself (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general
-#: code; the first trick and the tricks in which an exposed card may still be barred listed card by card as
-#: ``legality.candidates`` lists them (``playout._listed_trick``).
+#: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): following suit, the hearts lock on
+#: a lead and the winner of a trick, from hands held as per-suit lists; tricks it cannot settle itself
+#: (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general code. It
+#: starts at the second trick, once no exposed card may still be barred (``playout._exposure_binds``): the first trick
+#: and the exposed-card rule, like forced discards and the undercut, are decided by ``legality.candidates`` alone,
+#: on the general path.
 FAST_LOOP: Final[Mapping[str, Allowed]] = {
     "name": ANY,
     "source": ANY,
@@ -210,14 +210,13 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     ),
     "play.first_trick": ANY,
     "play.queen_forced": (False,),
-    "play.must_discard": ANY,  # forced discards from the per-suit lists (playout._forced)
-    "play.must_discard_if_all": ANY,
+    # forced discards and the undercut are legality's alone: those variants play on the general path
+    "play.must_discard": ((),),
+    "play.must_discard_if_all": ANY,  # read only with forced discards
     "play.booster_nines": (False,),
-    "play.undercut": ANY,  # the ceiling of the leekha cards on the trick, kept as the trick is played
-    # the other readings of the undercut (issue 32's demonstration of a new play option): legality alone
-    # decides them, on the general path
-    "play.undercut_ceiling": (UndercutCeiling.HIGHEST_LEEKHA,),
-    "play.undercut_binds_discards": (False,),
+    "play.undercut": (False,),
+    "play.undercut_ceiling": ANY,  # read only with the undercut
+    "play.undercut_binds_discards": ANY,
     "play.opening_card": ANY,
     "play.opening_taker": ANY,
     "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
@@ -233,8 +232,7 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
     # an auction names the hand's locked suit, and the fast loop locks hearts (its per-suit lists name them)
     "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
     # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
-    # led, and the fast loop lists those tricks' choices as legality does (playout._listed_trick); the doubling
-    # is the scorer's
+    # led, and the fast loop starts only once none binds (playout._exposure_binds); the doubling is the scorer's
     "scoring.exposable": ANY,
     "moon.kind": ANY,
     "moon.requires": ANY,

@@ -3,17 +3,22 @@
 :func:`random_playout` chooses each step uniformly among the legal actions
 (so the distribution is a random agent's). For the variants the fast loop's
 allow-list admits (``Rules.fast_playout``, :data:`heartslib.engine.fastpath.FAST_LOOP`)
-the tricks from the start of one run in :func:`fast_playout`, which draws
-exactly what the general path draws: the same candidates in the same order,
-one ``rng.random()`` per choice of two or more. It holds each hand as four
-per-suit lists (following suit is one list operation; a choice among several
-suits counts through them in hand order); with two decks the lists hold a
-hand's distinct cards and a count of its extra copies by card index beside
-them, so both copies of a card are one choice, and ties go to the first or
-last played (``rules.challenge``); a trick it cannot settle itself goes to
-:func:`heartslib.engine.tricks.settle` (:func:`_unsettled`). The
-property tests ``test_fast_playout_agrees_with_the_general_path_on_random_variants``
-and ``..._on_every_fast_preset`` hold the two to the same game for the same
+the tricks from the start of the second (once no exposed card may still be
+barred: :func:`_exposure_binds`) run in :func:`fast_playout`, which draws exactly
+what the general path draws: the same candidates in the same order, one
+``rng.random()`` per choice of two or more. It knows only following suit,
+the hearts lock on a lead and the winner of a trick; the first trick, the
+exposed-card rule, forced discards and the undercut are legality's alone
+(those tricks, and those variants, play on the general path). It holds each
+hand as four per-suit lists (following suit is one list operation; a choice
+among several suits counts through them in hand order); with two decks the
+lists hold a hand's distinct cards and a count of its extra copies by card
+index beside them, so both copies of a card are one choice, and ties go to
+the first or last played (``rules.challenge``); a trick it cannot settle
+itself goes to :func:`heartslib.engine.tricks.settle` (:func:`_unsettled`).
+The property tests
+``test_fast_playout_agrees_with_the_general_path_on_random_variants`` and
+``..._on_every_fast_preset`` hold the two to the same game for the same
 random numbers.
 
 This module is compiled by the optional mypyc build: keep it strictly typed.
@@ -32,18 +37,14 @@ from heartslib.engine.legality import (
     candidates,
     is_ordered,
     pass_of,
-    position,
     random_pass,
 )
 from heartslib.engine.machine import apply, choice, choose, choose_cards, to_act
-from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import (
-    CARD_OPENS,
     FAST_RUN,
     HEART,
     NATIVE,
-    NO_SUIT,
     NOT_HEARTS,
     OVER,
     PASS,
@@ -63,15 +64,18 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
     ``fast=False`` keeps the whole hand on the general path (the differential tests use it).
     """
     fast = fast and s.rules.fast_playout
+    rnd = rng.random
     while s.phase is not OVER:
         phase = s.phase
-        if fast and phase is PLAY and not s.tcards:
+        # from the start of a trick after the first, once no exposed card binds: the first trick (the opening
+        # lead, the first-trick ban) and the exposed-card rule are legality's alone, played card by card below
+        if fast and phase is PLAY and not s.tcards and s.trick_no and not (s.exposed and _exposure_binds(s)):
             fast_playout(s, rng)
             continue
         if phase is PLAY:
             seat = s.turn
             cands = candidates(s, seat, None)
-            card = cands[int(rng.random() * len(cands))] if len(cands) > 1 else cands[0]
+            card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
             s.events.append(seat * PLAY_CODE + card)
             play_card(s, seat, card)
         else:
@@ -162,11 +166,20 @@ def fast_playout(s: RoundState, rng: random.Random) -> None:
     score_round(s)
 
 
+def _exposure_binds(s: RoundState) -> bool:
+    """Whether an exposed card still held may be barred by the exposed-card rule (its suit not led yet): the
+    fast loop then leaves the trick to the general path, where legality alone decides it."""
+    suit = s.rules.suit
+    led = {t[5] for t in s.tricks}
+    return any(suit[c] not in led and any(c in hand for hand in s.hands) for c in s.exposed)
+
+
 def rollout_points(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     """The points :func:`random_playout` would give a copy of ``s`` with the same ``rng``, without changing
     ``s`` and, where the fast loop can take the rest of the hand, without recording it."""
     rules = s.rules
-    if not (rules.fast_playout and s.phase is PLAY and not s.tcards and not s.kitty and not s.carry
+    if not (rules.fast_playout and s.phase is PLAY and not s.tcards and s.trick_no
+            and not (s.exposed and _exposure_binds(s)) and not s.kitty and not s.carry
             and not rules.cancel and not rules.joker_conditional):
         return random_playout(s.copy(), rng)  # what the fast loop would settle in the state itself
     taken = [t[:] for t in s.taken] if NATIVE else list(map(list.copy, s.taken))  # tables.NATIVE
@@ -232,62 +245,46 @@ def _fast_tricks(
     """:func:`fast_playout`'s tricks from :func:`_split`'s hands, into the lists given: (last winner, tricks, guard).
     A trick is logged as its entry alone (the plays are not: see ``FAST_RUN``)."""
     rules = s.rules
-    suit, rank, breaks, challenge, level = rules.suit, rules.rank, rules.breaks, rules.challenge, rules.level
-    dup, forced, undercut, leekhas = rules.repeats, bool(rules.must_discard), rules.undercut, rules.must_discard
-    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards); the
-    # undercut binds below the highest leekha played
+    suit, breaks, challenge, level, dup = rules.suit, rules.breaks, rules.challenge, rules.level, rules.repeats
+    # no rule here that tricks.settle must handle (and only it adds to the kitty or the carried cards)
     plain = not (rules.cancel or rules.joker_conditional or s.kitty or s.carry)
     rnd, leader, number, order, after = rng.random, s.leader, s.trick_no, rules.order, rules.followers
     lists = split[leader]
     size = len(lists[0]) + len(lists[1]) + len(lists[2]) + len(lists[3]) + (sum(extra[leader]) if dup else 0)
     guard = not s.broken and rules.locks_hearts  # while hearts are locked a lead avoids them if it can
-    # exposed cards whose suit no completed trick has led yet: each may be barred (legality._exposed)
-    bound = [c for c in s.exposed if suit[c] not in {t[5] for t in tricks}] if s.exposed else []
     while size:
         seats = order[leader]
-        if number == 0 or (bound and _bars_lead(split[leader], bound, suit)):
-            cards, winner, led, guard = _listed_trick(s, rnd, seats, split, extra, guard, not number, bound)
+        lists = split[leader]
+        if dup:  # the lists hold distinct cards: a lead avoids hearts while they are locked, if it can
+            suits = NOT_HEARTS if guard and lists[HEART] and (lists[0] or lists[1] or lists[3]) else SUITS
+            card = _take_distinct(rnd, lists, suits, extra[leader])
         else:
-            lists = split[leader]
-            if dup:  # the lists hold distinct cards: a lead avoids hearts while they are locked, if it can
-                suits = NOT_HEARTS if guard and lists[HEART] and (lists[0] or lists[1] or lists[3]) else SUITS
-                card = _take_distinct(rnd, lists, suits, extra[leader])
+            hearts = len(lists[HEART])
+            if guard and 0 < hearts < size:  # not a conditional pair: compiled, the pair is built and unpacked
+                suits, k = NOT_HEARTS, size - hearts
             else:
-                hearts = len(lists[HEART])
-                if guard and 0 < hearts < size:  # not a conditional pair: compiled, the pair is built and unpacked
-                    suits, k = NOT_HEARTS, size - hearts
+                suits, k = SUITS, size
+            card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
+        led = suit[card]
+        guard = guard and not breaks[card]
+        best, winner, cards = level[card], leader, [card]
+        for seat in after[leader]:
+            lists = split[seat]
+            same = lists[led]
+            if same:
+                k = len(same)
+                if dup:
+                    card = _take(same, int(rnd() * k) if k > 1 else 0, extra[seat])
                 else:
-                    suits, k = SUITS, size
-                card = _pick(lists, suits, int(rnd() * k) if k > 1 else 0)
-            led = suit[card]
+                    card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
+                if challenge[card] > best:
+                    best = level[card]
+                    winner = seat
+            else:
+                card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
+                        else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
             guard = guard and not breaks[card]
-            best, winner, cards = level[card], leader, [card]
-            ceiling = rank[card] if undercut and card in leekhas else -1  # -1: no leekha on the trick yet
-            # the exposed cards of the suit led, which a follower holding another card of it may not play
-            barred = [c for c in bound if suit[c] == led] if bound else bound
-            for seat in after[leader]:
-                lists = split[seat]
-                same = lists[led]
-                if same:
-                    k = len(same)
-                    if barred or ceiling >= 0:
-                        card = _narrowed(rnd, same, barred, ceiling, rank, extra[seat] if dup else None)
-                    elif dup:
-                        card = _take(same, int(rnd() * k) if k > 1 else 0, extra[seat])
-                    else:
-                        card = same.pop(int(rnd() * k)) if k > 1 else same.pop()
-                    if challenge[card] > best:
-                        best = level[card]
-                        winner = seat
-                else:
-                    card = _forced_discard(rnd, rules, lists, ceiling, extra[seat] if dup else None) if forced else -1
-                    if card < 0:
-                        card = (_take_distinct(rnd, lists, SUITS, extra[seat]) if dup
-                                else _pick(lists, SUITS, int(rnd() * size) if size > 1 else 0))
-                guard = guard and not breaks[card]
-                if undercut and card in leekhas and rank[card] > ceiling:
-                    ceiling = rank[card]
-                cards.append(card)
+            cards.append(card)
         if not plain and _unsettled(s, cards, seats, winner, number, size == 1):
             s.trick_no = number
             s.leader = leader
@@ -299,28 +296,10 @@ def _fast_tricks(
             taken[winner].extend(cards)
             won[winner] += 1
             events.append(raw)
-        bound = [c for c in bound if suit[c] != led] if bound else bound  # free once its suit has been led
         number += 1
         leader = winner
         size -= 1
     return leader, number, guard
-
-
-def _forced_discard(
-    rnd: Callable[[], float], rules: Rules, lists: list[list[int]], ceiling: int, more: list[int] | None,
-) -> int:
-    """Remove and return a void follower's uniform choice among its forced discards (``play.must_discard``:
-    :func:`_forced`; with the undercut, below ``ceiling`` unless none is), its hand held as per-suit lists
-    (``more``: its extra copies by card index with two decks, else None); -1 when none is forced (the discard
-    is then free)."""
-    held = _forced(rules, lists, [c for st in SUITS for c in lists[st]])
-    if not held:
-        return -1
-    if ceiling >= 0:
-        held = [c for c in held if rules.rank[c] < ceiling] or held
-    card = held[int(rnd() * len(held))] if len(held) > 1 else held[0]
-    _drop(lists[rules.suit[card]], card, more)
-    return card
 
 
 def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: int, number: int, last: bool) -> bool:
@@ -338,35 +317,6 @@ def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: 
     return repeats > 1 or (repeats == 1 and cards.count(cards[seats.index(winner)]) > 1)
 
 
-def _narrowed(
-    rnd: Callable[[], float], same: list[int], barred: list[int], ceiling: int, rank: list[int],
-    more: list[int] | None,
-) -> int:
-    """Remove and return a follower's uniform choice among ``same`` (its distinct cards of the suit led, in hand
-    order; ``more``: its extra copies, two decks) narrowed as ``candidates`` narrows it: the ``barred`` exposed
-    cards out and, with the undercut, the cards ranked from ``ceiling`` up, each unless it would leave none."""
-    cands = same
-    if barred:
-        cands = [c for c in cands if c not in barred] or cands
-    if ceiling >= 0:
-        cands = [c for c in cands if rank[c] < ceiling] or cands
-    k = len(cands)
-    card = cands[int(rnd() * k)] if k > 1 else cands[0]
-    _drop(same, card, more)
-    return card
-
-
-def _drop(cards: list[int], card: int, more: list[int] | None) -> None:
-    """Remove ``card`` from the per-suit list ``cards`` holding it; a card held twice (``more``: the seat's
-    extra copies by card index, two decks) stays listed, one copy fewer."""
-    if more is not None and more[card]:
-        more[card] -= 1
-    elif NATIVE:
-        cards.pop(position(cards, card))  # legality.position: list.remove compares generically compiled
-    else:
-        cards.remove(card)
-
-
 def _take(cards: list[int], i: int, more: list[int]) -> int:
     """Remove and return ``cards[i]`` from a per-suit list of distinct cards (two decks; ``more``: the seat's
     extra copies by card index): a card held twice stays listed, one copy fewer."""
@@ -378,111 +328,6 @@ def _take(cards: list[int], i: int, more: list[int]) -> int:
     else:
         del cards[i]
     return card
-
-
-def _listed_trick(
-    s: RoundState, rnd: Callable[[], float], seats: tuple[int, ...], split: list[list[list[int]]],
-    extra: list[list[int]], guard: bool, first: bool, exposed: list[int],
-) -> tuple[list[int], int, int, bool]:
-    """A trick of :func:`fast_playout` whose every choice is listed as
-    :func:`~heartslib.engine.legality.candidates` lists it, from the per-suit lists: the first trick (the
-    opening lead, the first-trick ban) and the tricks in which an exposed card of a suit not led yet
-    (``exposed``, one deck) may be barred. Returns (cards, winner, led suit, guard)."""
-    rules = s.rules
-    suit, rank, breaks = rules.suit, rules.rank, rules.breaks
-    banned = rules.first_trick_banned if first else None
-    challenge, level = rules.challenge, rules.level
-    opening = s.opening if first else -1
-    cards: list[int] = []
-    led = NO_SUIT
-    best = -1
-    winner = seats[0]
-    ceiling = -1  # the undercut: the rank of the highest leekha card on the trick
-    for seat in seats:
-        lists = split[seat]
-        if cards:
-            follows = bool(lists[led])
-            cands = lists[led] or lists[0] + lists[1] + lists[2] + lists[3]
-            if exposed and follows:  # an exposed card of the suit led, while the player holds another of it
-                cands = [c for c in cands if c not in exposed] or cands
-            if banned is not None:
-                cands = _unbanned(cands, banned)
-            bound = follows
-            if rules.must_discard and not follows:
-                held = _forced(rules, lists, cands)
-                if held:
-                    cands, bound = held, True
-            if ceiling >= 0 and bound:
-                cands = [c for c in cands if rank[c] < ceiling] or cands
-        elif opening >= 0 and rules.opening is CARD_OPENS:
-            cands = [opening]
-        elif opening >= 0 and lists[suit[opening]]:
-            cands = lists[suit[opening]]
-            if exposed:
-                cands = _unexposed(cands, exposed, lists, suit)
-            if banned is not None:
-                cands = _unbanned(cands, banned)
-        else:
-            cands = lists[0] + lists[1] + lists[2] + lists[3]
-            if guard:
-                cands = [c for c in cands if suit[c] != HEART] or cands
-            if exposed:
-                cands = _unexposed(cands, exposed, lists, suit)
-            if banned is not None:
-                cands = _unbanned(cands, banned)
-        card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]  # distinct cards (_split)
-        _drop(lists[suit[card]], card, extra[seat] if extra else None)
-        if not cards:
-            led = suit[card]
-        if guard and breaks[card]:
-            guard = False
-        if suit[card] == led and challenge[card] > best:
-            best = level[card]
-            winner = seat
-        if rules.undercut and card in rules.must_discard and rank[card] > ceiling:
-            ceiling = rank[card]
-        cards.append(card)
-    return cards, winner, led, guard
-
-
-def _unbanned(cands: list[int], banned: list[bool]) -> list[int]:
-    """``cands`` without the cards the first-trick rule bans, unless that would leave none (``cands`` itself
-    when it holds none: following suit, mostly)."""
-    if NATIVE:  # compiled, a native loop (map with a bound method is called generically)
-        for c in cands:
-            if banned[c]:
-                return [c for c in cands if not banned[c]] or cands
-        return cands
-    if any(map(banned.__getitem__, cands)):
-        return [c for c in cands if not banned[c]] or cands
-    return cands
-
-
-def _bars_lead(lists: list[list[int]], bound: list[int], suit: list[int]) -> bool:
-    """Whether the leader, its hand held as per-suit lists, holds an exposed card of a suit not led yet
-    (``bound``) beside another card of that suit: its lead is then listed (:func:`_unexposed`)."""
-    for c in bound:
-        held = lists[suit[c]]
-        if len(held) > 1 and c in held:
-            return True
-    return False
-
-
-def _unexposed(cands: list[int], exposed: list[int], lists: list[list[int]], suit: list[int]) -> list[int]:
-    """The leads among ``cands`` once the exposed cards of suits not led yet are barred where the leader holds
-    another card of their suit (``legality._exposed``), unless none would be left."""
-    return [c for c in cands if c not in exposed or len(lists[suit[c]]) == 1] or cands
-
-
-def _forced(rules: Rules, lists: list[list[int]], cands: list[int]) -> list[int]:
-    """The forced discards (``play.must_discard``) among ``cands`` of a void player whose hand is held as
-    per-suit lists, in hand order and once per card (the lists hold distinct cards: :func:`_split`), as
-    ``candidates`` finds them; empty when none applies."""
-    md = rules.must_discard
-    held = [c for c in cands if c in md]
-    if held and rules.must_discard_if_all and not all(c in lists[rules.suit[c]] for c in md):
-        return []
-    return held
 
 
 def _take_distinct(

@@ -11,12 +11,11 @@ from typing import Final
 
 from heartslib.actions import Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
-from heartslib.enums import Decision, Opening, Phase
+from heartslib.enums import Decision, Phase
 
 __all__ = [
     "C0",
     "CARD",
-    "CARD_OPENS",
     "CLUB",
     "CODE",
     "D0",
@@ -92,5 +91,3 @@ SUIT_DECISION: Final = Decision.SUIT
 EXPOSE_DECISION: Final = Decision.EXPOSE
 BID_DECISION: Final = Decision.BID
 NAME_DECISION: Final = Decision.NAME
-# The opening rule that leads the opening card itself (read once a hand by the fast loop).
-CARD_OPENS: Final = Opening.TWO_OF_CLUBS
