@@ -274,6 +274,15 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     if v.scoring.exposable and v.deck.decks != 1:
         out.append(("scoring.exposable", "exposed cards are named by card: with two decks two players could expose "
                                       "the same one; use deck.decks = 1"))
+    out.extend(_play_readings(v))
+    if v.scoring.multiply:
+        out.extend(_multiply_bound(v, value, pack))
+    return out
+
+
+def _play_readings(v: VariantFields) -> list[Problem]:
+    """The play rules' readings that need another rule: the undercut's, and the opening card's suit."""
+    out: list[Problem] = []
     if not v.play.undercut:
         # a reading of a rule that is off would be silently ignored: say so
         unread = "only the undercut rule reads this: set play.undercut = true, or leave it at its default"
@@ -286,21 +295,24 @@ def _scoring(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
                                      "play.must_discard (Idlib: [\"TD\", \"QS\", \"KC\"])"))
     if v.play.opening_card is not None and v.play.opening_card.suit is None:
         out.append(("play.opening_card", "a suitless joker cannot be the opening card"))
-    if v.scoring.multiply:
-        # multipliers compound (two decks hold two copies of each): keep a hand's score far below MAX_SCORE
-        n = v.players
-        # magnitudes as floats one by one: a complex value's abs() is a float, an int's an int
-        cards = sum(_magnitude(value[c]) for c in pack)
-        alone = sum(_magnitude(x) for x in v.scoring.multiply_alone.values())
-        worst = ((2 + 2 * n) * cards + 2 * n * _magnitude(v.moon.points) + n * abs(v.scoring.no_tricks)
-                 + 2 * alone)
-        copies = Counter(pack)
-        for card, factor in v.scoring.multiply.items():
-            worst *= max(1.0, _magnitude(factor)) ** copies[card.index]
-        if worst > MAX_HAND_POINTS:
-            out.append(("scoring.multiply", f"these multipliers are too large: they could make one hand worth "
-                        f"about {worst:.0e} points, and a hand may score at most {MAX_HAND_POINTS:.0e}"))
     return out
+
+
+def _multiply_bound(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> list[Problem]:
+    """Multipliers compound (two decks hold two copies of each): a hand's score must stay far below MAX_SCORE."""
+    n = v.players
+    # magnitudes as floats one by one: a complex value's abs() is a float, an int's an int
+    cards = sum(_magnitude(value[c]) for c in pack)
+    alone = sum(_magnitude(x) for x in v.scoring.multiply_alone.values())
+    worst = ((2 + 2 * n) * cards + 2 * n * _magnitude(v.moon.points) + n * abs(v.scoring.no_tricks)
+             + 2 * alone)
+    copies = Counter(pack)
+    for card, factor in v.scoring.multiply.items():
+        worst *= max(1.0, _magnitude(factor)) ** copies[card.index]
+    if worst > MAX_HAND_POINTS:
+        return [("scoring.multiply", f"these multipliers are too large: they could make one hand worth "
+                 f"about {worst:.0e} points, and a hand may score at most {MAX_HAND_POINTS:.0e}")]
+    return []
 
 
 def _passing(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
@@ -349,21 +361,10 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         out.append(("end.target", "the match would never end: set end.target or end.hands"))
     if v.end.measure == Measure.MAGNITUDE and v.end.target < 0:
         out.append(("end.target", "a magnitude target is positive"))
-    if v.end.team_scores and not v.teams:
-        out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
-    elif v.end.team_scores and v.end.lives:
-        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
-    if v.teams and v.end.lives and not v.end.team_scores:
-        # RULES.md section 11, decision: no source defines lives with partnerships
-        out.append(("end.lives", "no source defines lives with partnerships (teams): use end.lives = 0 with "
-                                 "teams, or play without teams"))
+    out.extend(_team_ends(v))
     if v.moon.sun_and_moon and (v.moon.sun == Sun.NONE or v.moon.kind == MoonKind.NONE):
         out.append(("moon.sun_and_moon", "the moon and the sun together need both rules: a moon.kind other than "
                                          "\"none\" and a moon.sun other than \"none\""))
-    if v.teams and v.moon.big_moon != BigMoon.NONE:
-        # RULES.md section 11, decision: no source defines the big moon with partnerships
-        out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "
-                                     "moon.big_moon = \"none\" with teams, or play without teams"))
     value = card_values(v)
     for problem in (_magic_problem(v, value, pack), _bonuses_problem(v, value, pack)):
         if problem is not None:
@@ -371,10 +372,6 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
     if v.end.next_dealer == NextDealer.QUEEN_TAKER and sum(1 for c in pack if c == QS) != 1:
         out.append(("end.next_dealer", "\"queen_taker\" needs exactly one Q♠ in the pack (one deck, Q♠ not "
                                        "stripped)"))
-    if v.end.losing_team != TeamLoss.WORST_PLAYER and (not v.teams or v.end.team_scores):
-        out.append(("end.losing_team", "which team loses is read only with partnerships judged on the players' "
-                                       "own totals: set teams and end.team_scores = false, or leave "
-                                       "end.losing_team at \"worst_player\""))
     win = v.end.win_target
     if win and v.end.measure == Measure.MAGNITUDE:
         out.append(("end.win_target", "a winning target needs end.measure = \"score\" (a magnitude only grows "
@@ -383,6 +380,28 @@ def _end(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         side = "above 0 where the highest total wins" if v.end.winner == Winner.HIGHEST else (
             "below 0 where the lowest total wins")
         out.append(("end.win_target", f"{win} is on the losing side: a winning target lies {side}"))
+    return out
+
+
+def _team_ends(v: VariantFields) -> list[Problem]:
+    """The end rules that read partnerships: team scores, lives, the big moon, which team loses."""
+    out: list[Problem] = []
+    if v.end.team_scores and not v.teams:
+        out.append(("end.team_scores", "team scores need partnerships (teams = [[0, 2], [1, 3]], say)"))
+    elif v.end.team_scores and v.end.lives:
+        out.append(("end.team_scores", "lives are each player's own: use end.lives = 0 with team scores"))
+    if v.teams and v.end.lives and not v.end.team_scores:
+        # RULES.md section 11, decision: no source defines lives with partnerships
+        out.append(("end.lives", "no source defines lives with partnerships (teams): use end.lives = 0 with "
+                                 "teams, or play without teams"))
+    if v.teams and v.moon.big_moon != BigMoon.NONE:
+        # RULES.md section 11, decision: no source defines the big moon with partnerships
+        out.append(("moon.big_moon", "no source defines the big moon with partnerships (teams): use "
+                                     "moon.big_moon = \"none\" with teams, or play without teams"))
+    if v.end.losing_team != TeamLoss.WORST_PLAYER and (not v.teams or v.end.team_scores):
+        out.append(("end.losing_team", "which team loses is read only with partnerships judged on the players' "
+                                       "own totals: set teams and end.team_scores = false, or leave "
+                                       "end.losing_team at \"worst_player\""))
     return out
 
 

@@ -136,7 +136,6 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
     if not s.tcards:
         return _lead(s, rules, seat, cands, why)
     led = s.tsuit
-    suit = rules.suit
     void = True
     if led != NO_SUIT:
         of_suit = rules.of_suit[led]
@@ -152,8 +151,17 @@ def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
         cands = _exposed(s, rules, seat, cands, why)
     if s.trick_no == 0 and rules.first_trick_banned is not None:
         cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
+    if rules.forces:
+        return _forced(s, rules, hand, cands, void, why)
+    return cands
+
+
+def _forced(s: RoundState, rules: Rules, hand: list[int], cands: list[int], void: bool, why: Why | None) -> list[int]:
+    """The rules that force a play among the cards allowed so far (``Rules.forces``): Q♠ at the first
+    opportunity (club play), a void player's forced discards and the undercut."""
+    led = s.tsuit
     if (rules.queen_forced and QS in cands) and (
-        void or (led == SPADE and any(suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
+        void or (led == SPADE and any(rules.suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
     ):
         if why is not None:
             _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
@@ -207,28 +215,11 @@ def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) ->
 def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
     """The cards that may lead: the opening lead, then jokers, the hearts lock, exposed cards and the first-trick
     rule."""
-    suit = rules.suit
     first = s.trick_no == 0
-    opening = s.opening
-    if first and opening >= 0:
-        # every opening obeys the first-trick rule too (among the cards the opening allows; a fixed
-        # opening card is the only one, so it is led whatever it scores)
-        if rules.opening == Opening.TWO_OF_CLUBS:
-            keep = [c for c in cands if c == opening]
-            if why is not None:
-                _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
-            banned = rules.first_trick_banned
-            return keep if banned is None else _first_trick(banned, rules.first_trick_code, keep, why)
-        osuit = suit[opening]
-        same = [c for c in cands if suit[c] == osuit]
-        if same:
-            if why is not None:
-                _record(why, cands, same, "must_lead_club",
-                        f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
-            if s.exposed:
-                same = _exposed(s, rules, seat, same, why)
-            banned = rules.first_trick_banned
-            return same if banned is None else _first_trick(banned, rules.first_trick_code, same, why)
+    if first and s.opening >= 0:
+        opened = _opening(s, rules, seat, cands, why)
+        if opened is not None:
+            return opened
     if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
         keep = [c for c in cands if c != JK]
         if keep:
@@ -236,29 +227,60 @@ def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | N
                 _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
             cands = keep
     if not s.broken and rules.locks_hearts:
-        locked = rules.locked_suit  # hearts, or the suit an auction named
-        exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
-            rules.penalty[c] or suit[c] == locked for c in cands
-        )
-        if not exempt:
-            qlock = rules.queen_needs_broken
-            keep = [c for c in cands if suit[c] != locked and not (qlock and c == QS)]
-            if keep and len(keep) < len(cands):
-                if why is not None:
-                    removed = frozenset(cands) - frozenset(keep)
-                    name = SUIT_NAMES[locked]
-                    if QS in removed:
-                        why.append(("queen_not_broken", f"Q♠ may not be led until {name} are broken",
-                                    frozenset((QS,))))
-                    why.append(("hearts_not_broken",
-                                f"{name} may not be led until {name} are broken (the leader holds other cards)",
-                                removed))
-                cands = keep
+        cands = _locked(rules, cands, why)
     if s.exposed:
         cands = _exposed(s, rules, seat, cands, why)
     if first and rules.first_trick_banned is not None:
         cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
     return cands
+
+
+def _opening(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int] | None:
+    """The opening lead of the first trick: the opening card itself, or a card of its suit while the leader has
+    one (then the exposed-card and first-trick rules among those); None when the leader has none of the suit
+    (the lead is then free, as any other)."""
+    # every opening obeys the first-trick rule too (among the cards the opening allows; a fixed opening card
+    # is the only one, so it is led whatever it scores)
+    opening = s.opening
+    banned = rules.first_trick_banned
+    if rules.opening == Opening.TWO_OF_CLUBS:
+        keep = [opening] if opening in cands else []
+        if why is not None:
+            _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
+        return keep if banned is None else _first_trick(banned, rules.first_trick_code, keep, why)
+    osuit = rules.suit[opening]
+    same = [c for c in cands if rules.suit[c] == osuit]
+    if not same:
+        return None
+    if why is not None:
+        _record(why, cands, same, "must_lead_club", f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
+    if s.exposed:
+        same = _exposed(s, rules, seat, same, why)
+    return same if banned is None else _first_trick(banned, rules.first_trick_code, same, why)
+
+
+def _locked(rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+    """The hearts lock on a lead while hearts are not broken (``play.breaking``; the suit an auction named, in
+    an auction): no heart (and with ``play.queen_needs_broken`` no Q♠) while the leader holds another card,
+    unless ``play.lead_hearts_unbroken`` lets a hand of nothing but penalty cards and hearts lead anything."""
+    suit = rules.suit
+    locked = rules.locked_suit
+    if rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
+        rules.penalty[c] or suit[c] == locked for c in cands
+    ):
+        return cands
+    qlock = rules.queen_needs_broken
+    keep = [c for c in cands if suit[c] != locked and not (qlock and c == QS)]
+    if not keep or len(keep) == len(cands):
+        return cands
+    if why is not None:
+        removed = frozenset(cands) - frozenset(keep)
+        name = SUIT_NAMES[locked]
+        if QS in removed:
+            why.append(("queen_not_broken", f"Q♠ may not be led until {name} are broken", frozenset((QS,))))
+        why.append(("hearts_not_broken",
+                    f"{name} may not be led until {name} are broken (the leader holds other cards)", removed))
+    return keep
 
 
 def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
@@ -283,6 +305,11 @@ def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why 
 
 def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | None) -> list[int]:
     """The first-trick rule: no banned card while the player holds another."""
+    for c in cands:
+        if banned[c]:
+            break
+    else:
+        return cands  # nothing banned among them (following suit, mostly): no list built
     keep = [c for c in cands if not banned[c]]
     if not keep:
         return cands

@@ -181,6 +181,9 @@ class Rules:
     booster_nines: bool
     undercut: bool
     """Once a forced-discard card is on the trick, play below the highest of them when able (``play.undercut``)."""
+    forces: bool
+    """A rule forces a play among the allowed cards (:attr:`queen_forced`, :attr:`must_discard`, :attr:`undercut`):
+    ``legality.candidates`` asks ``legality._forced``."""
     undercut_winning: bool
     """The undercut plays below the highest card of the suit led, not the highest leekha (``play.undercut_ceiling``)."""
     undercut_discards: bool
@@ -397,6 +400,7 @@ class Rules:
         self.must_discard_if_all = play.must_discard_if_all
         self.booster_nines = play.booster_nines
         self.undercut = play.undercut
+        self.forces = self.queen_forced or bool(self.must_discard) or self.undercut
         self.undercut_winning = play.undercut_ceiling == UndercutCeiling.WINNING_CARD
         self.undercut_discards = play.undercut_binds_discards
         self.identical = play.identical if deck.decks == 2 else Identical.FIRST_WINS
