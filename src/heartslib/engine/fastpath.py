@@ -31,7 +31,9 @@ paths) hold every listed value to the general path.
 Each entry is :data:`ANY` (the path implements every value, or does not look
 at the field), a tuple of the allowed values, or an :class:`Only` condition
 over the variant's fields (for a value that is harmless in some combinations
-only).
+only). The fields every path takes at any value are named once
+(``_EVERY_PATH``); each list adds its own entries, so a list names exactly
+what its path implements beyond them.
 
 >>> import heartslib as hl
 >>> refusals(hl.preset("cancellation"), PLAIN_TRICKS), refusals(hl.preset("cancellation"), FAST_LOOP)
@@ -87,119 +89,76 @@ def _no_valueless_jokers(v: VariantFields) -> bool:
     return v.deck.joker == JokerKind.ZERO_SUITS or (v.deck.jokers == 0 and v.deck.fill != Fill.JOKERS)
 
 
+#: The fields every fast path implements at any value, or never reads: who plays (seat orders, teams and the
+#: copies of two decks come from the compiled tables; ties from ``rules.challenge``), the deck's make-up (the
+#: short paths run once the kitty is empty, the fast loop hands kitty cards to ``tricks.settle``; zero-suit jokers
+#: are ordinary cards of their suit; only valueless jokers have play rules of their own), the pass (the paths
+#: start in play), the play rules the paths leave to legality or read only with another rule, and the match's
+#: business (moons are scored the long way, the end of a match is not a hand's). Each path adds its own entries.
+_EVERY_PATH: Final = (
+    "name", "source", "players", "direction", "teams",
+    "deck.decks", "deck.fill", "deck.strip", "deck.kitty", "deck.kitty_seen_by_winner", "deck.jokers",
+    "deck.joker_play", "deck.joker_lead", "deck.joker_points",
+    "passing.cards", "passing.schedule", "passing.forbidden", "passing.keep_last_of_suit",
+    "passing.last_of_suit_exempt",
+    "play.opening", "play.breaking", "play.first_trick", "play.opening_card", "play.opening_taker",
+    "play.must_discard_if_all", "play.cancel_rollover", "play.undercut_ceiling", "play.undercut_binds_discards",
+    "scoring.hearts", "scoring.multiply_alone",
+    "moon.kind", "moon.requires", "moon.points", "moon.new_after", "moon.new_after_shooter",
+    "moon.sun_skips_first_trick", "moon.sun_and_moon", "moon.shooter_cannot_win", "moon.continue_after_moon",
+    "moon.big_moon",
+    "end.target", "end.winner", "end.measure", "end.lives", "end.life_threshold", "end.reset_at_exact",
+    "end.magic_multiple", "end.hands", "end.exact_fifty", "end.round_bonuses", "end.win_target", "end.team_scores",
+    "end.next_dealer", "end.dealer_ties", "end.losing_team",
+)
+
+
+def _every(*more: str) -> dict[str, Allowed]:
+    """:data:`_EVERY_PATH` and ``more`` as :data:`ANY` entries."""
+    return dict.fromkeys((*_EVERY_PATH, *more), ANY)
+
+
+_ZERO_SUIT_JOKERS = Only("zero-suit jokers, or no jokers in the pack", _no_valueless_jokers)
+_ALWAYS_SCORING_JOKERS = Only("jokers that always score (or score nothing)", _no_conditional_jokers)
+
 #: Playing a card and settling a trick without the branches for booster nines, suitless jokers, conditional
 #: jokers and cancellation (``Rules.short_tricks``: ``tricks.play_card``'s short branch and ``tricks.resolve``'s
-#: short path, once the kitty is handed out). Who may play what is legality's business: not looked at here.
+#: short path, once the kitty is handed out). Who may play what is legality's business, and what a trick scores
+#: the scorer's: not looked at here.
 PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
-    "name": ANY,
-    "source": ANY,
-    "players": ANY,
-    "direction": ANY,  # seat orders come from the compiled tables
-    "teams": ANY,
-    "deck.decks": ANY,  # two decks: copies count once among the choices; rules.challenge settles ties
-    "deck.fill": ANY,
-    "deck.strip": ANY,
-    "deck.kitty": ANY,  # the short paths run only once the kitty is empty
-    "deck.kitty_seen_by_winner": ANY,
-    "deck.jokers": ANY,  # zero-suit jokers are ordinary cards of their suit
-    "deck.joker": Only("zero-suit jokers, or no jokers in the pack", _no_valueless_jokers),
-    "deck.joker_play": ANY,  # only valueless jokers have play rules of their own
-    "deck.joker_lead": ANY,
-    "deck.joker_points": ANY,
-    "deck.joker_points_when": Only("jokers that always score (or score nothing)", _no_conditional_jokers),
-    "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
-    "passing.schedule": ANY,
-    "passing.forbidden": ANY,
-    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
-    "passing.last_of_suit_exempt": ANY,
-    "play.opening": ANY,
-    "play.breaking": ANY,
-    "play.lead_hearts_unbroken": ANY,  # legality
-    "play.queen_needs_broken": ANY,  # legality
-    "play.first_trick": ANY,
-    "play.queen_forced": ANY,  # legality
-    "play.must_discard": ANY,  # legality
-    "play.must_discard_if_all": ANY,  # only with play.must_discard
-    "play.undercut": ANY,  # legality
-    "play.undercut_ceiling": ANY,
-    "play.undercut_binds_discards": ANY,
+    **_every(
+        "play.lead_hearts_unbroken", "play.queen_needs_broken", "play.queen_forced", "play.must_discard",
+        "play.undercut",  # legality
+        "scoring.values", "scoring.no_tricks", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
+        "scoring.all_hearts_flips", "scoring.settlement", "scoring.exposable", "moon.sun",  # scoring
+    ),
+    "deck.joker": _ZERO_SUIT_JOKERS,
+    "deck.joker_points_when": _ALWAYS_SCORING_JOKERS,
     "play.booster_nines": (False,),
-    "play.opening_card": ANY,
-    "play.opening_taker": ANY,
     "play.identical": Only(
         "first or last wins (no cancellation)",
         lambda v: v.play.identical != Identical.CANCEL or v.deck.decks == 1,
     ),
-    "play.cancel_rollover": ANY,  # only with cancellation
-    "scoring.hearts": ANY,  # scoring is not a play rule
-    "scoring.values": ANY,
-    "scoring.no_tricks": ANY,
-    "scoring.multiply": ANY,
-    "scoring.multiply_alone": ANY,
-    "scoring.double_suit": ANY,
-    "scoring.cancels": ANY,
-    "scoring.all_hearts_flips": ANY,
-    "scoring.settlement": ANY,
-    "scoring.exposable": ANY,  # a decision before the first lead, legality and scoring
-    "moon.kind": ANY,
-    "moon.requires": ANY,
-    "moon.points": ANY,
-    "moon.new_after": ANY,
-    "moon.new_after_shooter": ANY,
-    "moon.sun": ANY,
-    "moon.sun_skips_first_trick": ANY,
-    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
-    "moon.shooter_cannot_win": ANY,
-    "moon.continue_after_moon": ANY,
-    "moon.big_moon": ANY,
-    "end.target": ANY,
-    "end.winner": ANY,
-    "end.measure": ANY,
-    "end.lives": ANY,
-    "end.life_threshold": ANY,
-    "end.reset_at_exact": ANY,
-    "end.magic_multiple": ANY,
-    "end.hands": ANY,
-    "end.exact_fifty": ANY,
-    "end.round_bonuses": ANY,  # the match's business
-    "end.win_target": ANY,
-    "end.team_scores": ANY,
-    "end.next_dealer": ANY,
-    "end.dealer_ties": ANY,
-    "end.losing_team": ANY,  # the match's business
 }
 
 
 #: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): following suit, the hearts lock on
 #: a lead and the winner of a trick, from hands held as per-suit lists; tricks it cannot settle itself
 #: (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general code. It
-#: starts at the second trick, once no exposed card may still be barred (``playout._exposure_binds``): the first trick
-#: and the exposed-card rule, like forced discards and the undercut, are decided by ``legality.candidates`` alone,
-#: on the general path.
+#: starts at the second trick, once no exposed card may still be barred (``playout._exposure_binds``): the first
+#: trick and the exposed-card rule, like forced discards and the undercut, are decided by ``legality.candidates``
+#: alone, on the general path.
 FAST_LOOP: Final[Mapping[str, Allowed]] = {
-    "name": ANY,
-    "source": ANY,
-    "players": ANY,
-    "direction": ANY,  # seat orders come from the compiled tables
-    "teams": ANY,
-    "deck.decks": ANY,  # two decks: copies count once among the choices; rules.challenge settles ties
-    "deck.fill": ANY,
-    "deck.strip": ANY,
-    "deck.kitty": ANY,  # kitty cards are handed out by tricks.settle
-    "deck.kitty_seen_by_winner": ANY,
-    "deck.jokers": ANY,  # zero-suit jokers are ordinary cards of their suit
-    "deck.joker": Only("zero-suit jokers, or no jokers in the pack", _no_valueless_jokers),
-    "deck.joker_play": ANY,  # only valueless jokers have play rules of their own
-    "deck.joker_lead": ANY,
-    "deck.joker_points": ANY,
-    "deck.joker_points_when": ANY,  # jokers that do not score on a trick: tricks.settle
-    "passing.cards": ANY,  # passing runs on the general path; the fast paths start in play
-    "passing.schedule": ANY,
-    "passing.forbidden": ANY,
-    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
-    "passing.last_of_suit_exempt": ANY,
-    "play.opening": ANY,
-    "play.breaking": ANY,
+    **_every(
+        "play.identical",  # cancellation and its roll-overs: tricks.settle
+        "deck.joker_points_when",  # jokers that do not score on a trick: tricks.settle
+        "scoring.values", "scoring.no_tricks", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
+        "scoring.all_hearts_flips", "moon.sun",  # scoring
+        # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
+        # led, and the loop starts only once none binds; the doubling is the scorer's
+        "scoring.exposable",
+    ),
+    "deck.joker": _ZERO_SUIT_JOKERS,
     "play.lead_hearts_unbroken": Only(
         "only a hand of nothing but hearts may lead one unbroken (or hearts are never locked)",
         lambda v: v.play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS or v.play.breaking == Breaking.NONE,
@@ -208,58 +167,13 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
         "Q♠ may be led while hearts are locked (or they never are)",
         lambda v: not v.play.queen_needs_broken or v.play.breaking == Breaking.NONE,
     ),
-    "play.first_trick": ANY,
+    # forced plays are legality's alone: those variants play on the general path
     "play.queen_forced": (False,),
-    # forced discards and the undercut are legality's alone: those variants play on the general path
     "play.must_discard": ((),),
-    "play.must_discard_if_all": ANY,  # read only with forced discards
-    "play.booster_nines": (False,),
     "play.undercut": (False,),
-    "play.undercut_ceiling": ANY,  # read only with the undercut
-    "play.undercut_binds_discards": ANY,
-    "play.opening_card": ANY,
-    "play.opening_taker": ANY,
-    "play.identical": ANY,  # cancellation and its roll-overs: tricks.settle
-    "play.cancel_rollover": ANY,
-    "scoring.hearts": ANY,  # scoring is not a play rule
-    "scoring.values": ANY,
-    "scoring.no_tricks": ANY,
-    "scoring.multiply": ANY,
-    "scoring.multiply_alone": ANY,
-    "scoring.double_suit": ANY,
-    "scoring.cancels": ANY,
-    "scoring.all_hearts_flips": ANY,
+    "play.booster_nines": (False,),
     # an auction names the hand's locked suit, and the fast loop locks hearts (its per-suit lists name them)
     "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
-    # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
-    # led, and the fast loop starts only once none binds (playout._exposure_binds); the doubling is the scorer's
-    "scoring.exposable": ANY,
-    "moon.kind": ANY,
-    "moon.requires": ANY,
-    "moon.points": ANY,
-    "moon.new_after": ANY,
-    "moon.new_after_shooter": ANY,
-    "moon.sun": ANY,
-    "moon.sun_skips_first_trick": ANY,
-    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
-    "moon.shooter_cannot_win": ANY,
-    "moon.continue_after_moon": ANY,
-    "moon.big_moon": ANY,  # the match's business
-    "end.target": ANY,
-    "end.winner": ANY,
-    "end.measure": ANY,
-    "end.lives": ANY,
-    "end.life_threshold": ANY,
-    "end.reset_at_exact": ANY,
-    "end.magic_multiple": ANY,
-    "end.hands": ANY,
-    "end.exact_fifty": ANY,
-    "end.round_bonuses": ANY,  # the match's business
-    "end.win_target": ANY,
-    "end.team_scores": ANY,
-    "end.next_dealer": ANY,
-    "end.dealer_ties": ANY,
-    "end.losing_team": ANY,  # the match's business
 }
 
 
@@ -268,81 +182,25 @@ def _whole(values: Mapping[Any, Any]) -> bool:
 
 
 #: Scoring a hand in one sum per seat of ``value * 128 + is_penalty`` when no moon is possible: whole-number
-#: card values, plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers).
+#: card values, plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers). A hand in
+#: which someone could have shot the moon goes the long way.
 PACKED_SCORING: Final[Mapping[str, Allowed]] = {
-    "name": ANY,
-    "source": ANY,
-    "players": ANY,
-    "direction": ANY,
-    "teams": ANY,  # the moon's "other players" go the long way
-    "deck.decks": ANY,
-    "deck.fill": ANY,
-    "deck.strip": ANY,
-    "deck.kitty": ANY,
-    "deck.kitty_seen_by_winner": ANY,
-    "deck.jokers": ANY,
-    "deck.joker": ANY,
-    "deck.joker_play": ANY,
-    "deck.joker_lead": ANY,
-    "deck.joker_points": ANY,  # a joker's points are in the value table
-    "deck.joker_points_when": Only("jokers that always score (or score nothing)", _no_conditional_jokers),
-    "passing.cards": ANY,
-    "passing.schedule": ANY,
-    "passing.forbidden": ANY,
-    "passing.keep_last_of_suit": ANY,  # a pass rule: the fast paths start in play
-    "passing.last_of_suit_exempt": ANY,
-    "play.opening": ANY,  # play rules decide who takes what, not what it scores
-    "play.breaking": ANY,
-    "play.lead_hearts_unbroken": ANY,
-    "play.queen_needs_broken": ANY,
-    "play.first_trick": ANY,
-    "play.queen_forced": ANY,
-    "play.must_discard": ANY,
-    "play.must_discard_if_all": ANY,
-    "play.booster_nines": ANY,
-    "play.undercut": ANY,
-    "play.undercut_ceiling": ANY,
-    "play.undercut_binds_discards": ANY,
-    "play.opening_card": ANY,
-    "play.opening_taker": ANY,
-    "play.identical": ANY,
-    "play.cancel_rollover": ANY,
-    "scoring.hearts": ANY,
+    **_every(
+        "deck.joker",  # a joker's points are in the value table
+        # play rules decide who takes what, not what it scores
+        "play.lead_hearts_unbroken", "play.queen_needs_broken", "play.queen_forced", "play.must_discard",
+        "play.booster_nines", "play.undercut", "play.identical",
+        "scoring.settlement",  # settled from the penalty points, apart from the score
+    ),
+    "deck.joker_points_when": _ALWAYS_SCORING_JOKERS,
     "scoring.values": Only("whole-number card values", lambda v: _whole(v.scoring.values)),
     "scoring.no_tricks": (0,),
     "scoring.multiply": Only("no multipliers", lambda v: not v.scoring.multiply),
-    "scoring.multiply_alone": ANY,  # only with scoring.multiply
     "scoring.double_suit": Only("no suit doublers", lambda v: not v.scoring.double_suit),
     "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
     "scoring.all_hearts_flips": (HeartsFlip.NONE,),
-    "scoring.settlement": ANY,  # settled from the penalty points, apart from the score
     "scoring.exposable": Only("no exposable cards (an exposed card doubles)", lambda v: not v.scoring.exposable),
-    "moon.kind": ANY,  # a hand in which someone could have shot the moon goes the long way
-    "moon.requires": ANY,
-    "moon.points": ANY,
-    "moon.new_after": ANY,
-    "moon.new_after_shooter": ANY,
     "moon.sun": (Sun.NONE,),
-    "moon.sun_skips_first_trick": ANY,
-    "moon.sun_and_moon": ANY,  # read with a sun rule only, which these paths do not take or do not score
-    "moon.shooter_cannot_win": ANY,
-    "moon.continue_after_moon": ANY,
-    "moon.big_moon": ANY,  # the match's business
-    "end.target": ANY,  # the match's business
-    "end.winner": ANY,  # what counts against a seat is in the compiled penalty table
-    "end.measure": ANY,
-    "end.lives": ANY,
-    "end.life_threshold": ANY,
-    "end.reset_at_exact": ANY,
-    "end.magic_multiple": ANY,
-    "end.hands": ANY,
-    "end.exact_fifty": ANY,  # the match's business
-    "end.round_bonuses": ANY,  # the match's business
-    "end.win_target": ANY,
-    "end.team_scores": ANY,
-    "end.next_dealer": ANY,
-    "end.dealer_ties": ANY,
-    "end.losing_team": ANY,  # the match's business
 }
 
 
