@@ -5,8 +5,9 @@ named after what a player or a program relies on."""
 from __future__ import annotations
 
 import io
+import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,12 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cli import PlaySession, opponents
+from heartslib.record import from_record_text, record_text
 from heartslib.settlement import AuctionResult
 from heartslib.streams import spectator_events, view_data
 
 STOCK_PRESETS = ("two_handed", "domino_hearts")
+NEW_PRESETS = (*STOCK_PRESETS, "auction_hearts")
 
 
 def _codes(data: Any) -> set[str]:
@@ -165,3 +168,62 @@ def test_the_play_page_says_what_an_auctions_decision_is_and_shows_the_chips_bid
     finally:
         browser.close()
         server.stop()
+
+
+def _finished(name: str, seed: int = 3) -> hl.Match:
+    m = hl.Match(hl.preset(name), seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        m.apply(hst.random_action(m, rng))
+    return m
+
+
+def _edited(text: str, starts: str, edit: Callable[[str], str]) -> tuple[str, int]:
+    """The text record with its first line starting ``starts`` edited, and that line's number."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(starts))
+    lines[at] = edit(lines[at])
+    return "\n".join(lines) + "\n", at + 1
+
+
+_UNREADABLE: list[tuple[str, Callable[[str], str]]] = [
+    ("Deal:", lambda line: line.replace("Deal: ", "Deal: ZZ ", 1)),
+    ("Kitty:", lambda line: line.replace("Kitty: ", "Kitty: 1e9 ", 1)),  # a stock is written as the kitty
+    ("Points:", lambda line: line.replace("Points: ", "Points: x ", 1)),
+    ("Totals:", lambda line: line.replace("Totals: ", "Totals: - ", 1)),
+]
+
+
+@pytest.mark.parametrize(("name", "starts", "edit"), [
+    (name, starts, edit) for name in NEW_PRESETS for starts, edit in _UNREADABLE
+    if not (starts == "Kitty:" and name == "auction_hearts")  # an auction deals the whole pack: no Kitty line
+])
+def test_a_text_record_with_an_unreadable_card_or_score_is_refused_with_its_line(
+        name: str, starts: str, edit: Callable[[str], str]) -> None:
+    text, line = _edited(record_text(_finished(name)), starts, edit)
+    with pytest.raises(hl.SaveError, match=f"line {line}"):
+        from_record_text(text)
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_a_text_record_stating_the_wrong_winners_or_totals_is_refused(name: str) -> None:
+    m = _finished(name)
+    wrong = next(seat for seat in range(m.variant.players) if seat not in m.winners)
+    text = record_text(m)
+    winners = " ".join(map(str, m.winners))
+    for edit in (lambda line: line.replace(f"winners {winners},", f"winners {wrong},"),
+                 lambda line: line[:line.index("totals ")] + "totals " + " ".join(["7"] * m.variant.players)):
+        lied, line = _edited(text, "Result:", edit)
+        assert lied != text
+        with pytest.raises(hl.SaveError, match=f"line {line}"):
+            from_record_text(lied)
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_a_text_record_stating_the_wrong_taker_of_a_trick_is_refused(name: str) -> None:
+    m = _finished(name)
+    first = m.rounds[0].round.tricks[0]
+    other = next(seat for seat in range(m.variant.players) if seat != first.winner)
+    lied, line = _edited(record_text(m), "Trick 1:", lambda text: text.replace(f"-> {first.winner}", f"-> {other}"))
+    with pytest.raises(hl.SaveError, match=f"line {line}"):
+        from_record_text(lied)

@@ -331,10 +331,24 @@ def from_record_text(text: str) -> Match:
             continue
         if m is None:
             m = _text_start(header)
-        hand_number = _text_line(m, key, value, where, hand_number)
+        try:
+            hand_number = _text_line(m, key, value, where, hand_number)
+        except SaveError:
+            raise
+        except (CardError, IllegalAction) as exc:  # a card or a score that cannot be read: this line's fault
+            raise SaveError(where, str(exc)) from exc
     if m is None:
         m = _text_start(header)
     return m
+
+
+def _result_part(value: str, name: str) -> str | None:
+    """The ``winners`` or ``totals`` part of a ``Result`` line (spaces made single), None where it has none."""
+    for part in value.split(","):
+        word, _, rest = part.strip().partition(" ")
+        if word == name:
+            return " ".join(rest.split())
+    return None
 
 
 def _text_start(header: Mapping[str, str]) -> Match:
@@ -365,11 +379,16 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
     elif head in ("Pass", "Choose"):
         _apply(m, f"{arg}:{head.lower()} {value}", where)
     elif head == "Trick":
-        plays, _, winner = value.partition("->")
+        plays, arrow, winner = value.partition("->")
+        rnd, done = m.round, len(m.round.tricks)
         for token in plays.split():
             seat, _, card = token.partition(":")
             _apply(m, f"{seat}:play {card}", where)
-        del winner  # the winner is the replay's to decide; the points and totals lines are checked below
+        if arrow:  # the line says who took the trick (``-``: cancelled): the replay's taker
+            if len(rnd.tricks) == done:
+                raise SaveError(where, "the line says who took the trick, but its plays do not complete one")
+            taker = rnd.tricks[-1].winner
+            _check(where, winner.strip(), "-" if taker is None else str(taker), "the trick's taker")
     elif head in ("Points", "Totals"):
         result = m.rounds[-1] if m.rounds else None
         if result is None:
@@ -380,6 +399,10 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
     elif head == "Result":
         over = value.startswith("over")
         _check(where, over, m.is_over, "the match over")
+        _check(where, _result_part(value, "winners"), " ".join(map(str, m.winners)) or "-", "the winners")
+        totals = _result_part(value, "totals")
+        _check(where, None if totals is None else [str(score_data(parse_score(x))) for x in totals.split()],
+               [_score_text(x) for x in m.scores], "the totals")
     else:
         raise SaveError(where, f"unknown line {key!r:.40}: expected Hand, Deal, Kitty, Pass, Choose, Trick, Points, "
                         "Totals or Result")
