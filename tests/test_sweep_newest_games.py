@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cli import PlaySession, opponents
-from heartslib.record import from_record_text, record_text
+from heartslib.record import from_record, from_record_text, record_text, to_record
 from heartslib.settlement import AuctionResult
 from heartslib.streams import spectator_events, view_data
 
@@ -227,3 +227,13 @@ def test_a_text_record_stating_the_wrong_taker_of_a_trick_is_refused(name: str) 
     lied, line = _edited(record_text(m), "Trick 1:", lambda text: text.replace(f"-> {first.winner}", f"-> {other}"))
     with pytest.raises(hl.SaveError, match=f"line {line}"):
         from_record_text(lied)
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_a_json_record_stating_the_wrong_taker_of_a_trick_is_refused(name: str) -> None:
+    m = _finished(name)
+    data = to_record(m)
+    trick = data["hands"][0]["tricks"][0]
+    trick["winner"] = next(seat for seat in range(m.variant.players) if seat != trick["winner"])
+    with pytest.raises(hl.SaveError, match=r"hands\[0\]\.tricks"):
+        from_record(data)

@@ -58,6 +58,7 @@ from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.points import Score
 from heartslib.presets import preset, preset_names
+from heartslib.round import Round
 from heartslib.serialize import direction_data, parse_score, read_direction, score_data
 from heartslib.variant import Variant
 
@@ -107,12 +108,16 @@ def _hands(m: Match) -> list[dict[str, Any]]:
     for hand in hands:
         result = results.get(hand["number"])
         rnd = result.round if result is not None else m.round
-        hand["tricks"] = [{"leader": t.leader, "plays": [[s, c.code] for s, c in t.plays], "winner": t.winner}
-                          for t in rnd.tricks]
+        hand["tricks"] = _tricks_data(rnd)
         if result is not None:
             hand["points"] = [score_data(x) for x in result.points]
             hand["totals"] = [score_data(x) for x in result.totals]
     return hands
+
+
+def _tricks_data(rnd: Round) -> list[dict[str, Any]]:
+    """A hand's tricks as a record states them: leader, plays as ``[seat, card]``, winner (None: cancelled)."""
+    return [{"leader": t.leader, "plays": [[s, c.code] for s, c in t.plays], "winner": t.winner} for t in rnd.tricks]
 
 
 def _hand_start(m: Match) -> dict[str, Any]:
@@ -283,12 +288,13 @@ def from_record(data: Any) -> Match:
         _check(f"{where}.number", hand.get("number"), m.hand_number, "hand number")
         _check(f"{where}.deal", hand.get("deal"), [[c.code for c in x] for x in m.round.hands], "the deal")
         _check(f"{where}.kitty", hand.get("kitty"), [c.code for c in m.round.kitty], "the kitty")
-        number = m.hand_number
+        number, rnd = m.hand_number, m.round
         for i, text in enumerate(hand["actions"]):
             _apply(m, text, f"{where}.actions[{i}]")
             if m.hand_number != number and i + 1 < len(hand["actions"]):
                 raise SaveError(f"{where}.actions[{i + 1}]", "the hand is over: its next actions belong to the "
                                 "next hand")
+        _check(f"{where}.tricks", hand.get("tricks"), _tricks_data(rnd), "the tricks")
         result = next((r for r in m.rounds if r.hand_number == number), None)
         if result is not None:
             _check(f"{where}.points", hand.get("points"), [score_data(x) for x in result.points], "the points")
