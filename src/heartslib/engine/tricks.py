@@ -33,7 +33,7 @@ from heartslib.engine.tables import (
     SUIT_DECISION,
     SUIT_NAMES,
 )
-from heartslib.enums import CancelRollover, Identical, JokerLead, KittyMode, StockDraw
+from heartslib.enums import CancelRollover, JokerLead, KittyMode, StockDraw
 
 __all__ = [
     "begin_play", "call_suit", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due", "play_card",
@@ -332,13 +332,14 @@ def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
             cand = remaining
     if not cand:
         return -1, False
-    rank = rules.rank
+    # ties (play.identical: first or last wins) are in the compiled tables, read as the short paths read them
+    challenge, level = rules.challenge, rules.level
     best = cand[0]
-    last_wins = rules.identical == Identical.LAST_WINS
+    top = level[cards[best]]
     for i in cand[1:]:
-        r, b = rank[cards[i]], rank[cards[best]]
-        if r > b or (r == b and last_wins):
+        if challenge[cards[i]] > top:
             best = i
+            top = level[cards[i]]
     return best, False
 
 
