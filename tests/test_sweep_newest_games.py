@@ -4,6 +4,7 @@ named after what a player or a program relies on."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import time
@@ -237,3 +238,19 @@ def test_a_json_record_stating_the_wrong_taker_of_a_trick_is_refused(name: str) 
     trick["winner"] = next(seat for seat in range(m.variant.players) if seat != trick["winner"])
     with pytest.raises(hl.SaveError, match=r"hands\[0\]\.tricks"):
         from_record(data)
+
+
+_TOKENS = ("ZZ", "x", "-", "QS", "99", "-1", "13i", "->", "0:play", ":", "pass", "hearts", "9:play QS", "１")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(name=st.sampled_from(NEW_PRESETS), seed=st.integers(0, 50), line=st.integers(0, 10**6),
+       token=st.integers(0, 10**6), new=st.sampled_from(_TOKENS))
+def test_a_text_record_with_any_token_replaced_loads_or_is_refused_with_a_save_error(
+        name: str, seed: int, line: int, token: int, new: str) -> None:
+    lines = record_text(_finished(name, seed)).splitlines()
+    words = lines[line % len(lines)].split(" ")
+    words[token % len(words)] = new
+    lines[line % len(lines)] = " ".join(words)
+    with contextlib.suppress(hl.SaveError):  # a refusal must be a SaveError: any other exception fails
+        from_record_text("\n".join(lines))
