@@ -21,7 +21,7 @@ from heartslib import strategies as hst
 from heartslib.cli import PlaySession, opponents
 from heartslib.record import from_record, from_record_text, record_text, to_record
 from heartslib.settlement import AuctionResult
-from heartslib.streams import spectator_events, view_data
+from heartslib.streams import events_for, spectator_events, view_data
 
 STOCK_PRESETS = ("two_handed", "domino_hearts")
 NEW_PRESETS = (*STOCK_PRESETS, "auction_hearts")
@@ -124,27 +124,36 @@ def test_play_tells_who_drew_from_the_stock_and_shows_you_your_own_draws(name: s
             assert f"Seat {seat} draws {count} card{'' if count == 1 else 's'} from the stock." in told
 
 
-# The page's player at an auction: the status line and the line under it, each time it is seat 0's turn.
+# The page's player at an auction: the status line and the line under it, each time it is seat 0's turn (it bids
+# 1 where it may, else passes, names hearts, plays the first legal card), and at the end.
 _AUCTION_STEP = """(() => {
   const status = document.getElementById("status"), info = document.getElementById("info");
-  if (!status || !status.textContent.startsWith("Your turn")) return null;
+  if (!status) return null;
   const seen = [status.textContent, info ? info.textContent : ""];
-  if (status.textContent.startsWith("Your turn: play")) return ["played", ...seen];
+  if (status.textContent === "Match over") return ["over", ...seen];
+  if (!status.textContent.startsWith("Your turn")) return null;
+  const card = document.querySelector("#hand button.legal");
+  if (status.textContent.startsWith("Your turn: play")) {
+    if (card) card.click();
+    return card ? ["played", ...seen] : null;
+  }
   const buttons = [...document.querySelectorAll("#options button")];
-  const pick = buttons.find((b) => b.textContent === "1") || buttons.find((b) => b.textContent === "hearts");
+  const pick = buttons.find((b) => b.textContent === "1") || buttons.find((b) => b.textContent === "hearts")
+    || buttons[0];
   if (!pick) return null;  // the options are on their way
   pick.click();
   return seen;
 })()"""
 
 
-def test_the_play_page_says_what_an_auctions_decision_is_and_shows_the_chips_bids_and_named_suit(
+def test_the_play_page_says_what_an_auctions_decision_is_and_shows_the_chips_bids_named_suit_and_final_chips(
         tmp_path: Path) -> None:
     page = pytest.importorskip("test_server_browser", reason="the browser test's Chromium and server extra")
     from heartslib.client import Client
-    from test_server_e2e import Server
+    from test_server_e2e import Server, _replayed
 
-    server = Server(str(tmp_path / "tables.sqlite3"))
+    database = str(tmp_path / "tables.sqlite3")
+    server = Server(database)
     browser = page.Browser(tmp_path / "profile")
     try:
         with Client(server.url) as host:
@@ -152,19 +161,24 @@ def test_the_play_page_says_what_an_auctions_decision_is_and_shows_the_chips_bid
         url = server.url.replace("ws://", "http://").removesuffix("/ws") + f"/play?table={table}&seat=0"
         browser.call("Page.navigate", url=url)
         seen: list[list[str]] = []
-        for _ in range(2000):  # bounded by a count, not a clock: until the first card is to be played
+        for _ in range(20_000):  # bounded by a count, not a clock: until the match is over
             step = browser.evaluate(_AUCTION_STEP)
             if step:
                 seen.append(step)
-                if step[0] == "played":
+                if step[0] == "over":
                     break
-            time.sleep(0.02)
-        (bid, bid_info), (name, _), (_, play, play_info) = seen
+            else:
+                time.sleep(0.02)
+        (bid, bid_info), (name, _), (_, play, play_info) = seen[:3]
         assert bid == "Your turn: decide: bid chips for the right to name the suit to avoid, or pass"
         assert bid_info.startswith("Chips before this hand: seat 0 50, seat 1 50, seat 2 50, seat 3 50")
         assert name == "Your turn: decide: name the suit to avoid this hand"
         assert play == "Your turn: play a card" and "Suit to avoid: hearts" in play_info
         assert "seat 0 1" in play_info.split("Bids: ")[1]
+        m = _replayed(database, table)
+        assert seen[-1][0] == "over" and m.is_over
+        final = ", ".join(f"seat {seat} {c}" for seat, c in enumerate(m.chips))
+        assert seen[-1][2].startswith(f"Final chips: {final}")
         assert browser.errors == []
     finally:
         browser.close()
@@ -254,3 +268,12 @@ def test_a_text_record_with_any_token_replaced_loads_or_is_refused_with_a_save_e
     lines[line % len(lines)] = " ".join(words)
     with contextlib.suppress(hl.SaveError):  # a refusal must be a SaveError: any other exception fails
         from_record_text("\n".join(lines))
+
+
+def test_the_end_of_an_auctions_stream_says_each_seats_final_chips_which_the_winners_are_judged_on() -> None:
+    m = _finished("auction_hearts", 5)
+    for end in (events_for(m, 0)[-1], spectator_events(m)[-1]):
+        assert end.kind.value == "end" and end.winners == m.winners
+        assert end.to_dict()["chips"] == list(m.chips)
+        assert set(m.winners) == {seat for seat, c in enumerate(m.chips) if c == max(m.chips)}
+    assert events_for(_finished("two_handed"), 0)[-1].to_dict()["chips"] == []  # no chips in other games

@@ -100,7 +100,8 @@ class EventKind(enum.StrEnum):
     SCORE = "score"
     """The hand was scored: ``points`` per seat."""
     END = "end"
-    """The match is over: ``points`` are the totals, ``winners`` the winning seats."""
+    """The match is over: ``points`` are the totals, ``winners`` the winning seats (in an auction, ``chips``
+    each seat's chips, which decide them)."""
 
 
 def _cards_data(cards: tuple[Card, ...] | None) -> list[str] | None:
@@ -127,6 +128,9 @@ class StreamEvent:
     """A hand's points (``SCORE``), the match totals (``END``), or a trick's worth as one value (``TRICK``)."""
     winners: tuple[int, ...] = ()
     """The winners (``END``)."""
+    chips: tuple[int, ...] = ()
+    """Each seat's chips at the end of an auction (``END`` of ``scoring.settlement = "auction"``: the winners
+    are judged on them, and the observation shows only the chips before each hand); empty otherwise."""
     changes: Mapping[str, Any] = attrs.field(factory=dict)
     """The viewer's observation fields this event changed, as plain data (the keys of
     :meth:`heartslib.Observation.to_dict`); every field for ``DEAL``. Do not change it."""
@@ -143,6 +147,7 @@ class StreamEvent:
             "shot": None if self.shot is None else self.shot.value,
             "points": None if self.points is None else [score_data(x) for x in self.points],
             "winners": list(self.winners),
+            "chips": list(self.chips),
             "changes": dict(self.changes),
         }
 
@@ -281,8 +286,9 @@ class Follower:
 
     def _emit(self, out: list[StreamEvent], kind: EventKind, seat: int | None = None,
               cards: tuple[Card, ...] | None = None, option: str | None = None, shot: Shot | None = None,
-              points: tuple[Score, ...] | None = None, winners: tuple[int, ...] = ()) -> None:
-        out.append(StreamEvent(self.count, kind, seat, cards, option, shot, points, winners))
+              points: tuple[Score, ...] | None = None, winners: tuple[int, ...] = (),
+              chips: tuple[int, ...] = ()) -> None:
+        out.append(StreamEvent(self.count, kind, seat, cards, option, shot, points, winners, chips))
         self.count += 1
 
     def _finish(self, out: list[StreamEvent], first: int, rnd: Round) -> None:
@@ -318,7 +324,7 @@ class Follower:
             self._round = None  # the hand is over and the next one dealt
         if m.is_over and not self._ended:
             self._ended = True
-            self._emit(out, EventKind.END, points=m.scores, winners=m.winners)
+            self._emit(out, EventKind.END, points=m.scores, winners=m.winners, chips=m.chips)
         return out
 
 
