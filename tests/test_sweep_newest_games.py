@@ -277,3 +277,19 @@ def test_the_end_of_an_auctions_stream_says_each_seats_final_chips_which_the_win
         assert end.to_dict()["chips"] == list(m.chips)
         assert set(m.winners) == {seat for seat, c in enumerate(m.chips) if c == max(m.chips)}
     assert events_for(_finished("two_handed"), 0)[-1].to_dict()["chips"] == []  # no chips in other games
+
+
+def test_play_domino_hearts_tells_the_points_the_last_survivor_keeps_so_the_hand_adds_up() -> None:
+    m, text = _whole_match("domino_hearts", 4)
+    told = 0
+    for result in m.rounds:
+        rnd = result.round
+        block = text.split(f"Hand {result.hand_number + 1} is over.")[0].split("=== Hand")[-1]
+        for seat in range(m.variant.players):
+            won = sum((rnd.rules.value[c.index] for t in rnd.tricks if t.winner == seat for _, c in t.plays), 0)
+            kept = result.points[seat] - won
+            if kept:
+                who = "You keep" if seat == 0 else f"Seat {seat} keeps"
+                assert f"{who} the cards left in hand and in the stock (+{kept} point" in block
+                told += 1
+    assert told, "some survivor kept points"

@@ -42,6 +42,7 @@ import stat
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Executor
@@ -71,6 +72,7 @@ from heartslib.match import Match
 from heartslib.observation import Observation
 from heartslib.points import MAX_SEED, Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
+from heartslib.round import Round
 from heartslib.sections import ScoringRules
 from heartslib.serialize import read_toml
 from heartslib.settlement import AuctionResult
@@ -659,6 +661,8 @@ class PlaySession:
         elif isinstance(e, RoundScored):
             result = self.match.rounds[self.rounds_told]
             self.rounds_told += 1
+            for line in self.kept_lines(result.round):
+                self.say(line)
             self.say()
             self.say(f"Hand {result.hand_number + 1} is over.")
             for line in self.score_table() + self.pot_lines(result.settlement, result.counters):
@@ -691,6 +695,14 @@ class PlaySession:
         shown = score_text(pts)
         sign = "" if shown.startswith("-") else "+"
         return text + f" ({sign}{shown} point{'' if pts == 1 else 's'}: {self.cards(scoring)})."
+
+    def kept_lines(self, rnd: Round) -> list[str]:
+        """Domino Hearts: what the last player holding cards keeps (their hand and the stock), which no trick
+        told, so that the hand's points add up."""
+        if self.match.variant.deck.stock != StockDraw.TO_FOLLOW:  # a kitty's or a cancelled trick's cards are told
+            return []
+        return [f"{self.Who(seat)} {self.verb(seat, 'keep')} the cards left in hand and in the stock "
+                f"(+{score_text(pts)} point{'' if pts == 1 else 's'})." for seat, pts in _kept(rnd)]
 
     def pot_lines(self, settled: object, counters: Sequence[int]) -> list[str]:
         """An auction's hand settled: who won the pot (or that it stays), and each seat's chips after it."""
@@ -968,6 +980,17 @@ class PlaySession:
                 "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
                 f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
                 "There is no undo: once other hands' cards are revealed, a card played stays played.")
+
+
+def _kept(rnd: Round) -> list[tuple[int, Score]]:
+    """The seats that took cards in no trick (Domino Hearts' last player holding cards keeps their hand and the
+    stock), with those cards' points."""
+    out = []
+    for seat, taken in enumerate(rnd.taken):
+        kept = Counter(taken) - Counter(c for t in rnd.tricks if t.winner == seat for _, c in t.plays)
+        if kept:
+            out.append((seat, sum((rnd.rules.value[c.index] for c in kept.elements()), start=0)))
+    return out
 
 
 def _numbered(options: Sequence[str]) -> bool:
