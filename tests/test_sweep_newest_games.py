@@ -8,6 +8,7 @@ import contextlib
 import io
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -293,3 +294,22 @@ def test_play_domino_hearts_tells_the_points_the_last_survivor_keeps_so_the_hand
                 assert f"{who} the cards left in hand and in the stock (+{kept} point" in block
                 told += 1
     assert told, "some survivor kept points"
+
+
+def test_play_domino_hearts_with_cancelled_tricks_tells_only_the_cards_no_trick_took_as_kept() -> None:
+    v = hl.preset("domino_hearts").replace(name="domino_cancel", players=6, play={"identical": "cancel"},
+                                           deck={"decks": 2, "stock": "to_follow", "hand_size": 6})
+    m = hl.Match(v, seed=0)
+    play, out = _session(m, 0, _typing_everything())
+    assert play.run() == 0
+    text = out.getvalue()
+    assert any(t.winner is None for r in m.rounds for t in r.round.tricks), "a trick was cancelled"
+    for result in m.rounds:
+        rnd = result.round
+        unplayed = Counter(c for t in rnd.taken for c in t) - Counter(c for t in rnd.tricks for _, c in t.plays)
+        block = text.split(f"Hand {result.hand_number + 1} is over.")[0].rsplit(" is over.", 1)[-1]
+        kept = [line for line in block.splitlines() if "the cards left in hand and in the stock" in line]
+        assert len(kept) == (1 if unplayed else 0), kept
+        if unplayed:
+            pts = sum(rnd.rules.value[c.index] for c in unplayed.elements())
+            assert f"(+{pts} point" in kept[0]

@@ -983,14 +983,17 @@ class PlaySession:
 
 
 def _kept(rnd: Round) -> list[tuple[int, Score]]:
-    """The seats that took cards in no trick (Domino Hearts' last player holding cards keeps their hand and the
-    stock), with those cards' points."""
-    out = []
-    for seat, taken in enumerate(rnd.taken):
-        kept = Counter(taken) - Counter(c for t in rnd.tricks if t.winner == seat for _, c in t.plays)
-        if kept:
-            out.append((seat, sum((rnd.rules.value[c.index] for c in kept.elements()), start=0)))
-    return out
+    """Domino Hearts' last player holding cards, who keeps their hand and the rest of the stock (the cards taken
+    in no trick), with those cards' points; none when every card was played."""
+    kept = Counter(c for taken in rnd.taken for c in taken) - Counter(c for t in rnd.tricks for _, c in t.plays)
+    if not kept:
+        return []
+    draws = rnd.observation(0).draws
+    holding = [rnd.variant.deck.hand_size + sum(k for _, s, k in draws if s == seat)
+               - sum(s == seat for t in rnd.tricks for s, _ in t.plays) for seat in range(rnd.variant.players)]
+    # the seat that still held cards; were every hand empty, the one that took them (two decks: the holder first)
+    seat = max(range(len(holding)), key=lambda s: (holding[s] > 0, not kept - Counter(rnd.taken[s])))
+    return [(seat, sum((rnd.rules.value[c.index] for c in kept.elements()), start=0))]
 
 
 def _numbered(options: Sequence[str]) -> bool:
