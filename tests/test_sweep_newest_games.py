@@ -313,3 +313,25 @@ def test_play_domino_hearts_with_cancelled_tricks_tells_only_the_cards_no_trick_
         if unplayed:
             pts = sum(rnd.rules.value[c.index] for c in unplayed.elements())
             assert f"(+{pts} point" in kept[0]
+
+
+def test_an_observation_after_a_domino_hand_names_who_exposed_a_card_the_last_player_kept() -> None:
+    # Domino Hearts with Gong Zhu's exposed cards: the last player holding cards keeps them, an exposed one
+    # among them (seed 20: 10♣ and Q♠ exposed, one kept), and every seat's observation of the finished hand
+    # raised KeyError looking for its exposer among the hands and the tricks
+    v = hl.preset("domino_hearts").replace(name="domino_exposed", scoring={
+        "values": {}, "exposable": {"AH": "hearts", "QS": "card", "TC": "card", "JD": "card"}})
+    r = hl.Round.deal(v, seed=20)
+    rng = random.Random(20)
+    while r.phase == hl.Phase.DECIDE:  # each seat exposes all it may
+        r.apply(max(r.legal_actions(r.to_act[0]), key=lambda a: len(a.option) if isinstance(a, hl.Choose) else 0))
+    while not r.is_over:
+        r.apply(hst.random_action(r, rng))
+    exposed = r.observation(0).exposed
+    played = {c for t in r.tricks for _, c in t.plays}
+    assert any(c not in played for c in exposed), "an exposed card was kept, not played"
+    for seat in range(v.players):
+        obs = r.observation(seat)
+        assert len(obs.exposed_by) == len(obs.exposed)
+        for card, by in zip(obs.exposed, obs.exposed_by, strict=True):
+            assert card in r.taken[by] or any(s == by and c == card for t in r.tricks for s, c in t.plays)

@@ -116,8 +116,9 @@ def exposers(s: RoundState) -> tuple[int, ...]:
 
     The state keeps only the exposed cards (what legality and scoring read). Exposing happens after the
     exchange and before the first lead, from one deck (validation refuses exposable cards with two), and
-    a kitty card is never exposed, so an exposed card's exposer is the seat that still holds it or the
-    seat that played it.
+    a kitty card is never exposed, so an exposed card's exposer is the seat that still holds it, the seat
+    that played it, or (Domino Hearts' last player holding cards keeps them, in no trick) the seat that took
+    it unplayed.
     """
     if not s.exposed:
         return ()
@@ -130,6 +131,9 @@ def exposers(s: RoundState) -> tuple[int, ...]:
     for seat, hand in enumerate(s.hands):
         for card in hand:
             where[card] = seat
+    for seat, taken in enumerate(s.taken):
+        for card in taken:
+            where.setdefault(card, seat)  # a card no one played: the survivor kept it from its hand
     return tuple(where[c] for c in s.exposed)
 
 
