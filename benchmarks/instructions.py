@@ -6,6 +6,7 @@ also playing them out, and prints the difference per playout (copy included), fo
     python benchmarks/instructions.py standard black_jack
     python benchmarks/instructions.py --src /tmp/old/src standard     # another checkout's sources, pure
     /path/to/compiled/venv/bin/python benchmarks/instructions.py standard   # that interpreter's heartslib
+    python benchmarks/instructions.py --api standard        # the public legal_actions/apply loop instead
 
 Set ``PYTHONHASHSEED`` (the script does: 0) so that both runs hash alike; repeated runs of the same build still
 differ by a few thousand instructions a playout pure. Needs valgrind on the PATH.
@@ -26,17 +27,27 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def _play(preset: str, deals: int, passes: int, play: bool) -> None:
+def _play(preset: str, deals: int, passes: int, play: bool, api: bool) -> None:
     """Deal ``deals`` post-pass rounds of ``preset``; copy each ``passes`` times, playing the copies out if
-    ``play``."""
+    ``play`` (by ``random_playout``, or with ``api`` by the public ``legal_actions``/``apply`` loop)."""
     sys.path.insert(0, str(HERE))
-    from run import post_pass_rounds
+    from run import heartslib_api_loop, post_pass_rounds
 
     import heartslib as hl
     from heartslib.engine.playout import random_playout
     from heartslib.round import engine_state
 
-    states = [engine_state(r) for r in post_pass_rounds(hl.preset(preset), deals, 1)]
+    rounds = post_pass_rounds(hl.preset(preset), deals, 1)
+    if api:
+        loop = heartslib_api_loop(rounds, 5)
+        for _ in range(passes):
+            if play:
+                loop()
+            else:
+                for r in rounds:
+                    r.copy()
+        return
+    states = [engine_state(r) for r in rounds]
     rng = random.Random(5)
     for _ in range(passes):
         for s in states:
@@ -51,6 +62,8 @@ def _count(args: argparse.Namespace, preset: str, play: bool) -> int:
            sys.executable, __file__, "--child", "--deals", str(args.deals), "--passes", str(args.passes)]
     if args.src:
         cmd += ["--src", args.src]
+    if args.api:
+        cmd += ["--api"]
     cmd += ["--play" if play else "--deal-only", preset]
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
@@ -66,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="post-pass deals (default 200)")
     parser.add_argument("--passes", type=int, default=10, help="times each deal is copied and played (default 10)")
     parser.add_argument("--src", help="import heartslib from this source directory instead of the installed one")
+    parser.add_argument("--api", action="store_true",
+                        help="play by the public legal_actions/apply loop (copy included) instead of random_playout")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
@@ -74,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
     if args.child:
-        _play(args.presets[0], args.deals, args.passes, args.play)
+        _play(args.presets[0], args.deals, args.passes, args.play, args.api)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing measured")
@@ -82,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     playouts = args.deals * args.passes
     for preset in args.presets:
         extra = _count(args, preset, True) - _count(args, preset, False)
-        print(f"{preset:<24} {extra / playouts / 1000:8.1f}k instructions a playout ({playouts} playouts)")
+        how = "public-loop playout" if args.api else "playout"
+        print(f"{preset:<24} {extra / playouts / 1000:8.1f}k instructions a {how} ({playouts} playouts)")
     return 0
 
 

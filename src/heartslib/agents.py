@@ -407,7 +407,8 @@ class BaseAgent:
 
 def _pick(rng: _Draws, items: Sequence[Any]) -> Any:
     # random() is the one draw Python keeps identical across versions
-    return items[int(rng.random() * len(items))]
+    count = len(items)  # a local: compiled, random() * len(...) multiplies boxed objects
+    return items[int(rng.random() * count)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -430,11 +431,13 @@ class RandomAgent(BaseAgent):
         if observation.phase is _PASS and self.variant is not None:
             rng = self._draws(observation)
             if self.variant.rules.pass_keep is not None:  # a pass judged as a whole: one draw among the passes
-                return legal_actions[int(rng.random() * len(legal_actions))]
+                count = len(legal_actions)
+                return legal_actions[int(rng.random() * count)]
             cards = passable(self.variant.rules, observation.hand)
             chosen: list[Card] = []
             for _ in range(observation.pass_count):
-                chosen.append(cards.pop(int(rng.random() * len(cards))))
+                count = len(cards)
+                chosen.append(cards.pop(int(rng.random() * count)))
             return make_pass(observation.seat, tuple(chosen))
         # _pick(self._draws(observation), legal_actions) without the object: most of a random match is here
         count = len(legal_actions)

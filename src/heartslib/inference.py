@@ -863,7 +863,8 @@ def _pick_some(items: list[int], k: int, rnd: random.Random) -> list[int]:
     """``k`` items drawn without replacement, in draw order (removed from ``items``)."""
     out = []
     for _ in range(k):
-        out.append(items.pop(int(rnd.random() * len(items))))
+        count = len(items)  # a local: compiled, random() * len(...) multiplies boxed objects
+        out.append(items.pop(int(rnd.random() * count)))
     return out
 
 

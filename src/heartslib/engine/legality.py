@@ -49,7 +49,7 @@ from heartslib.engine.tables import (
     SPADE,
     SUIT_NAMES,
 )
-from heartslib.enums import DEALERS_CHOICE, SCATTER, STAR, JokerLead, LeadHeartsUnbroken, Opening, PassDirection
+from heartslib.enums import DEALERS_CHOICE, SCATTER, STAR, PassDirection
 
 __all__ = [
     "PassRules",
@@ -220,7 +220,7 @@ def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | N
         opened = _opening(s, rules, seat, cands, why)
         if opened is not None:
             return opened
-    if rules.valueless and rules.joker_lead == JokerLead.FORBIDDEN:
+    if rules.valueless and rules.joker_may_not_lead:
         keep = [c for c in cands if c != JK]
         if keep:
             if why is not None:
@@ -243,7 +243,7 @@ def _opening(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why 
     # is the only one, so it is led whatever it scores)
     opening = s.opening
     banned = rules.first_trick_banned
-    if rules.opening == Opening.TWO_OF_CLUBS:
+    if rules.opening_card_leads:
         keep = [opening] if opening in cands else []
         if why is not None:
             _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
@@ -265,7 +265,7 @@ def _locked(rules: Rules, cands: list[int], why: Why | None) -> list[int]:
     unless ``play.lead_hearts_unbroken`` lets a hand of nothing but penalty cards and hearts lead anything."""
     suit = rules.suit
     locked = rules.locked_suit
-    if rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
+    if rules.penalty_hands_lead_any and all(
         rules.penalty[c] or suit[c] == locked for c in cands
     ):
         return cands
@@ -402,7 +402,7 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
     real = [c for c in s.hands[seat] if suit[c] != NO_SUIT]
     locked = rules.locked_suit
     hearts_ok = all(suit[c] == locked for c in real) or (
-        rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
+        rules.penalty_hands_lead_any
         and all(rules.penalty[c] or suit[c] == locked for c in real)
     )
     return SUIT_NAMES if hearts_ok else tuple(name for name in SUIT_NAMES if name != SUIT_NAMES[locked])

@@ -75,7 +75,9 @@ def random_playout(s: RoundState, rng: random.Random, fast: bool = True) -> tupl
         if phase is PLAY:
             seat = s.turn
             cands = candidates(s, seat, None)
-            card = cands[int(rnd() * len(cands))] if len(cands) > 1 else cands[0]
+            # the count in a local: compiled, random() * len(...) multiplies boxed objects, * k natively
+            k = len(cands)
+            card = cands[int(rnd() * k)] if k > 1 else cands[0]
             s.events.append(seat * PLAY_CODE + card)
             play_card(s, seat, card)
         else:
@@ -143,10 +145,10 @@ def _random_step(s: RoundState, rng: random.Random, policy: Policy | None) -> No
     assert s.decision is not None
     _, seat, options = s.decision  # the seat deciding: what to_act gives, read where to_act reads it
     # one draw per choice of two or more, as for plays (a seat with no card to expose has one option)
-    if len(options) < 2:
-        k = 0
-    else:
-        k = policy.decide(s, seat, options) if policy is not None else int(rng.random() * len(options))
+    count = len(options)  # a local: compiled, random() * len(...) multiplies boxed objects
+    k = 0
+    if count > 1:
+        k = policy.decide(s, seat, options) if policy is not None else int(rng.random() * count)
     # one of the decision's own options: recorded and carried out as apply() does, without its checks
     choose(s, choice(s.rules, seat, options[k]))
 

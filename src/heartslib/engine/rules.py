@@ -91,6 +91,10 @@ class Rules:
     """Cards dealt to each player."""
     stock: StockDraw
     """Whether the undealt cards are a stock drawn into the hands (``deck.stock``), held in the kitty's place."""
+    draws_after_trick: bool
+    """``stock`` is ``"after_trick"`` (the hot paths read bools: compiled, an enum member is an attribute lookup)."""
+    draws_to_follow: bool
+    """``stock`` is ``"to_follow"`` (Domino Hearts)."""
     decks: int
     counts: Counter[int]
     """Copies of each card in the pack."""
@@ -153,6 +157,9 @@ class Rules:
 
     # ------------------------------------------------------------ play
     opening: Opening
+    opening_card_leads: bool
+    """The opening card itself leads the first trick (``play.opening = "two_of_clubs"``), not any card of its
+    suit."""
     open_suit: int
     open_rank: int
     opening_order: tuple[int, ...]
@@ -171,6 +178,9 @@ class Rules:
     breaks: list[bool]
     """Per card: playing it breaks hearts."""
     lead_hearts_unbroken: LeadHeartsUnbroken
+    penalty_hands_lead_any: bool
+    """``lead_hearts_unbroken`` is ``"only_penalty_cards"``: a hand of nothing but penalty cards and hearts may lead
+    any of them while hearts are locked."""
     queen_needs_broken: bool
     first_trick_banned: list[bool] | None
     """Per card: it may not be played to the first trick while the player holds another card (None: any)."""
@@ -209,6 +219,10 @@ class Rules:
     cancel_rollover: CancelRollover
     joker_play_any_time: bool
     joker_lead: JokerLead
+    joker_calls_suit: bool
+    """``joker_lead`` is ``"call_suit"``: a suitless joker's leader names the suit to follow."""
+    joker_may_not_lead: bool
+    """``joker_lead`` is ``"forbidden"``."""
     kitty_mode: KittyMode
     kitty_seen: bool
     challenge: list[int]
@@ -276,6 +290,8 @@ class Rules:
         self.kitty_size = kitty_size
         self.hand_size = v.deck.hand_size or max(1, (len(pack) - kitty_size) // n)
         self.stock = v.deck.stock
+        self.draws_after_trick = self.stock == StockDraw.AFTER_TRICK
+        self.draws_to_follow = self.stock == StockDraw.TO_FOLLOW
         self.decks = v.deck.decks
         self.counts = Counter(pack)
         self.repeats = any(k > 1 for k in self.counts.values())
@@ -367,6 +383,7 @@ class Rules:
     def _play_tables(self, v: Compiled) -> None:
         play, deck, suit = v.play, v.deck, self.suit
         self.opening = play.opening
+        self.opening_card_leads = play.opening == Opening.TWO_OF_CLUBS
         self.open_suit = CLUB if play.opening_card is None else suit[play.opening_card.index]
         self.open_rank = 0 if play.opening_card is None else self.rank[play.opening_card.index]
         self.opening_order = tuple(sorted(
@@ -384,6 +401,7 @@ class Rules:
         else:
             self.breaks = [False] * NUM_CARD_INDICES
         self.lead_hearts_unbroken = play.lead_hearts_unbroken
+        self.penalty_hands_lead_any = play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
         self.queen_needs_broken = play.queen_needs_broken and play.breaking != Breaking.NONE
         if play.first_trick == FirstTrick.NO_POINTS:
             self.first_trick_banned = list(self.penalty)
@@ -408,6 +426,8 @@ class Rules:
         self.cancel_rollover = play.cancel_rollover
         self.joker_play_any_time = self.valueless and deck.joker_play == JokerPlay.ANY_TIME
         self.joker_lead = deck.joker_lead
+        self.joker_calls_suit = deck.joker_lead == JokerLead.CALL_SUIT
+        self.joker_may_not_lead = deck.joker_lead == JokerLead.FORBIDDEN
         self.kitty_mode = deck.kitty
         self.kitty_seen = deck.kitty_seen_by_winner
         # doubled ranks, so that last_wins's tie-break is a whole number too (compiled, ints compare natively)

@@ -33,7 +33,7 @@ from heartslib.engine.tables import (
     SUIT_DECISION,
     SUIT_NAMES,
 )
-from heartslib.enums import CancelRollover, JokerLead, KittyMode, StockDraw
+from heartslib.enums import CancelRollover, KittyMode
 
 __all__ = [
     "begin_play", "call_suit", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due", "play_card",
@@ -118,13 +118,13 @@ def play_card(s: RoundState, seat: int, card: int) -> None:
     csuit = rules.suit[card]
     if len(tcards) == 1:
         s.tsuit = csuit
-        if csuit == NO_SUIT and rules.joker_lead == JokerLead.CALL_SUIT:
+        if csuit == NO_SUIT and rules.joker_calls_suit:
             s.phase = DECIDE
             s.decision = (SUIT_DECISION, seat, callable_suits(s, seat))
             return
     elif s.tsuit == NO_SUIT and not s.called and csuit != NO_SUIT:
         s.tsuit = csuit
-    if rules.stock == StockDraw.TO_FOLLOW:
+    if rules.draws_to_follow:
         _next_active(s, seat)
         return
     n = s.n
@@ -228,10 +228,10 @@ def resolve(s: RoundState) -> None:
         else:
             score_round(s)
         return
-    domino = rules.stock == StockDraw.TO_FOLLOW
+    domino = rules.draws_to_follow
     # with a stock to draw after the trick, empty hands are refilled (one card each: hand size 1)
     last = sum(1 for h in s.hands if h) <= 1 if domino else not s.hands[s.leader] and not (
-        s.kitty and rules.stock == StockDraw.AFTER_TRICK)
+        s.kitty and rules.draws_after_trick)
     settle(s, s.tseats, s.tcards, s.tsuit, last)
     s.trick_no += 1
     s.tseats = []
@@ -244,7 +244,7 @@ def resolve(s: RoundState) -> None:
             _keep_the_rest(s)
         score_round(s)
         return
-    if s.kitty and rules.stock == StockDraw.AFTER_TRICK:
+    if s.kitty and rules.draws_after_trick:
         draw_after_trick(s)
     if domino:
         # a winner who took the trick with their last card hands the lead to the first player on their left
@@ -279,7 +279,7 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
     if rules.joker_conditional and led != HEART:
         dead = sum(1 for c in cards if c in rules.jokers)
     pile = cards + s.carry
-    due = kitty_due(s, rules, last) if s.kitty and rules.stock == StockDraw.NONE else []
+    due = kitty_due(s, rules, last) if s.kitty and not (rules.draws_after_trick or rules.draws_to_follow) else []
     if rules.joker_conditional and led != HEART:
         dead += sum(1 for c in due if c in rules.jokers)
     raw = (s.trick_no, leader, tuple(seats), tuple(cards), -1 if rollover else winner, led)
