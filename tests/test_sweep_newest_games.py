@@ -1,6 +1,8 @@
 """A new user's and a fuzzer's sweep of the games added last: Auction Hearts (``auction_hearts``), two-handed
-Hearts (``two_handed``) and Domino Hearts (``domino_hearts``). Each test here failed before its fix; it is
-named after what a player or a program relies on."""
+Hearts (``two_handed``) and Domino Hearts (``domino_hearts``). Each test is named after what a player or a
+program relies on; each failed before its fix, except the one that guards what a fix had to keep (a suit still
+named by its place in the menu). The /play page's test needs Chromium (tests/test_server_browser.py) and skips
+without it."""
 
 from __future__ import annotations
 
