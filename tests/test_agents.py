@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -16,7 +17,9 @@ from heartslib.agents import (
     BaseAgent,
     HeuristicAgent,
     LazyActions,
+    MoonAgent,
     RandomAgent,
+    SearchAgent,
     actions_for,
     play_match,
 )
@@ -136,6 +139,41 @@ def test_setup_is_called_with_the_variant_and_seat() -> None:
 
     play_match(STANDARD, [Recorder(s) for s in range(4)], seed=2)
     assert seen == [("standard", 0), ("standard", 1), ("standard", 2), ("standard", 3)]
+
+
+@pytest.mark.parametrize("make", [HeuristicAgent, MoonAgent, lambda seed: SearchAgent(seed, playouts=4)],
+                         ids=["heuristic", "moon", "search"])
+def test_an_agent_asked_without_setup_learns_the_rules_from_a_rounds_observation(make: Any) -> None:
+    # agent.act(round.observation(seat), round.legal_actions(seat)) with no driver: the same choices as the agent
+    # a driver set up (a SearchAgent searches rather than falling back to its heuristic), in every variant it
+    # is handed, and an observation rebuilt from its fields keeps the documented fallback
+    direct = make(7)  # one agent handed both games
+    for name in ("omnibus", "black_maria"):
+        v = hl.preset(name)
+        driven = [make(7) for _ in range(v.players)]
+        for seat, agent in enumerate(driven):
+            agent.setup(v, seat)
+        r = hl.Round.deal(v, seed=4)
+        while not r.is_over:
+            seat = r.to_act[0]
+            obs, legal = r.observation(seat), r.legal_actions(seat)
+            assert direct.act(obs, legal) == driven[seat].act(obs, legal)
+            r.apply(driven[seat].act(obs, legal))
+            if len(r.tricks) >= 4:
+                break
+        assert direct.variant is v
+    loose = make(7)
+    obs = attrs.evolve(hl.Round.deal(hl.preset("standard"), seed=4).observation(0))
+    assert loose.act(obs, hl.Round.deal(hl.preset("standard"), seed=4).legal_actions(0)) is not None
+    assert loose.variant is None
+
+
+def test_a_driver_set_up_agent_keeps_its_rules_whatever_the_observation_carries() -> None:
+    agent = HeuristicAgent(3)
+    agent.setup(hl.preset("black_maria"), 1)
+    r = hl.Round.deal(STANDARD, seed=1)
+    agent.act(r.observation(1), r.legal_actions(1))
+    assert agent.variant is not None and agent.variant.name == "black_maria"
 
 
 class Counting(RandomAgent):

@@ -221,10 +221,19 @@ def test_known_cards_are_the_cards_passed_and_not_played() -> None:
         assert known[s] == ((hl.Card("2C"),) if s == leader and hl.Card("2C") not in give else ())
 
 
-def test_the_variant_is_needed_to_sample() -> None:
-    r = hl.Round.deal(hl.preset("standard"), seed=1)
+def test_a_rounds_observation_carries_its_rules_and_one_rebuilt_from_fields_needs_them() -> None:
+    # API.md's call: sample_round(obs, rng), the observation a round made; its rules are the round's
+    v = hl.preset("omnibus")
+    r = hl.Round.deal(v, seed=1)
+    obs = r.observation(0)
+    assert obs.variant is v
+    assert sample_round(obs, random.Random(0)).observation(0) == obs
+    assert sample_round(obs, random.Random(0)) == sample_round(obs, random.Random(0), variant=v)
+    rebuilt = attrs.evolve(obs)
+    assert rebuilt == obs and rebuilt.variant is None
     with pytest.raises(ValueError, match="pass the variant"):
-        sample_round(r.observation(0), random.Random(0))
+        sample_round(rebuilt, random.Random(0))
+    assert sample_round(rebuilt, random.Random(0), variant=v).observation(0) == obs
     with pytest.raises(ValueError, match="players"):
         sample_round(r.observation(0), random.Random(0), variant=hl.preset("black_maria"))
 

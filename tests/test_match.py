@@ -62,9 +62,10 @@ def test_the_engine_builds_an_observation_as_its_constructor_would(name: str) ->
     while not m.is_over and len(m.rounds) < 2:
         for seat in range(variant.players):
             obs = m.observation(seat)
-            assert list(vars(obs)) == fields
-            made = hl.Observation(**vars(obs))
+            assert list(vars(obs)) == [*fields, "_variant"] and obs.variant is variant
+            made = hl.Observation(**{name: getattr(obs, name) for name in fields})
             assert made == obs and hash(made) == hash(obs) and repr(made) == repr(obs)
+            assert made.variant is None
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             obs.seat = 0  # type: ignore[misc]
         seat = m.to_act[0]

@@ -113,8 +113,10 @@ def test_a_variant_with_another_player_count_is_a_variant_error() -> None:
     with pytest.raises(hl.VariantError, match="has 3 players; the observation 4") as exc:
         sample_round(obs, random.Random(0), variant=hl.preset("black_maria"))
     assert exc.value.path == "players"
+    # an engine observation carries its rules; one built by hand (here a copy by attrs.evolve) does not
+    assert sample_round(obs, random.Random(0)).variant == obs.variant
     with pytest.raises(hl.VariantError, match="pass the variant"):
-        sample_round(obs, random.Random(0))
+        sample_round(attrs.evolve(obs), random.Random(0))
     with pytest.raises(hl.VariantError, match="expected a Variant"):
         sample_round(obs, random.Random(0), variant="standard")  # type: ignore[arg-type]
 

@@ -346,8 +346,12 @@ class BaseAgent:
     """A convenient base for agents: a seed, and the variant and seat from ``setup``.
 
     Subclasses implement :meth:`act`; ``self.variant`` is None until a driver
-    calls :meth:`setup` (the built-in agents then fall back to what the
-    legal actions tell them).
+    calls :meth:`setup`. The built-in agents that are not set up learn the
+    rules from the observation when a round made it
+    (:attr:`heartslib.Observation.variant`), so an agent asked directly,
+    ``agent.act(round.observation(seat), round.legal_actions(seat))``, plays
+    as it would in a match; an observation rebuilt from data carries no rules,
+    and they then fall back to what the legal actions tell them.
     """
 
     #: The name drivers and the command line use for this agent.
@@ -361,11 +365,24 @@ class BaseAgent:
         self.seed = seed
         self.variant: Variant | None = None
         self.seat: int | None = None
+        self._learned = False  # set up by _learn, from an observation, rather than by a driver
 
     def setup(self, variant: Variant, seat: int) -> None:
         """Learn the rules and the seat before a match (drivers call this)."""
         self.variant = variant
         self.seat = seat
+        self._learned = False
+
+    def _learn(self, observation: Observation) -> None:
+        """Set up from the rules a round's observation carries when no driver did (and again when they were
+        learned that way and the observation's rules or seat are others: the agent was handed to another game
+        or plays for another seat)."""
+        found = observation.variant  # a Variant or None
+        if found is not None and (
+            self.variant is None or (self._learned and (found is not self.variant or observation.seat != self.seat))
+        ):
+            self.setup(found, observation.seat)
+            self._learned = True
 
     def rng(self, observation: Observation) -> random.Random:
         """A :class:`random.Random` for this decision, fixed by the seed and the position."""
@@ -502,6 +519,7 @@ class HeuristicAgent(BaseAgent):
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The heuristic's choice among ``legal_actions``."""
+        self._learn(observation)
         phase = observation.phase
         if phase == Phase.PASS:
             if self.variant is None:
@@ -950,6 +968,7 @@ class MoonAgent(HeuristicAgent):
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The moon-seeker's choice among ``legal_actions`` (see the class docs)."""
+        self._learn(observation)
         t = self._moon
         variant = self.variant
         obs = observation
@@ -1094,6 +1113,7 @@ class SearchAgent(BaseAgent):
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The search's choice among ``legal_actions`` (see the class docs)."""
         obs = observation
+        self._learn(obs)
         search = self._search
         if search is None or (obs.phase == Phase.DECIDE and obs.decision == "pass"):
             return self._heuristic.act(obs, legal_actions)

@@ -145,6 +145,16 @@ class Observation:
     first-trick rules read it as hearts; None before it is named and outside an auction."""
 
     @property
+    def variant(self) -> Any:
+        """The :class:`~heartslib.Variant` whose round made this observation (:meth:`heartslib.Round.observation`,
+        :meth:`heartslib.Match.observation`), so that readers of its history need not be told the rules again
+        (:func:`heartslib.inference.sample_round`, ``known_voids``, an agent that was never set up); None for an
+        observation built from its fields or from data (``Observation(...)``, ``attrs.evolve``). Not a field: it
+        takes no part in equality, ``to_dict()`` or what a seat is sent, and two observations of equal fields
+        under different rules compare equal."""
+        return self.__dict__.get("_variant")
+
+    @property
     def my_turn(self) -> bool:
         """Whether this seat must act now."""
         return self.seat in self.to_act
@@ -212,12 +222,14 @@ _set = object.__setattr__
 
 
 def make_observation(fields: dict[str, Any]) -> Observation:
-    """An :class:`Observation` from a dict holding every field by name (the engine's constructor).
+    """An :class:`Observation` from a dict holding every field by name (the engine's constructor), and
+    ``_variant``, the rules :attr:`Observation.variant` reads.
 
-    The same value ``Observation(**fields)`` gives, for a third of the cost:
-    the dict becomes the instance's own. ``Observation`` has no defaults the
-    engine leaves out, validators or converters to run, and a test checks that
-    the engine's dict names exactly its fields.
+    The same value ``Observation(**fields)`` gives (but for ``_variant``), for
+    a third of the cost: the dict becomes the instance's own. ``Observation``
+    has no defaults the engine leaves out, validators or converters to run,
+    and a test checks that the engine's dict names exactly its fields and
+    ``_variant``.
     """
     obs: Observation = _new(Observation)
     _set(obs, "__dict__", fields)

@@ -223,6 +223,7 @@ def _fields(s: RoundState, seat: int, acting: tuple[int, ...]) -> dict[str, Any]
         "bids": s.bids,
         "bidder": None if s.bidder < 0 else s.bidder,
         "penalty_suit": None if s.named < 0 else SUIT_OF[s.named],
+        "_variant": s.variant,  # not a field: Observation.variant
     }
     _changing(fields, s, seat, acting)
     return fields
