@@ -70,3 +70,19 @@ def test_a_swap_differs_only_in_hidden_cards(swap: HiddenSwap, data: st.DataObje
     assert swap.original.hands != swap.twin.hands or swap.original.kitty != swap.twin.kitty
     assert swap.original.tricks == swap.twin.tricks
     assert_same_view(_observation, swap)
+
+
+def test_a_stock_that_deals_the_opening_card_or_makes_a_seat_draw_is_no_false_leak() -> None:
+    # six cards each from a stock (deck.stock = "to_follow"): a swap with the stock can put the lowest club in
+    # a hand, making its holder the public opener, and a swap that voids a seat makes it draw publicly; both
+    # are other games, not hidden cards, and the harness does not report them as leaks of the observation
+    v = hl.preset("standard").replace(deck={"stock": "to_follow", "hand_size": 6})
+    check_no_leak(_observation, v, max_examples=300)
+
+
+@settings(max_examples=80)
+@given(hidden_swaps(hl.preset("domino_hearts")))
+def test_a_swap_in_a_stock_game_keeps_the_public_draws(swap: HiddenSwap) -> None:
+    n = swap.original.variant.players
+    assert [len(swap.original.hand(s)) for s in range(n)] == [len(swap.twin.hand(s)) for s in range(n)]
+    assert swap.original.to_act == swap.twin.to_act

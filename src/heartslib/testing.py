@@ -9,7 +9,9 @@ the same actions. Where the replay is legal, the view of the seat that saw
 neither card must be the same in both games. A card counts as hidden from a
 seat when it was dealt to its holder, is still in its holder's hand (or the
 kitty), was never passed, and is not the opening card (whose holder is
-public: they must lead it).
+public: they must lead it). A swap that would make another card the opening
+one, or make a seat draw another number of cards from a stock (a void is
+public once it draws), makes another game, and is not drawn.
 
 >>> import heartslib as hl
 >>> from heartslib.testing import check_no_leak
@@ -88,12 +90,14 @@ def hidden_swaps(draw: st.DrawFn, variant: Variant | SearchStrategy[Variant] | N
     r = _deal_again(dealt, start, pack_kitty, seed)
     rng = random.Random(seed)
     log: list[Action] = []
+    sizes: list[list[int]] = []  # every hand's size after each action: public, and changed by draws from a stock
     for _ in range(draw(st.integers(0, n * v.deal_size), label="steps")):
         if not r.to_act:
             break
         action = random_action(r, rng)
         r.apply(action)
         log.append(action)
+        sizes.append([len(r.hand(seat)) for seat in range(n)])
     order = draw(st.permutations(range(n)), label="seats")
     viewer, a = order[0], order[1]
     b = order[2] if n > 2 and (not r.kitty or draw(st.booleans(), label="between seats")) else -1
@@ -122,11 +126,17 @@ def hidden_swaps(draw: st.DrawFn, variant: Variant | SearchStrategy[Variant] | N
         cards = kitty if holder < 0 else hands[holder]
         cards.remove(out)
         cards.append(into)
+    # the swap may make another card the opening one (a lowest club dealt from the stock into a hand): who must
+    # lead is public, so that is another game, not the same one with other hidden cards
+    if opening is not None and v.rules.opening_card([[c.index for c in h] for h in hands]) != opening:
+        assume(False)
     twin = _deal_again(dealt, hands, kitty, seed)
-    for action in log:
+    for action, seen in zip(log, sizes, strict=True):
         if not twin.is_legal(action):  # the swap changed what a holder may play: not a comparable game
             assume(False)
         twin.apply(action)
+        if [len(twin.hand(seat)) for seat in range(n)] != seen:  # another void made a seat draw other counts
+            assume(False)
     return HiddenSwap(r, twin, viewer, (x, y), (a, b), tuple(log))
 
 
