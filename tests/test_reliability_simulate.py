@@ -353,7 +353,7 @@ def test_the_readme_keeps_its_first_two_commands() -> None:
     # CI runs them verbatim (.ci/run)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme.startswith("# heartslib\n\n```sh\npip install -e . && heartslib simulate\n"
-                             "pip install -e \".[test]\" && python -m pytest\n```\n")
+                             "pip install -e \".[test]\" && python -m pytest -n auto\n```\n")
     assert "pip install heartslib" in readme
 
 
