@@ -393,3 +393,13 @@ def test_the_command_line_names_the_auction() -> None:
 
     assert summary(V) == "4 players, 52 cards; no passing; the suit bid for 1 (auction); no moon; 50 chips each, " \
         "until one runs out"
+
+
+def test_chips_are_capped_so_that_a_match_ends() -> None:
+    # chips only change hands: a match lasts about the square of the starting chips over the chips a hand
+    # moves, so a million each would never end in practice; 1,000 is twenty times the source's fifty
+    v = hl.preset("auction_hearts")
+    assert v.replace(scoring={"chips": 1000}).scoring.chips == 1000
+    with pytest.raises(hl.VariantError, match="the most allowed is 1000") as exc:
+        v.replace(scoring={"chips": 1001})
+    assert exc.value.path == "scoring.chips"

@@ -1207,11 +1207,13 @@ class ScoringRules(Record):
         meta(
             "chips",
             "Chips each player starts the match with, in an auction (scoring.settlement = \"auction\"); the match "
-            "ends after the hand that leaves a player with none (or fewer).",
+            "ends after the hand that leaves a player with none (or fewer). At most 1,000: chips only change "
+            "hands, so the match lasts about as many hands as the square of this over the chips a hand moves "
+            "(random play: 50 chips end in 1-14 hands, 1,000 in 2-103, 5,000 in hundreds).",
             "gamerules.com 'Auction Hearts' (fifty chips each)",
         ),
         1,
-        1_000_000,
+        1_000,
     )
     max_bid: int = int_field(
         "scoring.max_bid",
