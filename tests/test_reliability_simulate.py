@@ -163,7 +163,7 @@ def _cheap_chunk(variant_data: dict[str, Any], specs: Any, seed: int, start: int
     """A task that plays no game but returns a well-formed result, so that many tasks run quickly."""
     tally = simulate_module._Tally.empty(4)
     tally = simulate_module._Tally(stop - start, stop - start, tally.points, tally.squares, tally.wins,
-                                   tally.moons, tally.suns, tally.totals)
+                                   tally.moons, tally.suns, tally.totals, tally.counters)
     return simulate_module._Chunk(start, stop, tally)
 
 

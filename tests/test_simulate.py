@@ -247,3 +247,32 @@ def test_an_auction_table_says_the_most_chips_win() -> None:
     assert stats.better == "chips"
     assert "the most chips win" in stats.table() and "lower points are better" not in stats.table()
     assert simulate(STANDARD, "random", games=1).better == "lower"
+
+
+def test_an_auction_reports_each_seats_final_chips() -> None:
+    # the chips decide an auction: each seat's mean final chips are its starting chips plus its mean net
+    # counters, exactly as the matches themselves end (the rest is in the pot)
+    v = hl.preset("auction_hearts")
+    stats = simulate(v, TABLE, games=6, seed=2)
+    finals = []
+    for game in range(6):
+        agents = [make_agent(spec, agent_seed(2, game, seat)) for seat, spec in enumerate(TABLE)]
+        finals.append(play_match(v, agents, game_seed(2, game)).chips)
+    for seat, s in enumerate(stats.seats):
+        assert s.mean_chips == pytest.approx(statistics.fmean(f[seat] for f in finals))
+        assert s.mean_counters == pytest.approx(s.mean_chips - v.scoring.chips)
+    assert sum(s.mean_chips for s in stats.seats if s.mean_chips is not None) <= 4 * v.scoring.chips
+    table = stats.table()
+    assert "final chips" in table.splitlines()[2]
+    assert f"{stats.seats[0].mean_chips:.1f}" in table.splitlines()[3]
+    assert json.loads(json.dumps(stats.to_dict()))["seats"][0]["mean_chips"] == stats.seats[0].mean_chips
+
+
+def test_a_counters_settlement_reports_the_counters_and_plain_games_neither() -> None:
+    howell = simulate(STANDARD.replace(scoring={"settlement": "howell"}), TABLE, games=4, seed=1)
+    assert all(s.mean_counters is not None and s.mean_chips is None for s in howell.seats)
+    assert sum(s.mean_counters or 0.0 for s in howell.seats) == pytest.approx(0.0)  # counters change hands
+    assert "counters" in howell.table().splitlines()[2]
+    plain = simulate(STANDARD, TABLE, games=2)
+    assert all(s.mean_counters is None and s.mean_chips is None for s in plain.seats)
+    assert "counters" not in plain.table() and "chips" not in plain.table()

@@ -193,12 +193,13 @@ class _Tally:
     moons: tuple[int, ...]
     suns: tuple[int, ...]
     totals: tuple[tuple[int, int], ...]  # per seat: sum of final match totals
+    counters: tuple[int, ...]  # per seat: sum of final net counters (Match.counters; an auction's chips won)
 
     @classmethod
     def empty(cls, n: int) -> _Tally:
         zero = (0,) * n
         pairs = ((0, 0),) * n
-        return cls(0, 0, pairs, zero, zero, zero, zero, pairs)
+        return cls(0, 0, pairs, zero, zero, zero, zero, pairs, zero)
 
     def __add__(self, other: _Tally) -> _Tally:
         def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -209,7 +210,7 @@ class _Tally:
 
         return _Tally(self.games + other.games, self.rounds + other.rounds, add2(self.points, other.points),
                       add(self.squares, other.squares), add(self.wins, other.wins), add(self.moons, other.moons),
-                      add(self.suns, other.suns), add2(self.totals, other.totals))
+                      add(self.suns, other.suns), add2(self.totals, other.totals), add(self.counters, other.counters))
 
 
 def _play_game(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, game: int) -> _Tally:
@@ -229,7 +230,7 @@ def _play_game(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, game: 
     winners = set(match.winners)
     return _Tally(1, len(match.rounds), tuple(zip(re, im, strict=True)), tuple(squares),
                   tuple(int(s in winners) for s in range(n)), tuple(moons), tuple(suns),
-                  tuple(_parts(t) for t in match.scores))
+                  tuple(_parts(t) for t in match.scores), match.counters or (0,) * n)
 
 
 @attrs.frozen
@@ -315,7 +316,11 @@ class SeatStats:
     a win for every tied seat, as the rules share the win); ``win_low`` and
     ``win_high``: the 95% Wilson interval of ``win_rate``; ``moons`` and
     ``suns``: rounds in which this seat shot the moon or the sun;
-    ``mean_total``: its average final match total.
+    ``mean_total``: its average final match total. Where hands are also
+    settled through a pool (``scoring.settlement``): ``mean_counters``, its
+    average net counters at the end of a match (Foster's settlement), and in
+    an auction ``mean_chips``, its average final chips (the starting chips
+    plus the net counters); None where the variant settles nothing.
     """
 
     seat: int
@@ -329,6 +334,8 @@ class SeatStats:
     moons: int
     suns: int
     mean_total: float | complex
+    mean_counters: float | None = None
+    mean_chips: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data (a complex mean as text such as ``"1.5+3.25i"``)."""
@@ -401,6 +408,11 @@ class SimulationStats:
             ("moons", [str(s.moons) for s in self.seats], ">", 6),
             ("final total", [_text(s.mean_total, 1) for s in self.seats], ">", 11),
         ]
+        # a settlement's column: an auction's chips (what decides it), else the counters a seat won or lost
+        if any(s.mean_chips is not None for s in self.seats):
+            columns.append(("final chips", [f"{s.mean_chips or 0.0:.1f}" for s in self.seats], ">", 11))
+        elif any(s.mean_counters is not None for s in self.seats):
+            columns.append(("counters", [f"{s.mean_counters or 0.0:+.1f}" for s in self.seats], ">", 8))
         widths = [max([least, len(title), *map(len, cells)]) for title, cells, _, least in columns]
         rows = [[title for title, *_ in columns], *zip(*(cells for _, cells, _, _ in columns), strict=True)]
         lines = [head, ""]
@@ -441,6 +453,8 @@ def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Ta
            ) -> SimulationStats:
     seats = []
     rounds, games = tally.rounds, tally.games
+    settles = variant.scoring.settlement != Settlement.NONE
+    auction = variant.scoring.settlement == Settlement.AUCTION
     for seat, spec in enumerate(specs):
         (s_re, s_im), ss = tally.points[seat], tally.squares[seat]
         # from exact integer sums, so the figure cannot depend on the order games were added
@@ -451,6 +465,8 @@ def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Ta
             std=math.sqrt(max(var, 0.0)), wins=tally.wins[seat],
             win_rate=tally.wins[seat] / games if games else 0.0, win_low=low, win_high=high,
             moons=tally.moons[seat], suns=tally.suns[seat], mean_total=_mean(tally.totals[seat], games),
+            mean_counters=tally.counters[seat] / games if settles and games else None,
+            mean_chips=variant.scoring.chips + tally.counters[seat] / games if auction and games else None,
         ))
     return SimulationStats(
         variant=variant.name, games=games, seed=seed, rounds=rounds,
