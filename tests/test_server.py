@@ -398,3 +398,35 @@ def test_a_finished_table_leaves_memory_when_nobody_watches_and_comes_back_when_
         assert watcher.events[-1]["kind"] == "end"
 
     _run(body)
+
+
+def test_a_moon_agent_takes_a_seat_and_plays_a_two_handed_table() -> None:
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        created = await p.reply({"type": "create", "variant": "two_handed", "seats": ["moon", "heuristic"],
+                                 "seed": 3})
+        assert created["type"] == "created" and created["seats"] == ["moon", "heuristic"]
+        table = created["table"]
+        agents = hub.tables[table].agents
+        assert type(agents[0]) is hl.agents.MoonAgent and type(agents[1]) is hl.agents.HeuristicAgent
+        await _settle(hub)  # the two agents play the whole match (the table then leaves memory)
+        record = hub.store.table(table)
+        assert record is not None and record.seats == ("moon", "heuristic")
+        assert len(hub.store.actions(table)) > 26
+        refused = await p.reply({"type": "create", "variant": "two_handed", "seats": ["moon", "genius"]})
+        assert refused["code"] == "bad_seats" and '"moon"' in refused["message"]
+
+    _run(body)
+
+
+def test_the_play_page_knows_every_presets_player_count() -> None:
+    # the /play page's create form offers one seat per player of the variant named: the server writes the
+    # presets' player counts into its script
+    from heartslib.server.app import _page
+
+    page = _page()
+    start = page.index("const PRESETS = ") + len("const PRESETS = ")
+    players = json.loads(page[start:page.index(";", start)])
+    assert players == {name: hl.preset(name).players for name in hl.preset_names()}
+    assert players["two_handed"] == 2 and players["black_maria"] == 3 and max(players.values()) > 4
+    assert "/*PRESETS*/" not in page

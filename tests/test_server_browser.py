@@ -29,6 +29,7 @@ pytest.importorskip("websockets", reason="the server tests need the server extra
 from websockets.sync.client import ClientConnection, connect
 
 from heartslib.client import Client, play_randomly
+from heartslib.server.store import open_store
 from test_server_e2e import Server, _replayed
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -174,3 +175,45 @@ def test_the_page_is_served_at_play_and_the_index_points_to_it(tmp_path: Path) -
         assert not re.search(r"https?://|src=|href=", html)  # nothing fetched from anywhere: one self-contained page
     finally:
         server.stop()
+
+
+def test_the_create_form_offers_a_seat_per_player_of_the_variant_named(tmp_path: Path, browser: Browser) -> None:
+    # two-handed Hearts has two seats and Black Maria three: the form follows the preset named, offers the
+    # moon agent and the search agent, and creates the table with those seats (the page then plays seat 0)
+    database = str(tmp_path / "tables.sqlite3")
+    server = Server(database)
+    try:
+        base = server.url.replace("ws://", "http://").removesuffix("/ws")
+        browser.call("Page.navigate", url=base + "/play")
+        for _ in range(200):
+            if browser.evaluate("document.querySelectorAll('#seat-kinds select').length") == 4:
+                break
+            time.sleep(0.05)
+        kinds = browser.evaluate("[...document.getElementById('kind-0').options].map((o) => o.value)")
+        assert kinds == ["player", "random", "heuristic", "moon", "search"]
+
+        def name(variant: str) -> int:
+            count: int = browser.evaluate(f"""(() => {{
+              const input = document.getElementById("variant");
+              input.value = {json.dumps(variant)};
+              input.dispatchEvent(new Event("input"));
+              return document.querySelectorAll("#seat-kinds select").length;
+            }})()""")
+            return count
+
+        assert name("black_maria") == 3 and name("double_deck_7") == 7 and name("no such game") == 4
+        assert name("two_handed") == 2
+        browser.evaluate('document.getElementById("kind-1").value = "moon"; document.getElementById("create").click()')
+        table = None
+        for _ in range(200):
+            table = browser.evaluate("state.table")
+            if table:
+                break
+            time.sleep(0.05)
+        assert table and browser.evaluate("state.seat") == 0
+        record = open_store(database).table(table)
+        assert record is not None and record.seats == ("open", "moon") and record.variant["name"] == "two_handed"
+        assert browser.errors == []
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err

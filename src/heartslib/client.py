@@ -91,7 +91,7 @@ class Client:
     def create(self, variant: str | Mapping[str, Any] = "standard", *, seats: Sequence[Any] | None = None,
                seed: int | None = None) -> str:
         """Create a table; returns its id. ``seats``: one entry a seat (None for a player, ``"random"``,
-        ``"heuristic"`` or ``{"agent": "search", "playouts": N}``)."""
+        ``"heuristic"``, ``"moon"`` or ``{"agent": "search", "playouts": N}``)."""
         message: dict[str, Any] = {"type": "create", "variant": variant}
         if seats is not None:
             message["seats"] = list(seats)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import socket
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -21,6 +22,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from heartslib.presets import preset, preset_names
 from heartslib.server.store import Store, open_store
 from heartslib.server.tables import Connection, Hub
 
@@ -54,7 +56,7 @@ def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
     async def index(request: Request) -> PlainTextResponse:
         return PlainTextResponse(_INDEX)
 
-    page = resources.files("heartslib.server").joinpath("play.html").read_text(encoding="utf-8")
+    page = _page()
 
     async def play(request: Request) -> HTMLResponse:
         return HTMLResponse(page)
@@ -91,6 +93,14 @@ def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
 #: The largest WebSocket frame uvicorn accepts (a longer one closes the connection, code 1009); the hub refuses
 #: messages over :data:`~heartslib.server.tables.MAX_MESSAGE` with an error and keeps the connection.
 MAX_FRAME = 2**20
+
+
+def _page() -> str:
+    """The ``/play`` page, with each preset's player count written into its script (``PRESETS``), so that its
+    create form offers a seat for each player of the variant named."""
+    page = resources.files("heartslib.server").joinpath("play.html").read_text(encoding="utf-8")
+    players = {name: preset(name).players for name in preset_names()}
+    return page.replace("/*PRESETS*/{}", json.dumps(players), 1)
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3") -> None:

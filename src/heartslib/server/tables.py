@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from heartslib.actions import Action, action_from_dict
-from heartslib.agents import HeuristicAgent, RandomAgent, SearchAgent, actions_for, setup_agent
+from heartslib.agents import HeuristicAgent, MoonAgent, RandomAgent, SearchAgent, actions_for, setup_agent
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.presets import preset
@@ -84,22 +84,24 @@ class Connection:
 
 
 def agent_for(kind: str, seed: int) -> Any:
-    """The built-in agent a seat's kind names: ``random``, ``heuristic`` or ``search:<playouts>``."""
+    """The built-in agent a seat's kind names: ``random``, ``heuristic``, ``moon`` or ``search:<playouts>``."""
     name, _, budget = kind.partition(":")
     if name == "random":
         return RandomAgent(seed)
     if name == "heuristic":
         return HeuristicAgent(seed)
+    if name == "moon":
+        return MoonAgent(seed)
     if name == "search":
         return SearchAgent(seed, playouts=int(budget))
-    raise ProtocolError("bad_seats", f"unknown agent {kind!r}: use random, heuristic or search")
+    raise ProtocolError("bad_seats", f"unknown agent {kind!r}: use random, heuristic, moon or search")
 
 
 def _seat_kind(entry: Any, seat: int) -> str:
     """A ``create`` message's seat entry as a stored kind."""
     if entry is None or entry == "player":
         return "open"
-    if entry in ("random", "heuristic"):
+    if entry in ("random", "heuristic", "moon"):
         return str(entry)
     if isinstance(entry, Mapping) and entry.get("agent") == "search" and set(entry) <= {"agent", "playouts"}:
         playouts = entry.get("playouts", 20)
@@ -108,7 +110,7 @@ def _seat_kind(entry: Any, seat: int) -> str:
         raise ProtocolError("bad_seats", f"seats[{seat}]: playouts is a whole number from 1 to {MAX_PLAYOUTS}, "
                             f"not {playouts!r:.40}")
     raise ProtocolError("bad_seats", f"seats[{seat}] is null or \"player\" (a player's seat), \"random\", "
-                        f"\"heuristic\" or {{\"agent\": \"search\", \"playouts\": N}}, not {entry!r:.60}")
+                        f"\"heuristic\", \"moon\" or {{\"agent\": \"search\", \"playouts\": N}}, not {entry!r:.60}")
 
 
 def _variant(data: Any) -> Variant:
