@@ -403,3 +403,50 @@ def test_chips_are_capped_so_that_a_match_ends() -> None:
     with pytest.raises(hl.VariantError, match="the most allowed is 1000") as exc:
         v.replace(scoring={"chips": 1001})
     assert exc.value.path == "scoring.chips"
+
+
+def test_a_match_starts_from_a_set_auction_position_and_saves_it() -> None:
+    # Match.from_deal sets the chips, the pot carried and the seat naming unbid, as a position from a game in
+    # progress: the first hand's auction starts from them, the match ends by them, and a save and a record keep
+    # them (a save at the defaults is written as before)
+    v = hl.preset("auction_hearts")
+    hands = hl.Round.deal(v, seed=3).hands
+    m = hl.Match.from_deal(v, hands, chips=(61, 44, 50, 3), pool=7, bidder=2, seed=7)
+    assert (m.chips, m.counters, m.pool) == ((61, 44, 50, 3), (11, -6, 0, -47), 7)
+    auction = m.round.auction
+    assert auction is not None and auction.chips == (61, 44, 50, 3) and auction.bidder == 2
+    assert m.round.to_act == (2,) and m.round.decision == "name"  # the pot stayed: seat 2 names unbid
+    rng = random.Random(1)
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+    assert min(m.chips) <= 0 and sum(m.chips) + m.pool == 158 + 7  # chips only changed hands from the position
+    assert hl.Match.from_json(m.to_json()) == m
+    from heartslib.record import from_record, to_record
+    assert from_record(to_record(m)) == m
+    plain = hl.Match.from_deal(v, hands, seed=7).to_dict()["deal"]
+    assert set(plain) == {"hands", "kitty", "passing"}
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"counters": (1, 2, 3, 4)}, "an auction's position is its chips"),
+    ({"chips": (0, 50, 50, 50)}, "chips must be 4 whole numbers from 1"),
+    ({"pool": -1}, "pool must be a whole number from 0"),
+    ({"bidder": 4}, "bidder 4 does not exist"),
+])
+def test_a_bad_auction_position_is_refused_naming_it(kwargs: dict[str, object], message: str) -> None:
+    v = hl.preset("auction_hearts")
+    with pytest.raises(hl.IllegalAction, match=message):
+        hl.Match.from_deal(v, hl.Round.deal(v, seed=3).hands, seed=1, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("key", "value", "path"), [
+    ("pool", "7", "deal.pool"), ("counters", [1, "2"], "deal.counters"), ("bidder", 1.5, "deal.bidder"),
+    ("extra", 1, "deal"), ("pool", -1, "deal"), ("bidder", 9, "deal"),
+])
+def test_a_save_with_a_bad_set_position_is_a_save_error(key: str, value: object, path: str) -> None:
+    v = hl.preset("auction_hearts")
+    data = hl.Match.from_deal(v, hl.Round.deal(v, seed=3).hands, chips=(60, 40, 50, 50), pool=0, seed=7).to_dict()
+    data["deal"][key] = value
+    with pytest.raises(hl.SaveError) as exc:
+        hl.Match.from_dict(data)
+    assert exc.value.path == path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -344,3 +345,25 @@ def test_a_hearts_led_joker_has_no_value_of_its_own() -> None:
         hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 1}})
     v = hl.preset("standard").replace(deck=HEARTS_LED_JOKERS, scoring={"values": {"QS": 13, "0C": 5}})
     assert v.rules.value[hl.Card("0C").index] == 5
+
+
+def test_a_match_starts_from_set_counters_and_pool_and_saves_them() -> None:
+    v = hl.preset("standard").replace(scoring={"settlement": "sweepstake"})
+    hands = hl.Round.deal(v, seed=3).hands
+    m = hl.Match.from_deal(v, hands, counters=(5, -3, -4, 0), pool=2, seed=7)
+    assert (m.counters, m.pool) == ((5, -3, -4, 0), 2)
+    rng = random.Random(2)
+    while m.hand_number == 0:
+        m.apply(rng.choice(m.legal_actions(m.round.to_act[0])))
+    first = m.rounds[0]
+    assert first.settlement is not None
+    assert first.counters == tuple(c + d for c, d in zip((5, -3, -4, 0), first.settlement.net, strict=True))
+    assert sum(m.counters) + m.pool == sum((5, -3, -4, 0)) + 2  # counters only change hands
+    assert hl.Match.from_json(m.to_json()) == m
+    howell = v.replace(scoring={"settlement": "howell"})
+    with pytest.raises(hl.IllegalAction, match="keeps no pool"):
+        hl.Match.from_deal(howell, hands, pool=1, seed=1)
+    with pytest.raises(hl.IllegalAction, match="settles none"):
+        hl.Match.from_deal(hl.preset("standard"), hands, counters=(1, 0, 0, -1), seed=1)
+    with pytest.raises(hl.IllegalAction, match="counters must be 4 whole numbers"):
+        hl.Match.from_deal(howell, hands, counters=(1, 0, 0), seed=1)

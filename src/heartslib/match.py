@@ -23,7 +23,7 @@ from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
-from heartslib.engine.dealing import deal_order
+from heartslib.engine.dealing import check_auction, deal_order
 from heartslib.enums import BigMoon, NextDealer, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
@@ -168,26 +168,46 @@ class Match:
         seed: int | None = None,
         kitty: str | Iterable[Card | str] = (),
         passing: PassDirection | None = None,
+        chips: Sequence[int] | None = None,
+        counters: Sequence[int] | None = None,
+        pool: int = 0,
+        bidder: int | None = None,
     ) -> Match:
         """A match from a set position: this deal, these totals; later deals come from ``seed``.
+
+        Where hands are also settled through a pool (``scoring.settlement``) the position includes it: in an
+        auction each seat's ``chips`` (at least 1 each; ``scoring.chips`` by default), the chips left in the pot
+        (``pool``) and ``bidder``, the seat that names the suit without bidding (as after a pot nobody won);
+        with a sweepstake or Howell's settlement each seat's net ``counters`` (0 by default) and, for a
+        sweepstake, the counters left in the pool. They start :attr:`counters` (an auction's are the chips less
+        ``scoring.chips``), :attr:`chips` and :attr:`pool`, and are saved with the match.
 
         >>> import heartslib as hl
         >>> v = hl.preset("standard")
         >>> m = hl.Match.from_deal(v, hl.Round.deal(v, seed=3).hands, scores=(90, 95, 63, 50), seed=7)
         >>> m.scores
         (90, 95, 63, 50)
+        >>> a = hl.preset("auction_hearts")
+        >>> m = hl.Match.from_deal(a, hl.Round.deal(a, seed=3).hands, chips=(61, 44, 50, 38), pool=7, seed=7)
+        >>> m.chips, m.counters, m.pool
+        ((61, 44, 50, 38), (11, -6, 0, -12), 7)
         """
         self = cls(variant, seed, dealer=dealer)
         sc = check_scores(scores, variant.players)
+        start = _settlement_start(variant, chips, counters, pool, bidder)
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
-                               hand_number=hand_number, scores=sc, rng=self._rng)
+                               hand_number=hand_number, scores=sc, rng=self._rng, chips=chips, bidder=bidder)
         self._round = release_generator(rnd)
         self._scores0 = sc
         self._scores = sc
         self._hand0 = hand_number
+        if start is not None:
+            self._counters, self._pool = start
         self._deal = SaveDeal(hands=tuple(tuple(c.code for c in h) for h in rnd.hands),
-                              kitty=tuple(c.code for c in rnd.kitty), passing=rnd.passing)
+                              kitty=tuple(c.code for c in rnd.kitty), passing=rnd.passing,
+                              counters=start[0] if start is not None and any(start[0]) else (),
+                              pool=self._pool, bidder=bidder)
         return self
 
     # ------------------------------------------------------------------ state
@@ -585,7 +605,7 @@ class Match:
             deal = save.deal
             return cls.from_deal(variant, [list(h) for h in deal.hands], scores=save.scores, dealer=save.dealer,
                                  hand_number=save.hand_number, seed=save.seed, kitty=list(deal.kitty),
-                                 passing=deal.passing)
+                                 passing=deal.passing, **settlement_arguments(variant, deal))
         except (CardError, IllegalAction, ValueError) as exc:
             if isinstance(exc, SaveError):
                 raise
@@ -593,6 +613,53 @@ class Match:
 
 
 Settled = SweepstakeResult | HowellResult | None
+
+
+def settlement_arguments(v: Variant, deal: SaveDeal) -> dict[str, Any]:
+    """The settlement's start a set deal records, as :meth:`Match.from_deal`'s arguments (an auction's counters
+    as chips); none where none was recorded, so that the match checks what a variant has no use for."""
+    out: dict[str, Any] = {}
+    if deal.counters:
+        if v.scoring.settlement == Settlement.AUCTION and len(deal.counters) == v.players:
+            out["chips"] = [v.scoring.chips + c for c in deal.counters]
+        else:
+            out["counters"] = list(deal.counters)
+    if deal.pool:
+        out["pool"] = deal.pool
+    if deal.bidder is not None:
+        out["bidder"] = deal.bidder
+    return out
+
+
+def _settlement_start(v: Variant, chips: Sequence[int] | None, counters: Sequence[int] | None, pool: object,
+                      bidder: int | None) -> tuple[tuple[int, ...], int] | None:
+    """The net counters and the pool a set position starts a settlement with (:meth:`Match.from_deal`), or None
+    where nothing was given; ``IllegalAction`` (``bad_argument``) naming an argument the variant has no use for
+    or a value out of range. An auction's chips and bidder are checked again by the deal itself."""
+    how, n = v.scoring.settlement, v.players
+    if how == Settlement.NONE and (counters is not None or pool != 0):
+        raise IllegalAction("bad_argument", "counters and pool are a settlement's (scoring.settlement); this "
+                            "variant settles none")
+    if how == Settlement.AUCTION and counters is not None:
+        raise IllegalAction("bad_argument", "an auction's position is its chips (chips=), not counters")
+    if how not in (Settlement.AUCTION, Settlement.SWEEPSTAKE) and pool != 0:
+        raise IllegalAction("bad_argument", f"pool: {how.value!r} settles each hand in full and keeps no pool")
+    if how == Settlement.NONE:
+        return None  # an auction's arguments outside an auction: the deal refuses them, naming them
+    if type(pool) is not int or not 0 <= pool <= MAX_SCORE:
+        raise IllegalAction("bad_argument", f"pool must be a whole number from 0 to {MAX_SCORE}, not "
+                            f"{arg_text(pool)}")
+    if how == Settlement.AUCTION:
+        held = check_auction(v, chips, bidder)
+        return tuple(c - v.scoring.chips for c in held), pool
+    items: tuple[object, ...] = ((0,) * n if counters is None else
+                                 () if isinstance(counters, str) or not isinstance(counters, Sequence)
+                                 else tuple(counters))
+    whole = [c for c in items if type(c) is int and abs(c) <= MAX_SCORE]
+    if len(items) != n or len(whole) != n:
+        raise IllegalAction("bad_argument", f"counters must be {n} whole numbers from -{MAX_SCORE} to "
+                            f"{MAX_SCORE} (each seat's net counters), not {arg_text(counters)}")
+    return tuple(whole), pool
 
 
 def _settled(v: Variant, rnd: Round, pool: int, counters: tuple[int, ...]) -> tuple[Settled, int, tuple[int, ...]]:

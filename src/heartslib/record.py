@@ -55,11 +55,11 @@ from heartslib.actions import Action, Choose, Pass, Play, action_from_text
 from heartslib.cards import Card
 from heartslib.enums import pass_name
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
-from heartslib.match import Match
+from heartslib.match import Match, settlement_arguments
 from heartslib.points import Score
 from heartslib.presets import preset, preset_names
 from heartslib.round import Round
-from heartslib.serialize import direction_data, parse_score, read_direction, score_data
+from heartslib.serialize import direction_data, parse_score, read_deal, read_direction, score_data
 from heartslib.variant import Variant
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "from_record", "from_record_text", "record_text", "to_record"]
@@ -246,9 +246,10 @@ def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) 
         if deal is None:
             return Match(v, seed, dealer=dealer)
         assert start is not None
-        return Match.from_deal(v, [list(h) for h in deal["hands"]], scores=[parse_score(x) for x in start["scores"]],
-                               dealer=dealer, hand_number=start["hand_number"], seed=seed, kitty=list(deal["kitty"]),
-                               passing=read_direction(deal["passing"], "start.deal.passing"))
+        saved = read_deal(deal, "start.deal")
+        return Match.from_deal(v, [list(h) for h in saved.hands], scores=[parse_score(x) for x in start["scores"]],
+                               dealer=dealer, hand_number=start["hand_number"], seed=seed, kitty=list(saved.kitty),
+                               passing=saved.passing, **settlement_arguments(v, saved))
     except SaveError:
         raise
     except (KeyError, TypeError, CardError, IllegalAction, ValueError) as exc:

@@ -497,6 +497,13 @@ class SaveDeal:
     """The kitty, as card text."""
     passing: PassDirection
     """The first hand's pass direction."""
+    counters: tuple[int, ...] = ()
+    """Each seat's net counters at the start (a settlement's, ``scoring.settlement``; an auction's chips less
+    ``scoring.chips``); empty for none."""
+    pool: int = 0
+    """The counters (an auction's chips) in the pool at the start."""
+    bidder: int | None = None
+    """An auction's seat that names the first hand's suit without bidding."""
 
 
 @attrs.frozen
@@ -557,16 +564,49 @@ def save_data(
         "dealer": dealer,
         "hand_number": hand_number,
         "scores": [score_data(x) for x in scores],
-        "deal": None if deal is None else {
-            "hands": [list(h) for h in deal.hands],
-            "kitty": list(deal.kitty),
-            "passing": direction_data(deal.passing),
-        },
+        "deal": None if deal is None else deal_data(deal),
         "actions": [dict(a) for a in actions],
         "state": dict(state),
     }
     data["digest"] = save_digest(data)
     return data
+
+
+def deal_data(deal: SaveDeal) -> dict[str, Any]:
+    """A set deal as plain data: its hands, kitty and pass, and a settlement's start where one was set (left out
+    at their defaults, so a save without one reads as it always did)."""
+    data: dict[str, Any] = {"hands": [list(h) for h in deal.hands], "kitty": list(deal.kitty),
+                            "passing": direction_data(deal.passing)}
+    if deal.counters:
+        data["counters"] = list(deal.counters)
+    if deal.pool:
+        data["pool"] = deal.pool
+    if deal.bidder is not None:
+        data["bidder"] = deal.bidder
+    return data
+
+
+def read_deal(raw: Any, path: str = "deal") -> SaveDeal:
+    """A set deal from plain data (:func:`deal_data`): ``SaveError`` at ``path`` naming what is wrong. The cards,
+    the counters' number and the seats are the match's to check."""
+    if not isinstance(raw, dict) or not {"hands", "kitty", "passing"} <= set(raw) <= _DEAL_KEYS:
+        raise SaveError(path, "expected {hands, kitty, passing}, and counters, pool and bidder where a settlement "
+                              "starts from a set position")
+    counters = raw.get("counters", [])
+    if not isinstance(counters, list) or not all(type(c) is int for c in counters):
+        raise SaveError(f"{path}.counters", f"expected a list of whole numbers, got {value_text(counters)}")
+    pool, bidder = raw.get("pool", 0), raw.get("bidder")
+    if type(pool) is not int:
+        raise SaveError(f"{path}.pool", f"expected a whole number, got {value_text(pool)}")
+    if bidder is not None and type(bidder) is not int:
+        raise SaveError(f"{path}.bidder", f"expected a seat number, got {value_text(bidder)}")
+    return SaveDeal(hands=tuple(tuple(h) for h in _str_lists(raw["hands"], f"{path}.hands")),
+                    kitty=tuple(_str_list(raw["kitty"], f"{path}.kitty")),
+                    passing=read_direction(raw["passing"], f"{path}.passing"), counters=tuple(counters), pool=pool,
+                    bidder=bidder)
+
+
+_DEAL_KEYS = frozenset({"hands", "kitty", "passing", "counters", "pool", "bidder"})
 
 
 #: The largest ``indent`` of JSON text (:func:`json_text`, ``Match.to_json``): wider than anyone reads, and far
@@ -644,20 +684,13 @@ def read_save(data: Any) -> SaveData:
             raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
         scores: tuple[Score, ...] = tuple(data["scores"])
     else:
-        raw = data["deal"]
-        if not isinstance(raw, dict) or set(raw) != {"hands", "kitty", "passing"}:
-            raise SaveError("deal", "expected {hands, kitty, passing}")
+        deal = read_deal(data["deal"])
         if not isinstance(data["scores"], list):
             raise SaveError("scores", "expected a list of whole numbers")
         try:
             scores = tuple(parse_score(x) for x in data["scores"])
         except ValueError as exc:
             raise SaveError("scores", str(exc)) from None
-        deal = SaveDeal(
-            hands=tuple(tuple(h) for h in _str_lists(raw["hands"], "deal.hands")),
-            kitty=tuple(_str_list(raw["kitty"], "deal.kitty")),
-            passing=read_direction(raw["passing"]),
-        )
     return SaveData(variant=data["variant"], seed=data["seed"], dealer=data["dealer"],
                     hand_number=data["hand_number"], scores=scores, deal=deal, actions=tuple(data["actions"]),
                     state=data["state"], digest_ok=digest_ok)
