@@ -185,10 +185,12 @@ def test_the_create_form_offers_a_seat_per_player_of_the_variant_named(tmp_path:
     try:
         base = server.url.replace("ws://", "http://").removesuffix("/ws")
         browser.call("Page.navigate", url=base + "/play")
-        for _ in range(200):
+        for _ in range(1200):  # bounded by a count, not a wall-clock deadline (a loaded machine pauses)
             if browser.evaluate("document.querySelectorAll('#seat-kinds select').length") == 4:
                 break
             time.sleep(0.05)
+        else:
+            raise AssertionError("the page never offered the four seats of the standard game")
         kinds = browser.evaluate("[...document.getElementById('kind-0').options].map((o) => o.value)")
         assert kinds == ["player", "random", "heuristic", "moon", "search"]
 
@@ -205,7 +207,7 @@ def test_the_create_form_offers_a_seat_per_player_of_the_variant_named(tmp_path:
         assert name("two_handed") == 2
         browser.evaluate('document.getElementById("kind-1").value = "moon"; document.getElementById("create").click()')
         table = None
-        for _ in range(200):
+        for _ in range(1200):
             table = browser.evaluate("state.table")
             if table:
                 break
