@@ -112,3 +112,36 @@ def test_the_schema_file_is_json_naming_the_format() -> None:
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     assert schema["properties"]["format"]["const"] == "heartslib-record"
     assert set(schema["required"]) >= {"format", "version", "variant", "seed", "dealer", "hands"}
+
+
+@pytest.mark.parametrize("start", [5, [], "x", {}, {"hand_number": 3, "scores": [50, 0, 0, 0]},
+                                   {"hand_number": "x"}, {"deal": 5}])
+def test_a_start_that_is_not_a_whole_set_position_is_refused(start: object) -> None:
+    # part of a set position would be ignored (the match dealt from its seed): the record would lie
+    m = played_match(hl.preset("standard"), 3, steps=60)
+    data = {**to_record(m), "start": start}
+    with pytest.raises(hl.SaveError, match="start"):
+        from_record(data)
+    lines = record_text(m).splitlines()
+    dealer = next(i for i, line in enumerate(lines) if line.startswith("Dealer:"))
+    text = "\n".join([*lines[:dealer + 1], f"Start: {json.dumps(start)}", *lines[dealer + 1:]])
+    with pytest.raises(hl.SaveError, match="start"):
+        from_record_text(text)
+
+
+def test_a_text_records_header_is_read_strictly() -> None:
+    m = played_match(hl.preset("standard"), 3, steps=20)
+    text = record_text(m)
+    assert text.startswith("% heartslib record 1\n")
+    with pytest.raises(hl.SaveError, match="reads record version 1, not '2'"):
+        from_record_text(text.replace("% heartslib record 1", "% heartslib record 2", 1))
+    for line, where in (("Start: {bad", "Start"), ("Seed: x", "Seed"), ("Dealer: two", "Dealer"),
+                        ("Variant: {bad", "Variant")):
+        key = line.split(":")[0]
+        lines = [x for x in text.splitlines() if not x.startswith(key + ":")]
+        lines.insert(1, line)
+        with pytest.raises(hl.SaveError) as exc:
+            from_record_text("\n".join(lines))
+        assert exc.value.path == where
+    with pytest.raises(hl.SaveError, match="result"):
+        from_record({**to_record(m), "result": "over"})

@@ -33,7 +33,8 @@ of PBN: a header, then one block a hand, one line a trick::
 Cards are written as codes (``QS``) or, with ``symbols=True``, as ``Q♠``;
 both are read. A trick a decision interrupts (a joker's called suit) is
 written as two ``Trick`` lines around its ``Choose`` line. Lines starting
-with ``%`` are comments.
+with ``%`` are comments, but for ``% heartslib record N``, whose version
+must be one this release reads.
 
 >>> import heartslib as hl, random
 >>> from heartslib import strategies as hst
@@ -48,6 +49,7 @@ with ``%`` are comments.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -92,10 +94,17 @@ def _variant_data(v: Variant) -> str | dict[str, Any]:
     return v.to_dict()
 
 
+def _save_start(save: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A save's set position as a record's ``start``: None for a match dealt from its seed."""
+    if save["deal"] is None:
+        return None
+    return {"hand_number": save["hand_number"], "scores": save["scores"], "deal": save["deal"]}
+
+
 def _hands(m: Match) -> list[dict[str, Any]]:
     """Each hand of ``m`` as record data, from a replay of its save: the deal is read as each hand starts."""
     save = m.to_dict()  # refuses a match dealt from scripted chance outcomes, which a record cannot replay
-    replay = _start(m.variant, save["seed"], save["dealer"], save)
+    replay = _start(m.variant, save["seed"], save["dealer"], _save_start(save))
     hands: list[dict[str, Any]] = []
     for action in m.actions:
         if not hands or replay.hand_number != hands[-1]["number"]:
@@ -142,8 +151,7 @@ def to_record(m: Match) -> dict[str, Any]:
         "variant": _variant_data(m.variant),
         "seed": m.seed,
         "dealer": save["dealer"],
-        "start": None if save["deal"] is None else {
-            "hand_number": save["hand_number"], "scores": save["scores"], "deal": save["deal"]},
+        "start": _save_start(save),
         "hands": hands,
         "result": {"over": m.is_over, "totals": [score_data(x) for x in m.scores], "winners": list(m.winners)},
     }
@@ -241,12 +249,13 @@ def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) 
     """The match a record starts from: a deal from its seed, or its set deal (``start``)."""
     seed = _int(seed, "seed", 0, 2**64 - 1)
     dealer = _int(dealer, "dealer", 0, v.players - 1)
-    deal = None if start is None else start.get("deal")
+    # a start is all of a set position or none of one: a part of one would be ignored, and the record would lie
+    if start is not None and (not isinstance(start, Mapping) or set(start) != {"hand_number", "scores", "deal"}):
+        raise SaveError("start", f"the start is null or a table of hand_number, scores and deal, not {start!r:.60}")
     try:
-        if deal is None:
+        if start is None:
             return Match(v, seed, dealer=dealer)
-        assert start is not None
-        saved = read_deal(deal, "start.deal")
+        saved = read_deal(start["deal"], "start.deal")
         return Match.from_deal(v, [list(h) for h in saved.hands], scores=[parse_score(x) for x in start["scores"]],
                                dealer=dealer, hand_number=start["hand_number"], seed=seed, kitty=list(saved.kitty),
                                passing=saved.passing, **settlement_arguments(v, saved))
@@ -273,10 +282,7 @@ def from_record(data: Any) -> Match:
         raise SaveError("version", f"this release reads record version {RECORD_VERSION}, not "
                         f"{data.get('version')!r:.20}")
     v = _variant(data.get("variant"), "variant")
-    start = data.get("start")
-    if start is not None and not isinstance(start, Mapping):
-        raise SaveError("start", "the start is null or a table with hand_number, scores and deal")
-    m = _start(v, data.get("seed"), data.get("dealer"), start)
+    m = _start(v, data.get("seed"), data.get("dealer"), data.get("start"))
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise SaveError("hands", "the hands are a list")
@@ -301,6 +307,8 @@ def from_record(data: Any) -> Match:
             _check(f"{where}.points", hand.get("points"), [score_data(x) for x in result.points], "the points")
             _check(f"{where}.totals", hand.get("totals"), [score_data(x) for x in result.totals], "the totals")
     result = data.get("result")
+    if result is not None and not isinstance(result, Mapping):
+        raise SaveError("result", f"the result is a table of over, totals and winners, not {result!r:.60}")
     if isinstance(result, Mapping):
         _check("result.over", result.get("over"), m.is_over, "the match over")
         _check("result.totals", result.get("totals"), [score_data(x) for x in m.scores], "the totals")
@@ -327,7 +335,13 @@ def from_record_text(text: str) -> Match:
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         where = f"line {no}"
-        if not line or line.startswith("%"):
+        if line.startswith("%"):
+            version = re.fullmatch(r"%\s*heartslib record\s+(\S+)", line)
+            if version is not None and version.group(1) != str(RECORD_VERSION):
+                raise SaveError(where, f"this release reads record version {RECORD_VERSION}, not "
+                                f"{version.group(1)!r:.20}")
+            continue
+        if not line:
             continue
         key, sep, value = line.partition(":")
         key, value = key.strip(), value.strip()
@@ -362,13 +376,24 @@ def _text_start(header: Mapping[str, str]) -> Match:
     if "Variant" not in header:
         raise SaveError("Variant", "a record names its variant first ('Variant: standard')")
     name = header["Variant"]
-    v = _variant(json.loads(name) if name.startswith("{") else name, "Variant")
     try:
-        seed, dealer = int(header.get("Seed", "")), int(header.get("Dealer", "0"))
+        data = json.loads(name) if name.startswith("{") else name
+    except ValueError as exc:
+        raise SaveError("Variant", f"a variant written as a table is JSON ({exc})") from None
+    v = _variant(data, "Variant")
+    values: dict[str, int] = {}
+    for key, default in (("Seed", ""), ("Dealer", "0")):
+        try:
+            values[key] = int(header.get(key, default))
+        except ValueError:
+            text = header.get(key, default)
+            raise SaveError(key, f"the header's {key} is a whole number, not {text!r:.40}") from None
+    try:
         start = json.loads(header["Start"]) if "Start" in header else None
     except ValueError as exc:
-        raise SaveError("Seed", f"the header's Seed and Dealer are whole numbers, Start a JSON table ({exc})") from exc
-    return _start(v, seed, dealer, start)
+        raise SaveError("Start", f"the header's Start is a JSON table of hand_number, scores and deal "
+                        f"({exc})") from None
+    return _start(v, values["Seed"], values["Dealer"], start)
 
 
 def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> int:
