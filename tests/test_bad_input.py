@@ -602,3 +602,28 @@ def test_an_unknown_action_type_is_not_an_action() -> None:
     with pytest.raises(hl.IllegalAction, match="unknown action type 'bid'") as info:
         hl.action_from_dict({"type": "bid", "seat": 0})
     assert info.value.code == "not_an_action"
+
+
+@pytest.mark.parametrize(("changes", "path", "message"), [
+    ({"scoring": {"values": {"QS": 13, "Q♠": 10}}}, "scoring.values.QS", "QS is listed twice"),
+    ({"scoring": {"values": {"qs": 13, "QS": 10}}}, "scoring.values.QS", "QS is listed twice"),
+    ({"scoring": {"multiply": {"TC": 2, "10C": 3}}}, "scoring.multiply.TC", "TC is listed twice"),
+    ({"scoring": {"exposable": {"AH": "hearts", "A♥": "card"}}}, "scoring.exposable.AH", "AH is listed twice"),
+    ({"scoring": {"cancels": {"QC": "QS", "Q♣": "JD"}}}, "scoring.cancels.QC", "QC is listed twice"),
+    ({"scoring": {"cancels": {"QS": "QS"}}}, "scoring.cancels.QS", "QS cannot cancel itself"),
+    ({"players": 3, "deck": {"strip": ["2C", "2C"]}}, "deck.strip", "2C is listed 2 times"),
+    ({"teams": [[0, 1, 2, 3]]}, "teams", "two or more teams"),
+])
+def test_a_card_written_twice_a_self_cancel_or_one_team_is_a_variant_error(
+    changes: dict[str, Any], path: str, message: str,
+) -> None:
+    # "QS" and "Q♠" are one card: which entry held was chance; a card cancelling itself scored nothing while
+    # the moon counted it; one team of every seat could never win
+    with pytest.raises(hl.VariantError, match=message) as exc:
+        hl.preset("standard").replace(**changes)
+    assert exc.value.path == path
+
+
+def test_two_decks_may_strip_both_copies_of_a_card() -> None:
+    v = hl.preset("standard").replace(players=6, deck={"decks": 2, "strip": ["2C", "2C", "2D", "2D"]})
+    assert len(v.pack) == 104 - 2

@@ -227,7 +227,7 @@ def test_validate_says_what_a_values_table_replaces(tmp_path: Path, monkeypatch:
     (tmp_path / "jd.toml").write_text("[scoring]\nvalues = { JD = -10 }\n", encoding="utf-8")
     code, out, _ = _run(["validate", str(tmp_path / "jd.toml")], monkeypatch)
     assert code == 0 and "note: scoring.values replaces the default table (Q♠ 13)" in out
-    assert "Q♠ scores nothing; list QS = 13 to keep it" in out
+    assert "Q♠ scores nothing (as some games mean it to); list QS = 13 to keep it" in out
     code, _, err = _run(["validate", str(tmp_path)], monkeypatch)
     assert code == 2 and "is a directory" in err and "no such file" not in err
 
@@ -362,8 +362,18 @@ def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path: Path, monkeypat
     code, _, err = _run(["play", "--seed", "1", "--save", str(rules)], monkeypatch)
     assert code == 2 and "exists and is not a heartslib save" in err
     assert rules.read_text(encoding="utf-8") == "[end]\ntarget = 50\n"
-    old = tmp_path / "old.json"  # an earlier game's save, or an empty file, may be replaced
-    old.write_text(hl.Match(STD, seed=9).to_json(), encoding="utf-8")
+    # a game in progress is never replaced by a new one (it would be lost): the refusal says how to go on with it
+    going = tmp_path / "going.json"
+    going.write_text(hl.Match(STD, seed=9).to_json(), encoding="utf-8")
+    kept = going.read_text(encoding="utf-8")
+    code, _, err = _run(["play", "--seed", "1", "--save", str(going)], monkeypatch)
+    assert code == 2 and "holds a game in progress (hand 1)" in err and f"--resume {going}" in err, err
+    assert going.read_text(encoding="utf-8") == kept
+    old = tmp_path / "old.json"  # a finished game's save, or an empty file, may be replaced
+    over = hl.Match(STD.replace(end={"hands": 1}), seed=9)
+    while not over.is_over:
+        over.apply(over.legal_actions(over.to_act[0])[0])
+    old.write_text(over.to_json(), encoding="utf-8")
     empty = tmp_path / "empty.json"
     empty.write_text("", encoding="utf-8")
     for path in (old, empty):
@@ -451,6 +461,7 @@ def test_a_play_save_keeps_the_search_budget(tmp_path: Path, monkeypatch: pytest
     # no budget given: the default one is saved, so a later default cannot change the game
     from heartslib.search import DEFAULT_PLAYOUTS
 
+    save = tmp_path / "default.json"
     code, err, agents = _agents_of(["play", "--seed", "4", "--opponent", "search", "--save", str(save)],
                                    monkeypatch)
     data = json.loads(save.read_text(encoding="utf-8"))

@@ -446,11 +446,11 @@ def value_notes(v: Variant, data: object) -> list[str]:
     >>> jd = preset("standard").replace(scoring={"values": {"JD": -10}})
     >>> print(value_notes(jd, {"scoring": {"values": {"JD": -10}}})[0])
     scoring.values replaces the default table (Q♠ 13) as a whole: the card values are now J♦ -10, and Q♠ scores
-    nothing; list QS = 13 to keep it
+    nothing (as some games mean it to); list QS = 13 to keep it
     """
     scoring = data.get("scoring") if isinstance(data, dict) else None
-    if not isinstance(scoring, dict) or "values" not in scoring:
-        return []
+    if not isinstance(scoring, dict) or "values" not in scoring or v.scoring.settlement == Settlement.AUCTION:
+        return []  # an auction's penalty cards are the named suit's, whatever the table (which it keeps empty)
     default = ScoringRules().values
     lost = [card for card in default if card not in v.scoring.values]
     if not lost:
@@ -459,7 +459,8 @@ def value_notes(v: Variant, data: object) -> list[str]:
     base = ", ".join(f"{c} {score_text(p)}" for c, p in default.items())
     keep = ", ".join(f"{c.code} = {score_text(default[c])}" for c in lost)
     return [f"scoring.values replaces the default table ({base}) as a whole: the card values are now {table}, and "
-            f"{' and '.join(str(c) for c in lost)} scores nothing; list {keep} to keep it"]
+            f"{' and '.join(str(c) for c in lost)} scores nothing (as some games mean it to); list {keep} to keep "
+            "it"]
 
 
 def moon_notes(v: Variant, data: object) -> list[str]:
@@ -1060,6 +1061,22 @@ def _is_save(path: Path) -> bool:
     return isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match")
 
 
+def _unfinished_save(path: Path) -> int | None:
+    """The hand (from 1) of the game in progress a save at ``path`` holds, or None: no file, an empty one, a
+    finished game, or anything that is not a save (:func:`_is_save` judges those)."""
+    try:
+        data = path.read_bytes() if path.stat().st_size <= 2**26 else b""
+        raw = json.loads(data) if data.strip() else None
+    except (OSError, ValueError, RecursionError):
+        return None
+    match = raw.get("match") if isinstance(raw, dict) and raw.get("format") == PLAY_SAVE_FORMAT else raw
+    state = match.get("state") if isinstance(match, dict) else None
+    if not isinstance(state, dict) or state.get("phase") == Phase.OVER.value:
+        return None
+    hand = state.get("hand_number")
+    return hand + 1 if isinstance(hand, int) and not isinstance(hand, bool) else 1
+
+
 #: The ``format`` of the saves ``heartslib play`` writes: your seat, the opponents and the match save.
 PLAY_SAVE_FORMAT = "heartslib-play"
 #: The version of the play saves written now (2: the search opponents' budget too); version 1 is still read.
@@ -1213,6 +1230,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.save is not None and target.exists() and not _is_save(target):
             raise UserError(f"--save {_quote(args.save)}: the file exists and is not a heartslib save, and saving "
                             "would replace it; name a new file (to continue a saved game, use --resume)")
+        if args.resume is None and args.save is not None and (hand := _unfinished_save(target)) is not None:
+            raise UserError(f"--save {_quote(args.save)} holds a game in progress (hand {hand}), which a new game "
+                            f"would replace: continue it with --resume {_shell_word(args.save)}, or name a new file")
     named = _agent_specs(opponent, v.players, "--opponent")[0]
     spec = _search_budget(named, playouts, time_limit)
     if isinstance(spec, SearchFactory):  # the budget in play, kept in the save
@@ -1283,7 +1303,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="your seat (default: 0, or the saved game's seat with --resume)")
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="deal seed: the same seed deals the same cards (default: random)")
-    p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action")
+    p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action (never "
+                   "over a file that is not a save, nor over a game still in progress)")
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
     p.add_argument("--opponent", "--opponents", dest="opponent", default=None, metavar="AGENT",
                    help="the agent playing the other seats: heuristic, random, moon, search or module:Factory (a "

@@ -346,11 +346,16 @@ class CardMap(Mapping[Card, V]):
                 raise VariantError(path, f"expected a table of cards, each with its {self._what}, got "
                                    f"{value_text(values)}") from None
         table: dict[Card, V] = {}
+        written: dict[Card, Any] = {}  # each card's key as written, to name both of a card listed twice
         for key, raw in pairs:
             try:
                 card = Card.parse(key)
             except CardError as exc:
                 raise VariantError(f"{path}.{key}", str(exc)) from None
+            if card in written:  # "QS" and "Q♠" (or "qs") are one card: which entry holds would be chance
+                raise VariantError(f"{path}.{card.code}", f"{card.code} is listed twice (as "
+                                   f"{value_text(written[card])} and {value_text(key)}): list each card once")
+            written[card] = key
             try:
                 table[card] = self._parse(raw)
             except (ValueError, TypeError) as exc:  # the parsers' messages quote the value and say what is allowed
@@ -523,7 +528,12 @@ def _to_exposable(value: Any) -> CardExposures:
 
 
 def _to_cancels(value: Any) -> CardCards:
-    return cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
+    pairs = cast(CardCards, _map_converter(CardCards, "scoring.cancels")(value))
+    for card, other in pairs.items():
+        if card == other:  # it would score nothing once taken, while the moon and the totals still count it
+            raise VariantError(f"scoring.cancels.{card.code}", f"{card.code} cannot cancel itself: name another "
+                               f"card (a player who takes both scores nothing for {card.code})")
+    return pairs
 
 
 def _to_hearts_flip(value: Any) -> HeartsFlip:

@@ -81,6 +81,14 @@ def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
     n, deck = v.players, v.deck
     pack: list[int] = list(STANDARD_DECK) * deck.decks
     table = isinstance(deck.strip, StripTable)
+    # a priority order lists each copy once: a card listed more often than the packs hold it could never all go
+    # (noticed only when the deal reaches it), and it reads as a typo
+    listed = Counter(c for c in (deck.strip.for_players(n) if isinstance(deck.strip, StripTable) else deck.strip))
+    for card, times in listed.items():
+        if times > deck.decks and card.index in STANDARD_DECK:
+            where = f"deck.strip.{n}" if table else "deck.strip"
+            _note(problems, where, f"{card.code} is listed {times} times, but {deck.decks} pack(s) hold "
+                                   f"{deck.decks} cop{'y' if deck.decks == 1 else 'ies'}: list each copy once")
     if isinstance(deck.strip, StripTable):
         # a per-player table always applies; the fill then evens out what is left
         for card in deck.strip.for_players(n):
@@ -235,6 +243,9 @@ def _teams(v: VariantFields, pack: Sequence[int]) -> list[Problem]:
         seats = sorted(s for team in v.teams for s in team)
         if seats != list(range(n)) or any(not team for team in v.teams):
             return [("teams", f"teams must split the seats 0-{n - 1}, each seat in exactly one team")]
+        if len(v.teams) < 2:  # one team of every seat: nobody to play against, and nobody could win
+            return [("teams", f"teams must split the seats 0-{n - 1} into two or more teams; for each player on "
+                              "their own, leave teams empty")]
     return []
 
 
