@@ -527,3 +527,20 @@ def test_validate_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path: Path
     assert code == 0 and f"{path}: valid: x " in out, (out, err)
     code, out, err = _run(["rules", str(path)], monkeypatch)
     assert code == 0 and out.startswith("X."), (out, err)
+
+
+def test_an_agents_failure_names_the_agent_and_its_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the one-line report dropped the note saying which agent chose an illegal action, or raised
+    (tmp_path / "myagents_failing.py").write_text(
+        "class Illegal:\n    def __init__(self, seed=None): pass\n    def act(self, obs, legal): return None\n\n"
+        "class Boom:\n    def __init__(self, seed=None): pass\n"
+        "    def act(self, obs, legal): raise RuntimeError('kaboom')\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    for factory, said in (("Illegal", "None is not an action"), ("Boom", "RuntimeError: kaboom")):
+        code, _, err = _run(["simulate", "--games", "1", "--agents", f"random,myagents_failing:{factory}",
+                             "--no-progress"], monkeypatch)
+        assert code != 0 and said in err, err
+        assert f"myagents_failing.{factory} object" in err and "playing seat 1" in err, err
+        assert "Traceback" not in err

@@ -276,3 +276,18 @@ def test_a_counters_settlement_reports_the_counters_and_plain_games_neither() ->
     plain = simulate(STANDARD, TABLE, games=2)
     assert all(s.mean_counters is None and s.mean_chips is None for s in plain.seats)
     assert "counters" not in plain.table() and "chips" not in plain.table()
+
+
+@pytest.mark.parametrize(("name", "wins_by", "said"), [
+    ("standard", "seat", "a tie for the best total counts as a win for each tied seat"),
+    ("likha", "team", "a seat wins when its team does"),
+    ("danger_hearts", "lives", "only the players with the most lives left can win"),
+    ("auction_hearts", "chips", "a tie for the most chips counts as a win"),
+])
+def test_the_table_says_how_wins_are_counted(name: str, wins_by: str, said: str) -> None:
+    v = hl.preset(name)
+    stats = simulate(v, "random", games=1)
+    assert stats.wins_by == wins_by and said in stats.table().splitlines()[-1]
+    if wins_by == "team":  # partners share every win
+        for team in v.teams:
+            assert len({stats.seats[s].wins for s in team}) == 1

@@ -175,7 +175,11 @@ def play_match(variant: Variant, agents: Sequence[Agent], seed: int | None = Non
             # it would not read (tests hold the two paths to the same matches)
             action = agent._play(s, seat)
         else:
-            action = agent.act(_observation(s, seat, acting), _round_actions(rnd, seat))
+            try:
+                action = agent.act(_observation(s, seat, acting), _round_actions(rnd, seat))
+            except Exception as exc:  # an agent's own failure: say whose, as for an illegal action below
+                exc.add_note(f"raised by {agent!r} playing seat {seat}")
+                raise
         try:
             match.apply(action)
         except ValueError as exc:

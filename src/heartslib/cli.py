@@ -1365,6 +1365,13 @@ class _Discard(io.TextIOBase):
         return len(text)
 
 
+def _with_notes(message: str, exc: BaseException) -> str:
+    """``message`` and the notes added to ``exc`` on its way up (which agent of a match chose an illegal action,
+    for one), which the one-line report would otherwise drop."""
+    notes = [str(note)[:300] for note in getattr(exc, "__notes__", ()) or ()]
+    return "; ".join([message, *notes])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (the console script exits with it)."""
     # a stream closed when the program started is None: read a closed input as empty, drop closed output
@@ -1396,7 +1403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _fail(f"{path}: {message}" if path else message)
         return USAGE_ERROR
     except (UnknownVariant, SaveError, CardError, IllegalAction) as exc:
-        return _fail(str(exc))
+        return _fail(_with_notes(str(exc), exc))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -1417,7 +1424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last resort: never a traceback (a bug, or a user's own agent)
         if os.environ.get("HEARTSLIB_TRACEBACK"):
             raise
-        _fail(f"{type(exc).__name__}: {str(exc)[:500]}")
+        _fail(_with_notes(f"{type(exc).__name__}: {str(exc)[:500]}", exc))
         print("heartslib: this is a bug in heartslib or in the agent it ran; set HEARTSLIB_TRACEBACK=1 to see "
               "where it happened", file=sys.stderr)
         return INTERNAL_ERROR

@@ -364,6 +364,10 @@ class SimulationStats:
     better: str = "lower"
     """Which totals win: ``"lower"``, ``"higher"`` (Gong Zhu), ``"closer to zero"`` (complex hearts) or ``"chips"``
     (Auction Hearts: the most chips win; the points are the named suit's cards taken)."""
+    wins_by: str = "seat"
+    """How a match's winners are counted: ``"seat"`` (each seat on its total; a tie is a win for each tied
+    seat), ``"chips"`` (an auction), ``"team"`` (partnerships: a seat wins with its team) or ``"lives"`` (only the
+    players with the most lives left can win)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The statistics as plain data (what ``heartslib simulate --json`` prints).
@@ -420,8 +424,7 @@ class SimulationStats:
             lines.append("  ".join(f"{cell:{align}{width}}" for cell, width, (_, _, align, _)
                                    in zip(row, widths, columns, strict=True)).rstrip())
         lines += ["", f"moon shot in {100 * self.moon_rate:.2f}% of rounds, sun in {100 * self.sun_rate:.2f}%; "
-                      f"{_GOAL.get(self.better, self.better)}; a tie for the "
-                      f"{'most chips' if self.better == 'chips' else 'best total'} counts as a win for each tied seat"]
+                      f"{_GOAL.get(self.better, self.better)}; {_TIES.get(self.wins_by, _TIES['seat'])}"]
         return "\n".join(lines)
 
     def _speed(self) -> str:
@@ -475,12 +478,27 @@ def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Ta
         sun_rate=sum(tally.suns) / rounds if rounds else 0.0,
         seats=tuple(seats), seconds=seconds, games_per_second=games / seconds if seconds > 0 else 0.0,
         better=_better(variant),
+        wins_by=_wins_by(variant),
     )
 
+
+#: How a win is counted, by :attr:`SimulationStats.wins_by` (the table's last line).
+_TIES = {"seat": "a tie for the best total counts as a win for each tied seat",
+         "chips": "a tie for the most chips counts as a win for each tied seat",
+         "team": "a seat wins when its team does (every seat not on the losing team, as the rules judge it)",
+         "lives": "only the players with the most lives left can win; a tie among them counts as a win for each"}
 
 _GOAL = {"lower": "lower points are better", "higher": "higher points are better",
          "closer to zero": "points closer to zero are better",
          "chips": "the most chips win (points are the named suit's cards taken)"}
+
+
+def _wins_by(variant: Variant) -> str:
+    if variant.scoring.settlement == Settlement.AUCTION:
+        return "chips"
+    if variant.teams:
+        return "team"
+    return "lives" if variant.end.lives else "seat"
 
 
 def _better(variant: Variant) -> str:
