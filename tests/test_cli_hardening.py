@@ -544,3 +544,14 @@ def test_an_agents_failure_names_the_agent_and_its_seat(tmp_path: Path, monkeypa
         assert code != 0 and said in err, err
         assert f"myagents_failing.{factory} object" in err and "playing seat 1" in err, err
         assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("variant", "seat"), [("domino_hearts", 2), ("auction_hearts", 3), ("standard", 3)])
+def test_the_hand_heading_comes_before_the_opponents_moves(variant: str, seat: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # the opponents' plays and bids before the player's first turn were told before "=== Hand 1 ..."
+    code, out, err = _run(["play", "--variant", variant, "--seed", "3", "--seat", str(seat)], monkeypatch)
+    assert code == 0, err
+    lines = out.splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("=== Hand 1"))
+    assert not any(line.startswith(("Seat ", "--- Trick")) for line in lines[:heading]), lines[:heading]

@@ -746,23 +746,31 @@ class PlaySession:
 
     # ------------------------------------------------------------------ showing the table
 
+    def hand_header(self, obs: Observation) -> None:
+        """The hand's heading (its number, the seat, the dealer, the scores, an auction's chips, a partner), once
+        a hand, before anything of the hand is told: the opponents' bids and plays before the human's turn too."""
+        if obs.hand_number == self.hand_shown:
+            return
+        m = self.match
+        say = self.say
+        self.hand_shown = obs.hand_number
+        say()
+        dot = " · " if self.symbols else " - "
+        say(f"=== Hand {obs.hand_number + 1}{dot}you are seat {self.human}{dot}dealer: {self.who(obs.dealer)} ===")
+        say(f"Scores: {self.scores_line(obs.scores)}")
+        if obs.chips:
+            pot = f"; {m.pool} chip{'' if m.pool == 1 else 's'} in the pot from the last deal" if m.pool else ""
+            say(f"Chips: {self.scores_line(obs.chips)}{pot}")
+        team = next((t for t in m.variant.teams if self.human in t), ())
+        if len(team) > 1:
+            say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
+
     def show(self, obs: Observation, marked: set[Card]) -> None:
         """Draw the table for the human seat: scores, the trick, the hand grouped by suit with legal cards marked."""
         m = self.match
         rnd = m.round
         say = self.say
-        if obs.hand_number != self.hand_shown:
-            self.hand_shown = obs.hand_number
-            say()
-            dot = " · " if self.symbols else " - "
-            say(f"=== Hand {obs.hand_number + 1}{dot}you are seat {self.human}{dot}dealer: {self.who(obs.dealer)} ===")
-            say(f"Scores: {self.scores_line(obs.scores)}")
-            if obs.chips:
-                pot = f"; {m.pool} chip{'' if m.pool == 1 else 's'} in the pot from the last deal" if m.pool else ""
-                say(f"Chips: {self.scores_line(obs.chips)}{pot}")
-            team = next((t for t in m.variant.teams if self.human in t), ())
-            if len(team) > 1:
-                say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
+        self.hand_header(obs)
         if obs.phase == Phase.PLAY:
             self.trick_header()
             say()
@@ -924,6 +932,8 @@ class PlaySession:
         self.save()
         try:
             while not m.is_over:
+                if m.round.hand_number != self.hand_shown:
+                    self.hand_header(m.observation(self.human))
                 acting = m.to_act
                 others = [s for s in acting if s != self.human]
                 seat = others[0] if others else self.human
