@@ -555,3 +555,14 @@ def test_the_hand_heading_comes_before_the_opponents_moves(variant: str, seat: i
     lines = out.splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith("=== Hand 1"))
     assert not any(line.startswith(("Seat ", "--- Trick")) for line in lines[:heading]), lines[:heading]
+
+
+def test_an_auction_is_told_in_its_own_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bids and the naming were told as "Seat 1 chooses '5'" and "chooses 'clubs'", the auction's winner never
+    code, out, err = _run(["play", "--variant", "auction_hearts", "--seed", "3", "--seat", "3"], monkeypatch,
+                          stdin="pass\nquit\n")
+    assert code == 0, err
+    assert "Seat 1 bids 5 chips." in out and "Seat 2 passes." in out and "You pass." in out
+    assert ("Seat 1 names clubs (won the auction with 5 chips, paid into the pot when the deal is settled): clubs "
+            "are the penalty suit this hand.") in out
+    assert "chooses" not in out

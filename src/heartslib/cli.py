@@ -614,6 +614,22 @@ class PlaySession:
         self.seen = len(events)
         self.tell_draws()
 
+    def choice_text(self, e: Choose) -> str:
+        """A decision in a sentence: an auction's bids, passes and naming in its own words (who won the auction,
+        for how many chips), any other as the option chosen."""
+        who, seat, option = self.Who(e.seat), e.seat, e.option
+        if self.match.variant.scoring.settlement == Settlement.AUCTION:
+            if option == "pass":
+                return f"{who} {self.verb(seat, 'pass')}."
+            if option.isdigit():
+                return f"{who} {self.verb(seat, 'bid')} {option} chip{'' if option == '1' else 's'}."
+            auction = self.match.round.auction
+            if auction is not None and auction.penalty_suit is not None and option == str(auction.penalty_suit):
+                how = (f"won the auction with {auction.bid} chip{'' if auction.bid == 1 else 's'}, paid into the pot "
+                       "when the deal is settled" if auction.bid else "names it without bidding: the pot stayed")
+                return f"{who} {self.verb(seat, 'name')} {option} ({how}): {option} are the penalty suit this hand."
+        return f"{who} {self.verb(seat, 'choose')} {option!r}."
+
     def tell_draws(self) -> None:
         """Say who drew from the stock since the last call: how many cards (public), and which (yours only)."""
         if self.match.variant.deck.stock == StockDraw.NONE:
@@ -644,7 +660,7 @@ class PlaySession:
             self.trick_header()
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'play')} {self.card(e.card)}.")
         elif isinstance(e, Choose):
-            self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'choose')} {e.option!r}.")
+            self.say(self.choice_text(e))
         elif isinstance(e, TrickWon):
             self.tricks_done += 1
             if e.winner is None:
