@@ -89,7 +89,7 @@ def test_a_save_with_huge_scores_or_seeds_is_a_save_error() -> None:
         lambda: hl.Match.from_deal(STD, HANDS, scores=(MAX_SCORE + 1, 0, 0, 0)),
         lambda: hl.Match.from_deal(STD, HANDS, scores=(1.5, 0, 0, 0)),
         lambda: hl.Match.from_deal(STD, HANDS, scores=5),
-        lambda: hl.Round.from_hands(STD, HANDS, passing="left"),
+        lambda: hl.Round.from_hands(STD, HANDS, passing="sideways"),
         lambda: hl.Round.from_hands(STD, HANDS, seed=1, rng=random.Random(1)),
     ],
 )
@@ -627,3 +627,21 @@ def test_a_card_written_twice_a_self_cancel_or_one_team_is_a_variant_error(
 def test_two_decks_may_strip_both_copies_of_a_card() -> None:
     v = hl.preset("standard").replace(players=6, deck={"decks": 2, "strip": ["2C", "2C", "2D", "2D"]})
     assert len(v.pack) == 104 - 2
+
+
+def test_a_wrong_type_is_named_not_read_as_text() -> None:
+    # Variant.from_toml(None) parsed the text "None" ("Expected '='"); Match.from_json({...}) quoted json's own
+    # message; a pass direction written as a rules file writes it ("left") was refused
+    with pytest.raises(hl.VariantError, match=r"expected TOML text or the path of a \.toml file, not NoneType"):
+        hl.Variant.from_toml(None)  # type: ignore[arg-type]
+    with pytest.raises(hl.SaveError, match=r"not dict \(Match.from_dict reads a save already parsed\)"):
+        hl.Match.from_json({"format": "heartslib-match"})  # type: ignore[arg-type]
+    v = hl.preset("standard")
+    hands = hl.Round.deal(v, seed=1).hands
+    assert hl.Match.from_deal(v, hands, passing="left", seed=1).round.passing == hl.Offset(1)  # type: ignore[arg-type]
+    assert hl.Round.from_hands(v, hands, passing="across").passing == hl.Offset(2)  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction, match="'sideways' is not a pass direction"):
+        hl.Round.from_hands(v, hands, passing="sideways")  # type: ignore[arg-type]
+    with pytest.raises(hl.IllegalAction, match="'across' is not a pass direction"):
+        hl.Round.from_hands(hl.preset("black_maria"), hl.Round.deal(hl.preset("black_maria"), seed=1).hands,
+                            passing="across")  # type: ignore[arg-type]

@@ -233,6 +233,22 @@ def test_the_command_line_prints_the_finished_games_on_ctrl_c(monkeypatch: pytes
     assert "interrupted: the statistics cover the 2 of 50 games that finished" in err.getvalue()
 
 
+def test_ctrl_c_before_any_game_finished_prints_no_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a table of zeros ("0 games ... too fast to time") read as results
+    nothing = simulate(STD, TABLE, games=0, seed=0)
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise SimulationInterrupted(nothing, 50)
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert cli.main(["simulate", "--games", "50", "--no-progress"]) == 130
+    assert out.getvalue() == ""
+    assert "interrupted before any of the 50 games finished: no statistics" in err.getvalue()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
 def test_ctrl_c_with_workers_stops_at_once_and_reports(tmp_path: Path) -> None:
     # it took 7-25 s and threw the finished games away; the workers ignore Ctrl-C and the parent ends them

@@ -393,6 +393,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 stop_now()
             else:
                 executor.shutdown(cancel_futures=True)
+    if interrupted is not None and not stats.games and not args.json:
+        # a table of zeros would read as results: say instead that nothing finished
+        print(f"interrupted before any of the {args.games:,} games finished: no statistics", file=sys.stderr)
+        return 130
     if interrupted is not None:
         print(f"interrupted: the statistics cover the {stats.games:,} of {args.games:,} games that finished",
               file=sys.stderr)

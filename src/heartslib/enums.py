@@ -54,6 +54,7 @@ __all__ = [
     "UndercutCeiling",
     "Winner",
     "pass_name",
+    "pass_word",
     "resolve_schedule",
 ]
 
@@ -483,10 +484,12 @@ def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[Pas
             words = (schedule,)
     else:
         words = schedule
-    return tuple(_pass_word(word, n) for word in words)
+    return tuple(pass_word(word, n) for word in words)
 
 
-def _pass_word(word: str, n: int) -> PassDirection:
+def pass_word(word: str, n: int) -> PassDirection:
+    """One word of a pass schedule (``"left"``, ``"across"``, ``"left-2"``, ``"hold"``...) for ``n`` players;
+    :class:`~heartslib.VariantError` (or ``ValueError`` for a bad number) when the table cannot have it."""
     if word == "left":
         return Offset(1)
     if word == "right":

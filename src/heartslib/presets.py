@@ -364,8 +364,8 @@ def preset(name: str) -> Variant:
 
     Raises :class:`~heartslib.UnknownVariant` (a ``KeyError``) listing close names.
     """
-    if not isinstance(name, str):
-        raise UnknownVariant(repr(name), (), preset_names())
+    if not isinstance(name, str):  # not a name at all: say what was given rather than "no preset named 'None'"
+        raise UnknownVariant(f"<{type(name).__name__}>", (), preset_names())
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = ALIASES.get(key, key)
     cached = _CACHE.get(key)

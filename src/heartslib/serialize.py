@@ -323,8 +323,10 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
         except UnicodeDecodeError as exc:
             raise VariantError("", f"cannot read {value_text(str(path))}: it is not UTF-8 text ({exc.reason} at byte "
                                f"{exc.start})") from None
-    else:
-        text = str(text_or_path)
+    elif isinstance(text_or_path, str):
+        text = text_or_path
+    else:  # str() of anything would be read as TOML text and fail far from the mistake
+        raise VariantError("", f"expected TOML text or the path of a .toml file, not {type(text_or_path).__name__}")
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
@@ -639,8 +641,10 @@ def read_json(text: str | bytes) -> Any:
         raise SaveError("", f"not a JSON save: {exc}") from None
     except ValueError:  # int() refuses an integer of more than 4,300 digits
         raise SaveError("", "not a JSON save: a number has more than 4,300 digits") from None
-    except TypeError as exc:  # neither text nor bytes
-        raise SaveError("", f"not a JSON save: {exc}") from None
+    except TypeError:  # neither text nor bytes
+        hint = " (Match.from_dict reads a save already parsed)" if isinstance(text, Mapping) else ""
+        raise SaveError("", f"not a JSON save: expected JSON text or UTF-8 bytes, not {type(text).__name__}"
+                            f"{hint}") from None
 
 
 def read_save(data: Any) -> SaveData:

@@ -469,7 +469,7 @@ def _stats(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, tally: _Ta
             win_rate=tally.wins[seat] / games if games else 0.0, win_low=low, win_high=high,
             moons=tally.moons[seat], suns=tally.suns[seat], mean_total=_mean(tally.totals[seat], games),
             mean_counters=tally.counters[seat] / games if settles and games else None,
-            mean_chips=variant.scoring.chips + tally.counters[seat] / games if auction and games else None,
+            mean_chips=(variant.scoring.chips * games + tally.counters[seat]) / games if auction and games else None,
         ))
     return SimulationStats(
         variant=variant.name, games=games, seed=seed, rounds=rounds,

@@ -40,8 +40,9 @@ from heartslib.enums import (
     PassMode,
     Phase,
     Settlement,
+    pass_word,
 )
-from heartslib.errors import CardError, IllegalAction, arg_text
+from heartslib.errors import CardError, IllegalAction, VariantError, arg_text
 from heartslib.points import MAX_SCORE, Score
 from heartslib.variant import Variant
 
@@ -166,6 +167,13 @@ def start(
         passing = rules.schedule[hand_number % len(rules.schedule)]
     if isinstance(passing, str) and not isinstance(passing, PassMode) and passing in PASS_MODES:
         passing = PassMode(passing)  # one object per mode, compared by identity from here on
+    elif isinstance(passing, str) and not isinstance(passing, PassMode):
+        try:  # a schedule's word, as a rules file writes it: "left", "right", "across", "left-2"
+            passing = pass_word(passing, n)
+        except (VariantError, ValueError):
+            raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction: Offset(k), HOLD, SCATTER, "
+                                "..., or a rules file's word (\"left\", \"right\", \"across\" at an even table, "
+                                "\"left-2\", \"hold\")") from None
     if not isinstance(passing, Offset | PassMode):
         raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction (Offset(k), HOLD, SCATTER, ...)")
     if isinstance(passing, Offset):
