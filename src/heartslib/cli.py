@@ -167,7 +167,7 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     else:
         words = "/".join(pass_name(d, v.players, words=True) for d in r.schedule)
         parts.append(f"pass {v.passing.cards} {words}")
-    values = [f"{c if symbols else c.code} {score_text(p)}" for c, p in v.scoring.values.items()]
+    values = [f"{c if symbols else c.code} {score_text(p)}" for c, p in v.scoring.values.items() if c.index in r.pack]
     auction = v.scoring.settlement == Settlement.AUCTION
     hearts = "the suit bid for 1 (auction)" if auction else "hearts " + ("1" if v.scoring.hearts.value == "one"
                                                                          else "by pips")
@@ -618,22 +618,6 @@ class PlaySession:
         self.seen = len(events)
         self.tell_draws()
 
-    def choice_text(self, e: Choose) -> str:
-        """A decision in a sentence: an auction's bids, passes and naming in its own words (who won the auction,
-        for how many chips), any other as the option chosen."""
-        who, seat, option = self.Who(e.seat), e.seat, e.option
-        if self.match.variant.scoring.settlement == Settlement.AUCTION:
-            if option == "pass":
-                return f"{who} {self.verb(seat, 'pass')}."
-            if option.isdigit():
-                return f"{who} {self.verb(seat, 'bid')} {option} chip{'' if option == '1' else 's'}."
-            auction = self.match.round.auction
-            if auction is not None and auction.penalty_suit is not None and option == str(auction.penalty_suit):
-                how = (f"won the auction with {auction.bid} chip{'' if auction.bid == 1 else 's'}, paid into the pot "
-                       "when the deal is settled" if auction.bid else "names it without bidding: the pot stayed")
-                return f"{who} {self.verb(seat, 'name')} {option} ({how}): {option} are the penalty suit this hand."
-        return f"{who} {self.verb(seat, 'choose')} {option!r}."
-
     def tell_draws(self) -> None:
         """Say who drew from the stock since the last call: how many cards (public), and which (yours only)."""
         if self.match.variant.deck.stock == StockDraw.NONE:
@@ -664,7 +648,7 @@ class PlaySession:
             self.trick_header()
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'play')} {self.card(e.card)}.")
         elif isinstance(e, Choose):
-            self.say(self.choice_text(e))
+            self.say(_choice_text(self.match, e, self.Who(e.seat), lambda word: self.verb(e.seat, word)))
         elif isinstance(e, TrickWon):
             self.tricks_done += 1
             if e.winner is None:
@@ -767,8 +751,7 @@ class PlaySession:
     # ------------------------------------------------------------------ showing the table
 
     def hand_header(self, obs: Observation) -> None:
-        """The hand's heading (its number, the seat, the dealer, the scores, an auction's chips, a partner), once
-        a hand, before anything of the hand is told: the opponents' bids and plays before the human's turn too."""
+        """The hand's heading, once a hand, before anything of it is told (the opponents' first moves too)."""
         if obs.hand_number == self.hand_shown:
             return
         m = self.match
@@ -1013,6 +996,23 @@ class PlaySession:
                 "There is no undo: once other hands' cards are revealed, a card played stays played.")
 
 
+def _choice_text(match: Match, e: Choose, who: str, verb: Callable[[str], str]) -> str:
+    """A decision in a sentence (``who``: "You" or "Seat 2"; ``verb`` agrees a verb with them): an auction's bids,
+    passes and naming in its own words (who won the auction, for how many chips), any other as the option chosen."""
+    option = e.option
+    if match.variant.scoring.settlement == Settlement.AUCTION:
+        if option == "pass":
+            return f"{who} {verb('pass')}."
+        if option.isdigit():
+            return f"{who} {verb('bid')} {option} chip{'' if option == '1' else 's'}."
+        auction = match.round.auction
+        if auction is not None and auction.penalty_suit is not None and option == str(auction.penalty_suit):
+            how = (f"won the auction with {auction.bid} chip{'' if auction.bid == 1 else 's'}, paid into the pot "
+                   "when the deal is settled" if auction.bid else "names it without bidding: the pot stayed")
+            return f"{who} {verb('name')} {option} ({how}): {option} are the penalty suit this hand."
+    return f"{who} {verb('choose')} {option!r}."
+
+
 def _kept(rnd: Round) -> list[tuple[int, Score]]:
     """Domino Hearts' last player holding cards, who keeps their hand and the rest of the stock (the cards taken
     in no trick), with those cards' points; none when every card was played."""
@@ -1089,6 +1089,18 @@ def _is_save(path: Path) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match")
+
+
+def _check_save_path(path: Path, save: str | None, *, new_game: bool) -> None:
+    """Refuse now, not after the first card, a save path that is a directory or a device, or (``--save`` given as
+    ``save``) an existing file that is not a heartslib save, or a game in progress that a new game would replace."""
+    target = save_target(path)
+    if save is not None and target.exists() and not _is_save(target):
+        raise UserError(f"--save {_quote(save)}: the file exists and is not a heartslib save, and saving "
+                        "would replace it; name a new file (to continue a saved game, use --resume)")
+    if new_game and save is not None and (hand := _unfinished_save(target)) is not None:
+        raise UserError(f"--save {_quote(save)} holds a game in progress (hand {hand}), which a new game "
+                        f"would replace: continue it with --resume {_shell_word(save)}, or name a new file")
 
 
 def _unfinished_save(path: Path) -> int | None:
@@ -1256,13 +1268,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= seat < v.players:
         raise UserError(f"--seat must be 0-{v.players - 1} for {v.name!r}, not {seat}")
     if save_path is not None:
-        target = save_target(save_path)  # refuse a directory or a device now, not after the first card
-        if args.save is not None and target.exists() and not _is_save(target):
-            raise UserError(f"--save {_quote(args.save)}: the file exists and is not a heartslib save, and saving "
-                            "would replace it; name a new file (to continue a saved game, use --resume)")
-        if args.resume is None and args.save is not None and (hand := _unfinished_save(target)) is not None:
-            raise UserError(f"--save {_quote(args.save)} holds a game in progress (hand {hand}), which a new game "
-                            f"would replace: continue it with --resume {_shell_word(args.save)}, or name a new file")
+        _check_save_path(save_path, args.save, new_game=args.resume is None)
     named = _agent_specs(opponent, v.players, "--opponent")[0]
     spec = _search_budget(named, playouts, time_limit)
     if isinstance(spec, SearchFactory):  # the budget in play, kept in the save

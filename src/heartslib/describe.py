@@ -250,7 +250,8 @@ def _scoring(v: Compiled) -> list[str]:
     r = v.rules
     lines: list[str] = []
     scoring = v.scoring
-    values = ", ".join(f"{c} {score_text(p)}" for c, p in scoring.values.items())
+    # a value for a card the pack leaves out (stripped, or a joker never added) scores nothing: not shown as if it did
+    values = ", ".join(f"{c} {score_text(p)}" for c, p in scoring.values.items() if c.index in r.pack)
     hearts_listed = all(c in scoring.values for c in hl_hearts())
     queen = Card("QS")
     lost = "" if queen in scoring.values else f" {queen} scores nothing (it is not listed)."
@@ -264,9 +265,10 @@ def _scoring(v: Compiled) -> list[str]:
         if scoring.no_tricks:
             lines.append(f"A player who takes no tricks scores {scoring.no_tricks} (in the totals, not in chips).")
         return lines
-    lines.append(("" if hearts_listed else _says(scoring, "hearts") + " ")
-                 + (f"Card values: {values}." if values else "") + lost
-                 + f" Penalty points in a deal: {score_text(r.penalty_total)}.")
+    said = [] if hearts_listed else [_says(scoring, "hearts")]
+    said += [f"Card values: {values}." if values else "", lost.strip(),
+             f"Penalty points in a deal: {score_text(r.penalty_total)}."]
+    lines.append(" ".join(part for part in said if part))
     for card, factor in scoring.multiply.items():
         text = f"Taking {card} multiplies the taker's score for the hand by {score_text(factor)}"
         if card in scoring.multiply_alone:

@@ -175,12 +175,9 @@ class Match:
     ) -> Match:
         """A match from a set position: this deal, these totals; later deals come from ``seed``.
 
-        Where hands are also settled through a pool (``scoring.settlement``) the position includes it: in an
-        auction each seat's ``chips`` (at least 1 each; ``scoring.chips`` by default), the chips left in the pot
-        (``pool``) and ``bidder``, the seat that names the suit without bidding (as after a pot nobody won);
-        with a sweepstake or Howell's settlement each seat's net ``counters`` (0 by default) and, for a
-        sweepstake, the counters left in the pool. They start :attr:`counters` (an auction's are the chips less
-        ``scoring.chips``), :attr:`chips` and :attr:`pool`, and are saved with the match.
+        A settlement's position (``scoring.settlement``, saved with the match): an auction's ``chips`` per seat,
+        the pot carried (``pool``) and the seat naming unbid (``bidder``); else the net ``counters`` and a
+        sweepstake's ``pool`` (:attr:`counters`, :attr:`chips`, :attr:`pool`).
 
         >>> import heartslib as hl
         >>> v = hl.preset("standard")
@@ -580,7 +577,7 @@ class Match:
             variant = Variant.from_dict(fields)
         except VariantError as exc:
             raise SaveError("variant" + (f".{exc.path}" if exc.path else ""), exc.reason) from exc
-        match = cls._start_saved(variant, save)
+        match = _start_saved(cls, variant, save)
         for i, item in enumerate(save.actions):
             try:
                 match.apply(action_from_dict(item))
@@ -594,22 +591,22 @@ class Match:
                             "written (edited by hand, damaged, or pieced together from two saves)")
         return match
 
-    @classmethod
-    def _start_saved(cls, variant: Variant, save: SaveData) -> Match:
-        """The match a save starts from (its set deal, or a deal from its seed)."""
-        try:
-            if save.deal is None:
-                if len(save.scores) != variant.players:
-                    raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
-                return cls(variant, save.seed, dealer=save.dealer)
-            deal = save.deal
-            return cls.from_deal(variant, [list(h) for h in deal.hands], scores=save.scores, dealer=save.dealer,
-                                 hand_number=save.hand_number, seed=save.seed, kitty=list(deal.kitty),
-                                 passing=deal.passing, **settlement_arguments(variant, deal))
-        except (CardError, IllegalAction, ValueError) as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise SaveError("deal", str(exc)) from exc
+
+def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:
+    """The match a save starts from (its set deal, or a deal from its seed)."""
+    try:
+        if save.deal is None:
+            if len(save.scores) != variant.players:
+                raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
+            return cls(variant, save.seed, dealer=save.dealer)
+        deal = save.deal
+        return cls.from_deal(variant, [list(h) for h in deal.hands], scores=save.scores, dealer=save.dealer,
+                             hand_number=save.hand_number, seed=save.seed, kitty=list(deal.kitty),
+                             passing=deal.passing, **settlement_arguments(variant, deal))
+    except (CardError, IllegalAction, ValueError) as exc:
+        if isinstance(exc, SaveError):
+            raise
+        raise SaveError("deal", str(exc)) from exc
 
 
 Settled = SweepstakeResult | HowellResult | None
