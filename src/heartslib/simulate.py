@@ -95,6 +95,9 @@ def _factory(spec: object) -> Callable[[int], Agent]:
             return AGENTS[key]
         if ":" in spec:
             module_name, _, attr = spec.strip().partition(":")
+            if not module_name.strip() or not attr.strip():
+                raise IllegalAction("bad_argument", f"agent {spec!r}: write 'package.module:Factory', a module and "
+                                    "the class or function in it that makes an agent from a seed")
             try:
                 target: Any = importlib.import_module(module_name)
                 for part in attr.split("."):
