@@ -566,3 +566,15 @@ def test_an_auction_is_told_in_its_own_words(monkeypatch: pytest.MonkeyPatch) ->
     assert ("Seat 1 names clubs (won the auction with 5 chips, paid into the pot when the deal is settled): clubs "
             "are the penalty suit this hand.") in out
     assert "chooses" not in out
+
+
+def test_a_search_budget_without_a_search_agent_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --playouts and --time-limit were ignored in silence when no seat played search
+    code, _, err = _run(["simulate", "--games", "1", "--playouts", "5", "--no-progress"], monkeypatch)
+    assert code == 2 and "--playouts sets the search agent's budget, and no seat plays search here" in err, err
+    code, _, err = _run(["play", "--seed", "1", "--playouts", "5", "--time-limit", "1"], monkeypatch)
+    assert code == 2 and "--playouts and --time-limit set the search agent's budget" in err, err
+    assert "name search in --opponent" in err
+    code, _, err = _run(["simulate", "--games", "1", "--agents", "search,random", "--playouts", "2",
+                         "--no-progress"], monkeypatch)
+    assert code == 0, err

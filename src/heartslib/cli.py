@@ -337,6 +337,16 @@ def _search_budget(spec: AgentSpec, playouts: int | None, time_limit: float | No
         raise UserError(f"--playouts/--time-limit: {exc}") from None
 
 
+def _budget_has_a_searcher(args: argparse.Namespace, specs: Sequence[AgentSpec], option: str) -> None:
+    """Refuse ``--playouts``/``--time-limit`` where no seat plays ``search``: they would be ignored in silence."""
+    given = [name for name, value in (("--playouts", args.playouts), ("--time-limit", args.time_limit))
+             if value is not None]
+    if given and not any(_is_search(s) for s in specs):
+        raise UserError(f"{' and '.join(given)} set{'s' if len(given) == 1 else ''} the search agent's budget, and "
+                        "no seat plays search here: "
+                        f"name search in {option}, or leave {' and '.join(given)} out")
+
+
 def _check_seed(seed: int | None) -> None:
     """Refuse a ``--seed`` outside the documented bounds of a seed (one rule for ``play`` and ``simulate``)."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -375,6 +385,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     _check_budget(args)
     variant = load_variant(args.variant)
     named = _agent_specs(args.agents, variant.players)
+    _budget_has_a_searcher(args, named, "--agents")
     specs = tuple(_search_budget(s, args.playouts, args.time_limit) for s in named)
     bar = ProgressBar(sys.stderr, enabled=not args.no_progress and _isatty(sys.stderr))
     workers = min(args.workers, args.games)  # a process pool starts all its workers at once: no idle ones
@@ -1270,6 +1281,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if save_path is not None:
         _check_save_path(save_path, args.save, new_game=args.resume is None)
     named = _agent_specs(opponent, v.players, "--opponent")[0]
+    _budget_has_a_searcher(args, [named], "--opponent")
     spec = _search_budget(named, playouts, time_limit)
     if isinstance(spec, SearchFactory):  # the budget in play, kept in the save
         playouts, time_limit = spec.playouts, spec.time_limit
