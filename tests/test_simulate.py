@@ -165,7 +165,7 @@ def test_agent_specs() -> None:
     with pytest.raises(ValueError, match="cannot load agent"):
         resolve_agents("heartslib.agents:Nobody", 4)
     for half in (":", "os:", ":Agent"):  # was "Empty module name", or getattr(os, "") failing
-        with pytest.raises(hl.IllegalAction, match="write 'package.module:Factory'"):
+        with pytest.raises(hl.IllegalAction, match=r"write 'package\.module:Factory'"):
             resolve_agents(half, 4)
     with pytest.raises(ValueError, match="4 players need 4 agents"):
         resolve_agents(["random", "random"], 4)
