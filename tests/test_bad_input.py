@@ -645,3 +645,37 @@ def test_a_wrong_type_is_named_not_read_as_text() -> None:
     with pytest.raises(hl.IllegalAction, match="'across' is not a pass direction"):
         hl.Round.from_hands(hl.preset("black_maria"), hl.Round.deal(hl.preset("black_maria"), seed=1).hands,
                             passing="across")  # type: ignore[arg-type]
+
+
+def test_a_saves_missing_or_unknown_key_is_its_path_and_a_parse_error_its_cause() -> None:
+    data = json.loads(hl.Match(STD, seed=1).to_json())
+    for key in ("actions", "format", "digest"):
+        with pytest.raises(hl.SaveError, match=f"missing {key}") as exc:
+            hl.Match.from_dict({k: v for k, v in data.items() if k != key})
+        assert exc.value.path == key
+    with pytest.raises(hl.SaveError, match="unknown extra") as exc:
+        hl.Match.from_dict({**data, "extra": 1})
+    assert exc.value.path == "extra"
+    with pytest.raises(hl.SaveError) as exc:
+        hl.Match.from_json("{")
+    assert isinstance(exc.value.__cause__, json.JSONDecodeError)
+    with pytest.raises(hl.SaveError, match="not UTF-8 text") as exc:  # was "Expecting value", read as UTF-16
+        hl.Match.from_json(b"\xff\xfe")
+    assert isinstance(exc.value.__cause__, UnicodeDecodeError)
+
+
+def test_auction_chips_beyond_any_tables_are_refused_even_from_a_save() -> None:
+    # chips=(10**7,)*4 listed ten million bids and a saved position of a billion chips each never loaded
+    a = hl.preset("auction_hearts")
+    hands = hl.Round.deal(a, seed=3).hands
+    with pytest.raises(hl.IllegalAction, match="from 1 to 11000"):
+        hl.Match.from_deal(a, hands, chips=(10**7,) * 4, seed=7)
+    with pytest.raises(hl.IllegalAction, match="from 1 to 11000"):
+        hl.Round.from_hands(a, hands, chips=(10**6,) * 4)
+    with pytest.raises(hl.IllegalAction, match="pool must be a whole number from 0 to 11000"):
+        hl.Match.from_deal(a, hands, pool=10**6, seed=7)
+    data = json.loads(hl.Match.from_deal(a, hands, chips=(60, 40, 50, 50), seed=7).to_json())
+    data["deal"]["counters"] = [10**9] * 4
+    with pytest.raises(hl.SaveError, match="chips must be 4 whole numbers from 1 to 11000") as exc:
+        hl.Match.from_dict(data)
+    assert exc.value.path == "deal"

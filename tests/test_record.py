@@ -145,3 +145,28 @@ def test_a_text_records_header_is_read_strictly() -> None:
         assert exc.value.path == where
     with pytest.raises(hl.SaveError, match="result"):
         from_record({**to_record(m), "result": "over"})
+
+
+def test_a_hands_dealer_pass_and_parts_are_checked() -> None:
+    # a false dealer or pass, or a part of a hand left out or null, loaded silently
+    m = played_match(hl.preset("standard"), 4, steps=70)
+    data = to_record(m)
+    assert len(data["hands"]) >= 2
+    for key, value in (("dealer", 3), ("dealer", "x"), ("passing", "right"), ("passing", {"offset": 1}),
+                       ("dealer", None), ("deal", None), ("kitty", None), ("tricks", None)):
+        bad = copy.deepcopy(data)
+        bad["hands"][1][key] = value
+        with pytest.raises(hl.SaveError) as exc:
+            from_record(bad)
+        assert exc.value.path == f"hands[1].{key}"
+    bad = copy.deepcopy(data)
+    del bad["hands"][1]["passing"]
+    with pytest.raises(hl.SaveError, match="passing is missing"):
+        from_record(bad)
+    text = record_text(m)
+    hand_2 = next(line for line in text.splitlines() if line.startswith("Hand 2:"))
+    for lie in ("Hand 2: dealer 3, pass right", "Hand 2: dealer 1, pass left", "Hand 2: dealer banana, pass x"):
+        if lie != hand_2:
+            with pytest.raises(hl.SaveError, match="the hand's dealer and pass"):
+                from_record_text(text.replace(hand_2, lie))
+    assert from_record(data) == m and from_record_text(text) == m

@@ -23,7 +23,7 @@ from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Event, action_from_dict
 from heartslib.cards import Card, parse_cards
 from heartslib.engine.args import action_problem, check_scores, check_seat, check_seed
-from heartslib.engine.dealing import check_auction, deal_order
+from heartslib.engine.dealing import MAX_CHIPS, check_auction, deal_order
 from heartslib.enums import BigMoon, NextDealer, PassDirection, Phase, Settlement
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, arg_text
 from heartslib.observation import Observation
@@ -643,9 +643,9 @@ def _settlement_start(v: Variant, chips: Sequence[int] | None, counters: Sequenc
         raise IllegalAction("bad_argument", f"pool: {how.value!r} settles each hand in full and keeps no pool")
     if how == Settlement.NONE:
         return None  # an auction's arguments outside an auction: the deal refuses them, naming them
-    if type(pool) is not int or not 0 <= pool <= MAX_SCORE:
-        raise IllegalAction("bad_argument", f"pool must be a whole number from 0 to {MAX_SCORE}, not "
-                            f"{arg_text(pool)}")
+    most = MAX_CHIPS if how == Settlement.AUCTION else MAX_SCORE  # an auction's pot is chips a seat may win
+    if type(pool) is not int or not 0 <= pool <= most:
+        raise IllegalAction("bad_argument", f"pool must be a whole number from 0 to {most}, not {arg_text(pool)}")
     if how == Settlement.AUCTION:
         held = check_auction(v, chips, bidder)
         return tuple(c - v.scoring.chips for c in held), pool

@@ -265,6 +265,11 @@ def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) 
         raise SaveError("start", str(exc)) from exc
 
 
+#: What every hand of a JSON record states (``record.schema.json`` requires them); ``points`` and ``totals`` follow
+#: once the hand is over.
+_HAND_KEYS = ("number", "dealer", "passing", "deal", "kitty", "actions", "tricks")
+
+
 def _check(path: str, stated: Any, replayed: Any, what: str) -> None:
     if stated is not None and stated != replayed:
         raise SaveError(path, f"the record says {what} {stated!r:.80}, but the replay gives {replayed!r:.80}")
@@ -290,9 +295,15 @@ def from_record(data: Any) -> Match:
         where = f"hands[{h}]"
         if not isinstance(hand, Mapping) or not isinstance(hand.get("actions"), list):
             raise SaveError(where, "a hand is a table with its actions (a list of action texts)")
+        missing = [key for key in _HAND_KEYS if hand.get(key) is None]
+        if missing:  # what the schema requires: a part left out or null would go unchecked
+            raise SaveError(f"{where}.{missing[0]}", f"a hand has {', '.join(_HAND_KEYS)}: "
+                            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing or null")
         if m.is_over:
             raise SaveError(where, "the match is already over")
         _check(f"{where}.number", hand.get("number"), m.hand_number, "hand number")
+        _check(f"{where}.dealer", hand.get("dealer"), m.round.dealer, "the dealer")
+        _check(f"{where}.passing", hand.get("passing"), direction_data(m.round.passing), "the pass")
         _check(f"{where}.deal", hand.get("deal"), [[c.code for c in x] for x in m.round.hands], "the deal")
         _check(f"{where}.kitty", hand.get("kitty"), [c.code for c in m.round.kitty], "the kitty")
         number, rnd = m.hand_number, m.round
@@ -401,6 +412,10 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
     head, _, arg = key.partition(" ")
     if head == "Hand":
         _check(where, arg, str(m.hand_number + 1), "hand")
+        # the dealer and the pass are the replay's, and a record that says otherwise lies about its game
+        said = " ".join(value.split())
+        _check(where, said, f"dealer {m.round.dealer}, pass {pass_name(m.round.passing, m.variant.players)}",
+               "the hand's dealer and pass")
         return m.hand_number
     if head == "Deal":
         codes = [[Card.parse(c).code for c in part.split() if c != "-"] for part in value.split("|")]

@@ -630,15 +630,17 @@ def json_text(data: Any, *, indent: int | None = None) -> str:
 
 
 def read_json(text: str | bytes) -> Any:
-    """JSON text (or UTF-8 bytes) as data; :class:`~heartslib.SaveError` if it is not JSON."""
+    """JSON text (or UTF-8 bytes) as data; :class:`~heartslib.SaveError` if it is not JSON (the parser's own error
+    as its ``__cause__``)."""
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise SaveError("", "not a JSON save: arrays or objects nested too deeply") from None
+        # bytes are UTF-8 here (json.loads would guess UTF-16 or -32 from the first bytes and blame the JSON)
+        return json.loads(text.decode("utf-8") if isinstance(text, bytes | bytearray) else text)
+    except RecursionError as exc:
+        raise SaveError("", "not a JSON save: arrays or objects nested too deeply") from exc
     except UnicodeDecodeError as exc:
-        raise SaveError("", f"not a JSON save: it is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise SaveError("", f"not a JSON save: it is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except json.JSONDecodeError as exc:
-        raise SaveError("", f"not a JSON save: {exc}") from None
+        raise SaveError("", f"not a JSON save: {exc}") from exc
     except ValueError:  # int() refuses an integer of more than 4,300 digits
         raise SaveError("", "not a JSON save: a number has more than 4,300 digits") from None
     except TypeError:  # neither text nor bytes
@@ -658,8 +660,10 @@ def read_save(data: Any) -> SaveData:
         missing, extra = _SAVE_KEYS - set(data), set(data) - _SAVE_KEYS
         detail = "; ".join(p for p in (
             f"missing {', '.join(sorted(missing))}" if missing else "",
-            f"unknown {', '.join(sorted(extra))}" if extra else "") if p)
-        raise SaveError("", f"not a heartslib match save ({detail})")
+            f"unknown {', '.join(sorted(extra, key=str))}" if extra else "") if p)
+        # the path is the first key missing, else the first unknown one: where a program reading it looks
+        raise SaveError(sorted(missing)[0] if missing else str(sorted(extra, key=str)[0]),
+                        f"not a heartslib match save ({detail})")
     if data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"expected {value_text(SAVE_FORMAT)}, got {value_text(data['format'])}")
     if data["version"] != SAVE_VERSION:

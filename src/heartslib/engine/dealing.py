@@ -43,7 +43,7 @@ from heartslib.enums import (
     pass_word,
 )
 from heartslib.errors import CardError, IllegalAction, VariantError, arg_text
-from heartslib.points import MAX_SCORE, Score
+from heartslib.points import Score
 from heartslib.variant import Variant
 
 __all__ = [
@@ -198,6 +198,12 @@ def start(
     return s
 
 
+#: The most chips a seat may hold in an auction: every chip of the largest table at the most each may start with
+#: (11 seats of ``scoring.chips`` <= 1,000). A bid is listed for every count up to the bidder's chips, so a
+#: million would list a million actions and a match would never end.
+MAX_CHIPS: Final = 11_000
+
+
 def check_auction(v: Variant, chips: Sequence[int] | None, bidder: int | None) -> tuple[int, ...]:
     """An auction's arguments checked (each seat's chips, at least 1 each: the match ends before a seat has
     none; the seat naming without bidding), with the chips to use: the variant's ``scoring.chips`` each when
@@ -214,9 +220,9 @@ def check_auction(v: Variant, chips: Sequence[int] | None, bidder: int | None) -
         return (v.scoring.chips,) * n
     # each item read as an object: compiled, a float among ints would be a TypeError where it is unboxed
     items: tuple[object, ...] = () if isinstance(chips, str) or not isinstance(chips, Sequence) else tuple(chips)
-    whole = [c for c in items if isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= MAX_SCORE]
+    whole = [c for c in items if isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= MAX_CHIPS]
     if len(items) != n or len(whole) != n:
-        raise IllegalAction("bad_argument", f"chips must be {n} whole numbers from 1 to {MAX_SCORE} (each "
+        raise IllegalAction("bad_argument", f"chips must be {n} whole numbers from 1 to {MAX_CHIPS} (each "
                             f"seat's chips), not {arg_text(chips)}")
     return tuple(whole)
 
