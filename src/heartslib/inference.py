@@ -2116,7 +2116,13 @@ def sample_round(obs: Observation, rng: random.Random, *, variant: Variant | Non
     ``variant`` gives the rules (the observation does not repeat them). To
     draw many samples for one observation, build a :class:`Sampler` once.
     Raises :class:`ImpossibleHistory` (a ``ValueError``) when no deal is
-    consistent with the observation.
+    consistent with the observation, and ``RuntimeError`` when :data:`MAX_TRIES`
+    draws were all rejected by the replay: a consistent deal exists but is
+    too rare among the proposals. Every preset's observations are drawn
+    (tested); random rule combinations can meet it, e.g. hidden passes under
+    ``passing.keep_last_of_suit`` at an eight-player table dealt six cards
+    each from a stock, where most proposed passes break the rule (rejection
+    keeps the draws exactly uniform, so the sampler does not repair them).
     """
     return Sampler(obs, variant).sample(rng)
 
