@@ -661,9 +661,9 @@ def read_save(data: Any) -> SaveData:
         detail = "; ".join(p for p in (
             f"missing {', '.join(sorted(missing))}" if missing else "",
             f"unknown {', '.join(sorted(extra, key=str))}" if extra else "") if p)
-        # the path is the first key missing, else the first unknown one: where a program reading it looks
-        raise SaveError(sorted(missing)[0] if missing else str(sorted(extra, key=str)[0]),
-                        f"not a heartslib match save ({detail})")
+        # one key off (a save damaged or edited) is the path; many (some other JSON object) leave it empty
+        off = [*sorted(missing), *(str(k) for k in sorted(extra, key=str))]
+        raise SaveError(off[0] if len(off) == 1 else "", f"not a heartslib match save ({detail})")
     if data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"expected {value_text(SAVE_FORMAT)}, got {value_text(data['format'])}")
     if data["version"] != SAVE_VERSION:

@@ -378,7 +378,7 @@ class SimulationStats:
         >>> import json, heartslib as hl
         >>> data = simulate(hl.preset("standard"), "random", games=1).to_dict()
         >>> sorted(data["seats"][0])[:4], json.loads(json.dumps(data)) == data
-        (['agent', 'mean', 'mean_total', 'moons'], True)
+        (['agent', 'mean', 'mean_chips', 'mean_counters'], True)
         """
         out = attrs.asdict(self, recurse=False)
         out["seats"] = [s.to_dict() for s in self.seats]
