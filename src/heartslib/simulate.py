@@ -305,7 +305,20 @@ def _text(x: float | complex, digits: int) -> str:
 
 
 def _plain(x: Any) -> Any:
-    return _text(x, 6).replace(".000000", "") if isinstance(x, complex) else x
+    """A complex mean as exact-looking text, each part the shortest that reads back as the same float
+    (``"-33+4.4i"``, ``"-55.4+49.6i"``); anything else as it is.
+
+    >>> _plain(complex(-33, 4.4)), _plain(complex(-55.4, -49.6)), _plain(complex(2, 0)), _plain(1.5)
+    ('-33+4.4i', '-55.4-49.6i', '2+0i', 1.5)
+    """
+    if not isinstance(x, complex):
+        return x
+
+    def short(part: float) -> str:
+        text = repr(part)
+        return text[:-2] if text.endswith(".0") else text
+
+    return f"{short(x.real)}{'-' if x.imag < 0 else '+'}{short(abs(x.imag))}i"
 
 
 @attrs.frozen
