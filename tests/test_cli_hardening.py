@@ -578,3 +578,9 @@ def test_a_search_budget_without_a_search_agent_is_refused(monkeypatch: pytest.M
     code, _, err = _run(["simulate", "--games", "1", "--agents", "search,random", "--playouts", "2",
                          "--no-progress"], monkeypatch)
     assert code == 0, err
+
+
+def test_the_summary_leaves_out_the_hearts_rule_a_full_table_replaces() -> None:
+    # Gong Zhu lists every heart's value: "hearts 1, ..., 2♥ 0" contradicted itself
+    assert "hearts 1" not in cli.summary(hl.preset("gong_zhu")) and "2♥ 0" in cli.summary(hl.preset("gong_zhu"))
+    assert "hearts 1, Q♠ 13" in cli.summary(hl.preset("standard"))

@@ -171,7 +171,9 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     auction = v.scoring.settlement == Settlement.AUCTION
     hearts = "the suit bid for 1 (auction)" if auction else "hearts " + ("1" if v.scoring.hearts.value == "one"
                                                                          else "by pips")
-    parts.append(", ".join([hearts, *values]))
+    # a table listing every heart of the pack (Gong Zhu) replaces the hearts rule: "hearts 1" would mislead
+    every_heart = all(c in v.scoring.values for c in map(Card.from_index, r.pack) if c.suit == Suit.HEARTS)
+    parts.append(", ".join([*([] if every_heart and not auction else [hearts]), *values]))
     moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
             MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
     suns = {Sun.ADD_52: "sun: the others score twice the moon", Sun.PUNISH_PASSER: "sun: the passer is punished",
