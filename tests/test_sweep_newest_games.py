@@ -337,3 +337,19 @@ def test_an_observation_after_a_domino_hand_names_who_exposed_a_card_the_last_pl
         assert len(obs.exposed_by) == len(obs.exposed)
         for card, by in zip(obs.exposed, obs.exposed_by, strict=True):
             assert card in r.taken[by] or any(s == by and c == card for t in r.tricks for s, c in t.plays)
+
+
+@pytest.mark.parametrize("settlement", ["sweepstake", "howell"])
+def test_play_a_counters_settlement_tells_the_counters_after_every_hand(settlement: str) -> None:
+    # foster_1909 (a sweepstake) settled every hand in counters, and play never told them
+    v = hl.preset("standard").replace(scoring={"settlement": settlement}, end={"hands": 2}, passing={"schedule": ["hold"]})
+    m = hl.Match(v, seed=4)
+    play, out = _session(m, 0, _typing_everything())
+    assert play.run() == 0 and m.is_over
+    text = out.getvalue()
+    for result in m.rounds:
+        told = text.split(f"Hand {result.hand_number + 1} is over.")[1]
+        assert result.settlement is not None
+        moved = ", ".join(f"{'you' if s == 0 else f'seat {s}'} {n:+d}" for s, n in enumerate(result.settlement.net))
+        assert f"Counters this hand: {moved}" in told
+        assert "Counters: " + _by_seat(result.counters) in told

@@ -75,7 +75,7 @@ from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.round import Round
 from heartslib.sections import ScoringRules
 from heartslib.serialize import read_toml
-from heartslib.settlement import AuctionResult
+from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
@@ -683,7 +683,7 @@ class PlaySession:
                 self.say(line)
             self.say()
             self.say(f"Hand {result.hand_number + 1} is over.")
-            for line in self.score_table() + self.pot_lines(result.settlement, result.counters):
+            for line in self.score_table() + _pot_lines(self, result.settlement, result.counters):
                 self.say(line)
             self.say()
             self.hand_told, self.tricks_done, self.rolled = result.hand_number + 1, 0, []
@@ -721,22 +721,6 @@ class PlaySession:
             return []
         return [f"{self.Who(seat)} {self.verb(seat, 'keep')} the cards left in hand and in the stock "
                 f"(+{score_text(pts)} point{'' if pts == 1 else 's'})." for seat, pts in _kept(rnd)]
-
-    def pot_lines(self, settled: object, counters: Sequence[int]) -> list[str]:
-        """An auction's hand settled: who won the pot (or that it stays), and each seat's chips after it."""
-        if not isinstance(settled, AuctionResult):
-            return []
-        pot = f"the pot of {settled.pot} chip{'' if settled.pot == 1 else 's'}"
-        if len(settled.winners) == 1:
-            won = f"{self.Who(settled.winners[0])} {self.verb(settled.winners[0], 'win')} {pot}."
-        elif settled.winners:
-            won = (f"{self.Who(settled.winners[0])} and {self.who(settled.winners[1])} share {pot}"
-                   + (f"; {settled.carry} chip stays for the next pot." if settled.carry else "."))
-        else:
-            won = f"Nobody wins {pot}: it stays for the next deal"
-            won += "." if self.match.is_over else f", whose suit {self.who(settled.bidder)} names without bidding."
-        chips = [self.match.variant.scoring.chips + c for c in counters]
-        return [won, f"Chips: {self.scores_line(chips)}."]
 
     def score_table(self) -> list[str]:
         """The points of every hand so far and the totals, one row each, one column per seat."""
@@ -1007,6 +991,31 @@ class PlaySession:
                 "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
                 f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
                 "There is no undo: once other hands' cards are revealed, a card played stays played.")
+
+
+def _pot_lines(session: PlaySession, settled: object, counters: Sequence[int]) -> list[str]:
+    """A hand settled through a pool: an auction's pot (who won it, or that it stays) and each seat's chips after
+    it; a sweepstake's or Howell's counters moved and each seat's net counters (and a sweepstake's pool left)."""
+    who, verb, line = session.who, session.verb, session.scores_line
+    # an auction's result is a sweepstake's read as chips: told as a pot first
+    if isinstance(settled, SweepstakeResult | HowellResult) and not isinstance(settled, AuctionResult):
+        moved = ", ".join(f"{who(s)} {n:+d}" for s, n in enumerate(settled.net))
+        left = settled.carry if isinstance(settled, SweepstakeResult) else 0
+        pool = f"; {left} counter{'' if left == 1 else 's'} stay in the pool" if left else ""
+        return [f"Counters this hand: {moved}{pool}.", "Counters: " + line(counters) + "."]
+    if not isinstance(settled, AuctionResult):
+        return []
+    pot = f"the pot of {settled.pot} chip{'' if settled.pot == 1 else 's'}"
+    if len(settled.winners) == 1:
+        won = f"{session.Who(settled.winners[0])} {verb(settled.winners[0], 'win')} {pot}."
+    elif settled.winners:
+        won = (f"{session.Who(settled.winners[0])} and {who(settled.winners[1])} share {pot}"
+               + (f"; {settled.carry} chip stays for the next pot." if settled.carry else "."))
+    else:
+        won = f"Nobody wins {pot}: it stays for the next deal"
+        won += "." if session.match.is_over else f", whose suit {who(settled.bidder)} names without bidding."
+    chips = [session.match.variant.scoring.chips + c for c in counters]
+    return [won, f"Chips: {line(chips)}."]
 
 
 def _choice_text(match: Match, e: Choose, who: str, verb: Callable[[str], str]) -> str:
