@@ -342,7 +342,8 @@ def test_an_observation_after_a_domino_hand_names_who_exposed_a_card_the_last_pl
 @pytest.mark.parametrize("settlement", ["sweepstake", "howell"])
 def test_play_a_counters_settlement_tells_the_counters_after_every_hand(settlement: str) -> None:
     # foster_1909 (a sweepstake) settled every hand in counters, and play never told them
-    v = hl.preset("standard").replace(scoring={"settlement": settlement}, end={"hands": 2}, passing={"schedule": ["hold"]})
+    v = hl.preset("standard").replace(scoring={"settlement": settlement}, end={"hands": 2},
+                                      passing={"schedule": ["hold"]})
     m = hl.Match(v, seed=4)
     play, out = _session(m, 0, _typing_everything())
     assert play.run() == 0 and m.is_over
