@@ -634,17 +634,19 @@ def test_a_wrong_type_is_named_not_read_as_text() -> None:
     # message; a pass direction written as a rules file writes it ("left") was refused
     with pytest.raises(hl.VariantError, match=r"expected TOML text or the path of a \.toml file, not NoneType"):
         hl.Variant.from_toml(None)  # type: ignore[arg-type]
-    with pytest.raises(hl.SaveError, match=r"not dict \(Match.from_dict reads a save already parsed\)"):
+    with pytest.raises(_refused(hl.SaveError)) as exc:  # the compiled build types its argument at the call
         hl.Match.from_json({"format": "heartslib-match"})  # type: ignore[arg-type]
+    if isinstance(exc.value, hl.SaveError):
+        assert "not dict (Match.from_dict reads a save already parsed)" in str(exc.value)
     v = hl.preset("standard")
     hands = hl.Round.deal(v, seed=1).hands
-    assert hl.Match.from_deal(v, hands, passing="left", seed=1).round.passing == hl.Offset(1)  # type: ignore[arg-type]
-    assert hl.Round.from_hands(v, hands, passing="across").passing == hl.Offset(2)  # type: ignore[arg-type]
+    assert hl.Match.from_deal(v, hands, passing="left", seed=1).round.passing == hl.Offset(1)
+    assert hl.Round.from_hands(v, hands, passing="across").passing == hl.Offset(2)
     with pytest.raises(hl.IllegalAction, match="'sideways' is not a pass direction"):
-        hl.Round.from_hands(v, hands, passing="sideways")  # type: ignore[arg-type]
+        hl.Round.from_hands(v, hands, passing="sideways")
     with pytest.raises(hl.IllegalAction, match="'across' is not a pass direction"):
         hl.Round.from_hands(hl.preset("black_maria"), hl.Round.deal(hl.preset("black_maria"), seed=1).hands,
-                            passing="across")  # type: ignore[arg-type]
+                            passing="across")
 
 
 def test_a_saves_missing_or_unknown_key_is_its_path_and_a_parse_error_its_cause() -> None:

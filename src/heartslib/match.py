@@ -167,7 +167,7 @@ class Match:
         hand_number: int = 0,
         seed: int | None = None,
         kitty: str | Iterable[Card | str] = (),
-        passing: PassDirection | None = None,
+        passing: PassDirection | str | None = None,
         chips: Sequence[int] | None = None,
         counters: Sequence[int] | None = None,
         pool: int = 0,

@@ -207,7 +207,7 @@ class Round:
         hands: Sequence[str | Iterable[Card | str]],
         *,
         dealer: int = 0,
-        passing: PassDirection | None = None,
+        passing: PassDirection | str | None = None,
         kitty: str | Iterable[Card | str] = (),
         hand_number: int = 0,
         scores: Sequence[Score] | None = None,
@@ -220,8 +220,9 @@ class Round:
     ) -> Round:
         """A round from an explicit deal (the hands before passing).
 
-        ``passing`` defaults to the variant's schedule for ``hand_number``.
-        The hands and kitty (or stock, top card first) must be exactly the pack;
+        ``passing`` defaults to the variant's schedule for ``hand_number``; it is
+        an ``Offset``, a mode (``HOLD``...) or a rules file's word (``"left"``,
+        ``"across"``, ``"left-2"``). The hands and kitty (or stock, top card first) must be exactly the pack;
         otherwise :class:`~heartslib.CardError` says what is missing or extra.
         A shuffle pass draws from ``rng`` (or a generator seeded with ``seed``).
 

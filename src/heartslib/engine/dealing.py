@@ -142,7 +142,7 @@ def start(
     *,
     dealer: int,
     hand_number: int,
-    passing: PassDirection | None,
+    passing: PassDirection | str | None,
     scores: Sequence[Score] | None,
     rng: random.Random | None,
     leader: int | None,
