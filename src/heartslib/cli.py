@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 import attrs
 
@@ -1100,39 +1100,44 @@ def save_target(path: Path) -> Path:
     return target
 
 
-def _is_save(path: Path) -> bool:
-    """Whether ``path`` is empty or holds a heartslib save (a play save or a match save), which
-    ``--save`` may replace; any other file is somebody's work."""
+def _read_existing(path: Path) -> object:
+    """What a file ``--save`` would replace holds, read once: its JSON data, ``{}`` for an empty file, or
+    :data:`_UNREADABLE` for anything else (too large for a save, not JSON, not readable)."""
     try:
         if path.stat().st_size > 2**26:  # 64 MB: far more than any save
-            return False
+            return _UNREADABLE
         data = path.read_bytes()
-        raw = json.loads(data) if data.strip() else {"format": PLAY_SAVE_FORMAT}
+        return json.loads(data) if data.strip() else {}
     except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match")
+        return _UNREADABLE
+
+
+_UNREADABLE: Final = object()
+
+
+def _is_save(raw: object) -> bool:
+    """Whether a file's data (:func:`_read_existing`) is empty or a heartslib save (a play save or a match save),
+    which ``--save`` may replace; any other file is somebody's work."""
+    return raw == {} or (isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match"))
 
 
 def _check_save_path(path: Path, save: str | None, *, new_game: bool) -> None:
     """Refuse now, not after the first card, a save path that is a directory or a device, or (``--save`` given as
     ``save``) an existing file that is not a heartslib save, or a game in progress that a new game would replace."""
     target = save_target(path)
-    if save is not None and target.exists() and not _is_save(target):
+    if save is None or not target.exists():
+        return
+    raw = _read_existing(target)
+    if not _is_save(raw):
         raise UserError(f"--save {_quote(save)}: the file exists and is not a heartslib save, and saving "
                         "would replace it; name a new file (to continue a saved game, use --resume)")
-    if new_game and save is not None and (hand := _unfinished_save(target)) is not None:
+    if new_game and (hand := _unfinished_hand(raw)) is not None:
         raise UserError(f"--save {_quote(save)} holds a game in progress (hand {hand}), which a new game "
                         f"would replace: continue it with --resume {_shell_word(save)}, or name a new file")
 
 
-def _unfinished_save(path: Path) -> int | None:
-    """The hand (from 1) of the game in progress a save at ``path`` holds, or None: no file, an empty one, a
-    finished game, or anything that is not a save (:func:`_is_save` judges those)."""
-    try:
-        data = path.read_bytes() if path.stat().st_size <= 2**26 else b""
-        raw = json.loads(data) if data.strip() else None
-    except (OSError, ValueError, RecursionError):
-        return None
+def _unfinished_hand(raw: object) -> int | None:
+    """The hand (from 1) of the game in progress a save's data holds, or None: an empty file or a finished game."""
     match = raw.get("match") if isinstance(raw, dict) and raw.get("format") == PLAY_SAVE_FORMAT else raw
     state = match.get("state") if isinstance(match, dict) else None
     if not isinstance(state, dict) or state.get("phase") == Phase.OVER.value:

@@ -83,7 +83,7 @@ def build_pack(v: VariantFields) -> tuple[list[int], int, list[Problem]]:
     table = isinstance(deck.strip, StripTable)
     # a priority order lists each copy once: a card listed more often than the packs hold it could never all go
     # (noticed only when the deal reaches it), and it reads as a typo
-    listed = Counter(c for c in (deck.strip.for_players(n) if isinstance(deck.strip, StripTable) else deck.strip))
+    listed = Counter(deck.strip.for_players(n) if isinstance(deck.strip, StripTable) else deck.strip)
     for card, times in listed.items():
         if times > deck.decks and card.index in STANDARD_DECK:
             where = f"deck.strip.{n}" if table else "deck.strip"

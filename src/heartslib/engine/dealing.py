@@ -62,10 +62,6 @@ __all__ = [
 ]
 
 
-#: The pass modes by their values (``"hold"``, ``"scatter"``, ...), which ``passing=`` may also give.
-PASS_MODES: Final = frozenset(m.value for m in PassMode)
-
-
 def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
     """A Fisher–Yates shuffle built only on ``rng.random()``.
 
@@ -165,11 +161,9 @@ def start(
     explicit = passing is not None
     if passing is None:
         passing = rules.schedule[hand_number % len(rules.schedule)]
-    if isinstance(passing, str) and not isinstance(passing, PassMode) and passing in PASS_MODES:
-        passing = PassMode(passing)  # one object per mode, compared by identity from here on
-    elif isinstance(passing, str) and not isinstance(passing, PassMode):
-        try:  # a schedule's word, as a rules file writes it: "left", "right", "across", "left-2"
-            passing = pass_word(passing, n)
+    if isinstance(passing, str) and not isinstance(passing, PassMode):
+        try:  # a schedule's word, as a rules file writes it ("left", "across", "left-2", "hold"): a mode's word
+            passing = pass_word(passing, n)  # gives its member, one object per mode, compared by identity from here
         except (VariantError, ValueError):
             raise IllegalAction("bad_argument", f"{passing!r} is not a pass direction: Offset(k), HOLD, SCATTER, "
                                 "..., or a rules file's word (\"left\", \"right\", \"across\" at an even table, "
