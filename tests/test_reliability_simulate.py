@@ -218,8 +218,9 @@ def test_ctrl_c_with_an_executor_reports_the_finished_games_and_cancels_the_rest
     assert pool.submitted <= info.value.stats.games + IN_FLIGHT_PER_WORKER * 2
 
 
-def test_the_command_line_prints_the_finished_games_on_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
-    partial = simulate(STD, TABLE, games=2, seed=0)
+def _ctrl_c_after(games: int, monkeypatch: pytest.MonkeyPatch, *options: str) -> tuple[int, str, str]:
+    """``heartslib simulate --games 50`` interrupted once ``games`` of them finished: its status, stdout, stderr."""
+    partial = simulate(STD, TABLE, games=games, seed=0)
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise SimulationInterrupted(partial, 50)
@@ -228,25 +229,23 @@ def test_the_command_line_prints_the_finished_games_on_ctrl_c(monkeypatch: pytes
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    assert cli.main(["simulate", "--games", "50", "--no-progress", "--json"]) == 130
-    assert json.loads(out.getvalue())["games"] == 2
-    assert "interrupted: the statistics cover the 2 of 50 games that finished" in err.getvalue()
+    code = cli.main(["simulate", "--games", "50", "--no-progress", *options])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_prints_the_finished_games_on_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = _ctrl_c_after(2, monkeypatch, "--json")
+    assert code == 130
+    assert json.loads(out)["games"] == 2
+    assert "interrupted: the statistics cover the 2 of 50 games that finished" in err
 
 
 def test_ctrl_c_before_any_game_finished_prints_no_table(monkeypatch: pytest.MonkeyPatch) -> None:
     # a table of zeros ("0 games ... too fast to time") read as results
-    nothing = simulate(STD, TABLE, games=0, seed=0)
-
-    def interrupted(*args: Any, **kwargs: Any) -> Any:
-        raise SimulationInterrupted(nothing, 50)
-
-    monkeypatch.setattr(cli, "simulate", interrupted)
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    assert cli.main(["simulate", "--games", "50", "--no-progress"]) == 130
-    assert out.getvalue() == ""
-    assert "interrupted before any of the 50 games finished: no statistics" in err.getvalue()
+    code, out, err = _ctrl_c_after(0, monkeypatch)
+    assert code == 130
+    assert out == ""
+    assert "interrupted before any of the 50 games finished: no statistics" in err
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")

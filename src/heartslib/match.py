@@ -599,10 +599,8 @@ def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:
             if len(save.scores) != variant.players:
                 raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
             return cls(variant, save.seed, dealer=save.dealer)
-        deal = save.deal
-        return cls.from_deal(variant, [list(h) for h in deal.hands], scores=save.scores, dealer=save.dealer,
-                             hand_number=save.hand_number, seed=save.seed, kitty=list(deal.kitty),
-                             passing=deal.passing, **settlement_arguments(variant, deal))
+        return from_saved_deal(cls, variant, save.deal, scores=save.scores, dealer=save.dealer,
+                               hand_number=save.hand_number, seed=save.seed)
     except (CardError, IllegalAction, ValueError) as exc:
         if isinstance(exc, SaveError):
             raise
@@ -612,7 +610,15 @@ def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:
 Settled = SweepstakeResult | HowellResult | None
 
 
-def settlement_arguments(v: Variant, deal: SaveDeal) -> dict[str, Any]:
+def from_saved_deal(cls: type[Match], v: Variant, deal: SaveDeal, *, scores: Sequence[Score], dealer: int,
+                    hand_number: int, seed: int) -> Match:
+    """:meth:`Match.from_deal` of a set deal as a save or a record keeps it (:class:`SaveDeal`), its settlement's
+    start included; the one reading of a kept deal for both."""
+    return cls.from_deal(v, [list(h) for h in deal.hands], scores=scores, dealer=dealer, hand_number=hand_number,
+                         seed=seed, kitty=list(deal.kitty), passing=deal.passing, **_settlement_arguments(v, deal))
+
+
+def _settlement_arguments(v: Variant, deal: SaveDeal) -> dict[str, Any]:
     """The settlement's start a set deal records, as :meth:`Match.from_deal`'s arguments (an auction's counters
     as chips); none where none was recorded, so that the match checks what a variant has no use for."""
     out: dict[str, Any] = {}

@@ -57,7 +57,7 @@ from heartslib.actions import Action, Choose, Pass, Play, action_from_text
 from heartslib.cards import Card
 from heartslib.enums import pass_name
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
-from heartslib.match import Match, settlement_arguments
+from heartslib.match import Match, from_saved_deal
 from heartslib.points import Score
 from heartslib.presets import preset, preset_names
 from heartslib.round import Round
@@ -255,10 +255,9 @@ def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) 
     try:
         if start is None:
             return Match(v, seed, dealer=dealer)
-        saved = read_deal(start["deal"], "start.deal")
-        return Match.from_deal(v, [list(h) for h in saved.hands], scores=[parse_score(x) for x in start["scores"]],
-                               dealer=dealer, hand_number=start["hand_number"], seed=seed, kitty=list(saved.kitty),
-                               passing=saved.passing, **settlement_arguments(v, saved))
+        return from_saved_deal(Match, v, read_deal(start["deal"], "start.deal"),
+                               scores=[parse_score(x) for x in start["scores"]], dealer=dealer,
+                               hand_number=start["hand_number"], seed=seed)
     except SaveError:
         raise
     except (KeyError, TypeError, CardError, IllegalAction, ValueError) as exc:
@@ -394,10 +393,10 @@ def _text_start(header: Mapping[str, str]) -> Match:
     v = _variant(data, "Variant")
     values: dict[str, int] = {}
     for key, default in (("Seed", ""), ("Dealer", "0")):
+        text = header.get(key, default)
         try:
-            values[key] = int(header.get(key, default))
+            values[key] = int(text)
         except ValueError:
-            text = header.get(key, default)
             raise SaveError(key, f"the header's {key} is a whole number, not {text!r:.40}") from None
     try:
         start = json.loads(header["Start"]) if "Start" in header else None

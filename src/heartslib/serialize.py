@@ -657,12 +657,12 @@ def read_save(data: Any) -> SaveData:
     if not isinstance(data, dict):
         raise SaveError("", "a save is a JSON object")
     if set(data) != _SAVE_KEYS:
-        missing, extra = _SAVE_KEYS - set(data), set(data) - _SAVE_KEYS
+        missing, extra = sorted(_SAVE_KEYS - set(data)), sorted(map(str, set(data) - _SAVE_KEYS))
         detail = "; ".join(p for p in (
-            f"missing {', '.join(sorted(missing))}" if missing else "",
-            f"unknown {', '.join(sorted(extra, key=str))}" if extra else "") if p)
+            f"missing {', '.join(missing)}" if missing else "",
+            f"unknown {', '.join(extra)}" if extra else "") if p)
         # one key off (a save damaged or edited) is the path; many (some other JSON object) leave it empty
-        off = [*sorted(missing), *(str(k) for k in sorted(extra, key=str))]
+        off = missing + extra
         raise SaveError(off[0] if len(off) == 1 else "", f"not a heartslib match save ({detail})")
     if data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"expected {value_text(SAVE_FORMAT)}, got {value_text(data['format'])}")
