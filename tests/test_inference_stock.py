@@ -301,3 +301,28 @@ def test_search_agent_searches_stock_games() -> None:
     agent.setup(TWO, 0)
     agent.act(r.observation(0), r.legal_actions(0))
     assert agent._search is not None  # the search ran, not the heuristic fallback
+
+
+def test_hidden_passes_under_the_suit_keeping_rule_are_drawn_where_most_proposals_break_it() -> None:
+    """Eight seats dealt six cards from two packs, two cards passed left, a pass may not take a suit's last card:
+    most uniformly drawn passes leave some seat void of a suit it passed from, and this position's worlds ran out
+    of draws (``RuntimeError``). After many refusals the proposal follows the rule: every world replays, and
+    every hidden pass kept a card of each suit it took from."""
+    v = hl.preset("double_deck_8").replace(
+        players=8, deck={"hand_size": 6, "stock": "after_trick"},
+        passing={"cards": 2, "schedule": "left", "keep_last_of_suit": True})
+    r = hl.Round.deal(v, seed=5)
+    rng = random.Random(5)
+    for _ in range(rng.randrange(1, 30)):
+        actions = r.legal_actions(r.to_act[0])
+        r.apply(actions[int(rng.random() * len(actions))])
+    obs = r.observation(5)
+    sampler = Sampler(obs, v)
+    draws = random.Random(5)
+    for _ in range(12):
+        world = sampler.draw(draws)
+        assert world.round.observation(5) == obs
+        for seat, passed in enumerate(world.passes):
+            assert passed is not None
+            kept = Counter(world.dealt[seat]) - Counter(passed)
+            assert {c.suit for c in passed} <= {c.suit for c in kept}, (seat, passed, world.dealt[seat])

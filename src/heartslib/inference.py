@@ -35,7 +35,9 @@ How a sample is drawn
    is uniform over the deals it can reach). With voids the result is close to
    uniform, not exactly uniform; ``docs/search-player.md`` measures how close.
 3. The hands before the pass are rebuilt: each hidden pass is drawn uniformly
-   among the cards the receiver holds (never a forbidden card), and the
+   among the cards the receiver holds (never a forbidden card; under
+   ``passing.keep_last_of_suit``, once most such passes have broken the rule,
+   only among the cards the passer may pass), and the
    dealer's choice, the shuffle pass and the jokers' called suits are
    replayed as seen.
 4. The round is dealt with :meth:`Round.from_hands` and the public history
@@ -84,6 +86,7 @@ from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
 from heartslib.engine.args import check_rng
+from heartslib.engine.legality import pass_problem
 from heartslib.engine.rules import mask_of
 from heartslib.engine.tables import JK, NO_SUIT, QS, SPADE
 from heartslib.enums import (
@@ -192,6 +195,7 @@ class _Facts:
         self.undercut_discards = r.undercut_discards
         self.exposable = bool(r.exposable)
         self.forbidden = r.forbidden
+        self.keep = r.pass_keep
         self.opening = r.opening
         self.open_suit = r.open_suit
         self.open_floor = r.open_rank
@@ -1447,9 +1451,13 @@ class _Unpass:
     """Who received what in the hidden pass, given each seat's holdings after it (``post``): each draw takes
     cards the receiver holds, never a forbidden one, and never this seat's own passed cards twice."""
 
-    def __init__(self, obs: Observation, f: _Facts, post: list[list[int]], rng: random.Random) -> None:
+    def __init__(self, obs: Observation, f: _Facts, post: list[list[int]], rng: random.Random,
+                 follow_rule: bool = False) -> None:
         self.n, self.me, self.step, self.k = obs.players, obs.seat, f.step, obs.pass_count
         self.rng = rng
+        self.post = post
+        self.suit = f.suit
+        self.keep = f.keep if follow_rule else None
         self.my_pass = [c.index for c in obs.passed or ()]
         self.my_recv = [c.index for c in obs.received or ()]
         self.recv: list[list[int]] = [[] for _ in range(self.n)]
@@ -1457,22 +1465,42 @@ class _Unpass:
         self.passes[self.me] = self.my_pass
         self.rest = [[c for c in post[s] if c not in f.forbidden] for s in range(self.n)]
 
-    def draw(self, seat: int, count: int) -> list[int] | None:
-        if len(self.rest[seat]) < count:
+    def draw(self, seat: int, count: int, passer: int = -1) -> list[int] | None:
+        """``count`` of the cards ``seat`` holds (not forbidden) as received. Following the suit-keeping pass rule
+        (``passer`` known, its own receipt drawn), only cards ``passer`` may pass whatever else it passes: one it
+        may always pass, or one of a suit it kept a card of."""
+        pool = self.rest[seat]
+        keep = self.keep
+        if keep is not None and passer >= 0:
+            suit = self.suit
+            kept = Counter(self.post[passer])
+            kept.subtract(self.recv[passer])
+            suits = {suit[c] for c, x in kept.items() if x > 0}
+            pool = [c for c in pool if c in keep or suit[c] in suits or suit[c] == NO_SUIT]
+        if len(pool) < count:
             return None
-        return _pick_some(self.rest[seat], count, self.rng)
+        return _pick_some(pool, count, self.rng)
 
     def offset(self, k: int) -> bool:
-        """A pass ``k`` seats on: each seat receives its passer's cards."""
-        n, me = self.n, self.me
-        for t in range(n):
-            passer = (t - k * self.step) % n
+        """A pass ``k`` seats on: each seat receives its passer's cards. The seats are taken along each cycle of
+        passes, this seat's receiver first, so that a passer's own receipt is known when its pass is drawn."""
+        n, me, shift = self.n, self.me, k * self.step
+        order = list(range(n))
+        if self.keep is not None:
+            order = []
+            for start in [(me + shift) % n, *range(n)]:
+                t = start
+                while t not in order:
+                    order.append(t)
+                    t = (t + shift) % n
+        for t in order:
+            passer = (t - shift) % n
             if t == me:
                 self.recv[t] = self.my_recv
             elif passer == me:
                 self.recv[t] = self.my_pass
             else:
-                got = self.draw(t, self.k)
+                got = self.draw(t, self.k, passer if self.recv[passer] else -1)
                 if got is None:
                     return False
                 self.recv[t] = got
@@ -1614,6 +1642,10 @@ class Sampler:
         self.f = _facts(v, obs.penalty_suit)
         self._passing: PassDirection | None = None
         self._passing_known = False
+        #: hidden passes refused and accepted under ``passing.keep_last_of_suit``: where most are refused, the
+        #: proposal follows the rule (close to uniform rather than exactly; see _Unpass.draw)
+        self._unpass_refused = 0
+        self._unpass_accepted = 0
         plans: list[_Plan] = []
         problem: ImpossibleHistory | None = None
         for leader in _leader_hypotheses(obs, self.f)[0]:
@@ -1890,7 +1922,10 @@ class Sampler:
         d = obs.passing
         if obs.pass_count == 0 or d == HOLD:
             return post, [None] * self.plan.reading.n, None
-        u = _Unpass(obs, self.f, post, rng)
+        keep = self.f.keep
+        follow = keep is not None and self._unpass_refused >= _EXACT_TRIES and (
+            self._unpass_refused >= 8 * self._unpass_accepted)
+        u = _Unpass(obs, self.f, post, rng, follow)
         if isinstance(d, Offset):
             done = u.offset(d.k)
         elif d in (SCATTER, STAR):
@@ -1908,6 +1943,14 @@ class Sampler:
                 hand.remove(c)
             hand += u.passes[seat] or ()
             dealt.append(hand)
+        if keep is not None:
+            # the suit-keeping rule judged here, as the replay would, before the costly replay
+            me, k = obs.seat, obs.pass_count
+            if any(p is not None and s != me and pass_problem(s, dealt[s], p, k, frozenset(), keep) is not None
+                   for s, p in enumerate(u.passes)):
+                self._unpass_refused += 1
+                return None
+            self._unpass_accepted += 1
         return dealt, u.passes, (u.recv if d == SHUFFLE else None)
 
     def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
@@ -2119,10 +2162,10 @@ def sample_round(obs: Observation, rng: random.Random, *, variant: Variant | Non
     consistent with the observation, and ``RuntimeError`` when :data:`MAX_TRIES`
     draws were all rejected by the replay: a consistent deal exists but is
     too rare among the proposals. Every preset's observations are drawn
-    (tested); random rule combinations can meet it, e.g. hidden passes under
-    ``passing.keep_last_of_suit`` at an eight-player table dealt six cards
-    each from a stock, where most proposed passes break the rule (rejection
-    keeps the draws exactly uniform, so the sampler does not repair them).
+    (tested). Hidden passes under ``passing.keep_last_of_suit`` are first
+    drawn uniformly and refused when they break the rule; where most are
+    refused (an eight-player table dealt six cards each from a stock) the
+    proposal follows the rule instead, close to uniform rather than exactly.
     """
     return Sampler(obs, variant).sample(rng)
 
