@@ -565,6 +565,9 @@ def test_an_auction_is_told_in_its_own_words(monkeypatch: pytest.MonkeyPatch) ->
     assert "Seat 1 bids 5 chips." in out and "Seat 2 passes." in out and "You pass." in out
     assert ("Seat 1 names clubs (won the auction with 5 chips, paid into the pot when the deal is settled): clubs "
             "are the penalty suit this hand.") in out
+    # during the hand the chips are those before it, and the line says the bid is still owed
+    assert "Chips: seat 0 50, seat 1 50, seat 2 50, you 50 (seat 1's bid of 5 is paid into the pot when the deal " \
+        "is settled)." in out
     assert "chooses" not in out
 
 

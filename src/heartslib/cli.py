@@ -765,6 +765,13 @@ class PlaySession:
         if len(team) > 1:
             say("Your partner: " + " and ".join(self.who(s) for s in team if s != self.human) + ".")
 
+    def bid_owed(self, obs: Observation) -> str:
+        """An auction's winning bid during the hand, which the chips shown do not subtract yet."""
+        bid = max((amount for seat, amount in obs.bids if seat == obs.bidder), default=0)
+        if not bid or obs.bidder is None:
+            return ""
+        return f" ({self.who(obs.bidder)}'s bid of {bid} is paid into the pot when the deal is settled)"
+
     def show(self, obs: Observation, marked: set[Card]) -> None:
         """Draw the table for the human seat: scores, the trick, the hand grouped by suit with legal cards marked."""
         m = self.match
@@ -784,7 +791,7 @@ class PlaySession:
             say(f"{'Hearts' if named is None else named.name.capitalize()} broken: "
                 f"{'yes' if obs.hearts_broken else 'no'}. Points taken this hand: {self.scores_line(taken)}."
                 + (f" Stock: {obs.stock_size} card(s)." if obs.stock_size else "")
-                + (f" Chips: {' '.join(map(str, obs.chips))}." if obs.chips else ""))
+                + (f" Chips: {self.scores_line(obs.chips)}{self.bid_owed(obs)}." if obs.chips else ""))
             if obs.trick:
                 plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
                 say(f"On the table: {plays}.")
