@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("serialize", "actions", "observation"),
     ("sections",),
     ("engine", "engine.tables", "engine.values", "engine.fastpath", "engine.checks", "engine.rules"),
-    ("describe", "variant"),
+    ("describe", "unread", "variant"),
     ("scoring", "settlement", "presets"),
     ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",
      "engine.auction", "engine.dealing", "engine.machine", "engine.playout", "engine.choices"),

@@ -405,8 +405,22 @@ def test_a_sun_rule_is_shown_instead_of_the_moon_it_replaces(tmp_path: Path, mon
     path.write_text('[moon]\nkind = "new_if_old_loses"\nsun = "add_52"\n', encoding="utf-8")
     code, out, _ = _run(["validate", str(path)], monkeypatch)
     assert code == 0 and "sun: the others score twice the moon" in out and "new moon if old loses" not in out
-    assert 'note: moon.kind = "new_if_old_loses" has no effect with moon.sun = "add_52"' in out
-    assert cli.moon_notes(STD, {"moon": {"kind": "new"}}) == []  # no sun, no note
+    assert 'note: moon.kind = "new_if_old_loses" has no effect: a sun rule (moon.sun = "add_52") replaces' in out
+    assert cli.unread_notes(STD, {"moon": {"kind": "new"}}) == []  # no sun, no note
+    # the moon and the sun together (moon.sun_and_moon): the kind is read, and the note said it was not
+    both = STD.replace(moon={"kind": "new", "sun": "add_52", "sun_and_moon": True})
+    assert cli.unread_notes(both, {"moon": {"kind": "new", "sun": "add_52", "sun_and_moon": True}}) == []
+
+
+def test_validate_notes_each_field_the_file_sets_that_no_rule_reads(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('[play]\nopening = "eldest_any"\nopening_card = "2S"\n[end]\nlife_threshold = 5\n',
+                    encoding="utf-8")
+    code, out, _ = _run(["validate", str(path)], monkeypatch)
+    assert code == 0 and f"{path}: valid" in out
+    assert 'note: play.opening_card = "2S" has no effect: only an opening rule that searches for a card' in out
+    assert "note: end.life_threshold = 5 has no effect: only lives read it (end.lives)" in out
 
 
 def test_typed_bytes_that_are_not_text_are_not_a_crash(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ EXAMPLE_ARGS: dict[str, list[str]] = {
 EXAMPLE_TIMEOUT = 120  # seconds; a guard against a hang, not a speed assertion
 
 # Modules left out of the API reference on purpose: engine internals and the command line.
-NOT_IN_API = {"describe", "cli", "__main__"}
+NOT_IN_API = {"describe", "unread", "cli", "__main__"}  # the modules behind Variant.describe and .unread_fields
 
 
 def _load_gen_docs() -> ModuleType:

@@ -74,14 +74,14 @@ from heartslib.points import MAX_SEED, Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.round import Round
 from heartslib.sections import ScoringRules
-from heartslib.serialize import read_toml
+from heartslib.serialize import read_toml, toml_value
 from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.variant import Variant
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
            "UserError", "build_parser", "load_variant", "main", "opponents", "read_play", "read_play_save", "summary",
-           "use_color", "value_notes"]
+           "unread_notes", "use_color", "value_notes"]
 
 #: Games ``heartslib simulate`` plays when ``--games`` is not given (a few seconds).
 DEFAULT_GAMES = 100
@@ -451,7 +451,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     print(f"{name}: valid: {v.name} ({summary(v)})")
     data = read_toml(path)
-    for note in value_notes(v, data) + moon_notes(v, data):
+    for note in value_notes(v, data) + unread_notes(v, data):
         print(f"{name}: note: {note}")
     return 0
 
@@ -480,20 +480,23 @@ def value_notes(v: Variant, data: object) -> list[str]:
             "it"]
 
 
-def moon_notes(v: Variant, data: object) -> list[str]:
-    """What a rules file's ``moon.kind`` does beside a sun rule: nothing (a hand with every penalty card but not
-    every trick then scores normally). Empty unless the file sets both.
+def unread_notes(v: Variant, data: object) -> list[str]:
+    """The fields a rules file sets that none of its rules reads (:meth:`Variant.unread_fields`), one note each;
+    a field the file does not set (a preset's, or a default) is not noted.
 
     >>> sun = preset("standard").replace(moon={"kind": "new", "sun": "add_52"})
-    >>> print(moon_notes(sun, {"moon": {"kind": "new", "sun": "add_52"}})[0])
-    moon.kind = "new" has no effect with moon.sun = "add_52": only taking every trick is rewarded, and taking
-    every penalty card without every trick scores normally
+    >>> print(unread_notes(sun, {"moon": {"kind": "new", "sun": "add_52"}})[0])
+    moon.kind = "new" has no effect: a sun rule (moon.sun = "add_52") replaces the moon rule unless
+    moon.sun_and_moon is set: taking every penalty card without every trick scores normally
     """
-    moon = data.get("moon") if isinstance(data, dict) else None
-    if not isinstance(moon, dict) or "kind" not in moon or v.moon.sun == Sun.NONE:
-        return []
-    return [f'moon.kind = "{v.moon.kind.value}" has no effect with moon.sun = "{v.moon.sun.value}": only taking '
-            "every trick is rewarded, and taking every penalty card without every trick scores normally"]
+    notes = []
+    plain = v.to_dict()
+    for path, why in v.unread_fields():
+        section, name = path.split(".")
+        written = data.get(section) if isinstance(data, dict) else None
+        if isinstance(written, dict) and name in written:
+            notes.append(f"{path} = {toml_value(plain[section][name])} has no effect: {why}")
+    return notes
 
 
 # --------------------------------------------------------------------------- play

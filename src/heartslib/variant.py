@@ -60,6 +60,7 @@ from heartslib.sections import (
     to_teams,
 )
 from heartslib.serialize import read_section, read_toml, read_variant, record_data, toml_text
+from heartslib.unread import unread_fields
 
 # The sections and their value types live in heartslib.sections; they are imported from here too.
 __all__ = [
@@ -246,6 +247,18 @@ class Variant(Record):
     def describe(self) -> str:
         """The rules in plain English, generated from the fields and their metadata."""
         return describe(self)
+
+    def unread_fields(self) -> tuple[tuple[str, str], ...]:
+        """The fields set away from their defaults that none of this variant's rules reads, as ``(path, why)``:
+        a new-moon threshold with no moon, a kitty mode with no kitty. The variant plays as if they were at
+        their defaults; ``heartslib validate`` prints them as notes (``heartslib.unread`` judges them). Empty
+        for every preset.
+
+        >>> import heartslib as hl
+        >>> hl.preset("black_maria").replace(play={"opening_card": "2S"}).unread_fields()[0][0]
+        'play.opening_card'
+        """
+        return tuple(unread_fields(self))
 
 
 #: The fields that label a variant rather than make its rules, and what :meth:`Variant.replace` adds to the
