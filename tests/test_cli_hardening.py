@@ -601,3 +601,17 @@ def test_the_summary_leaves_out_the_hearts_rule_a_full_table_replaces() -> None:
     # Gong Zhu lists every heart's value: "hearts 1, ..., 2♥ 0" contradicted itself
     assert "hearts 1" not in cli.summary(hl.preset("gong_zhu")) and "2♥ 0" in cli.summary(hl.preset("gong_zhu"))
     assert "hearts 1, Q♠ 13" in cli.summary(hl.preset("standard"))
+
+
+def test_a_file_in_a_deep_folder_is_named_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # names over 80 characters were cut to 60 and a count, so a file in a deep folder (or pytest's own temporary
+    # folders, under pytest-xdist) was not named; only a name longer than any real path is cut now
+    folder = tmp_path / ("rules-for-the-kitchen-table-" * 3) / ("house-" * 10)
+    folder.mkdir(parents=True)
+    path = folder / "kitchen.toml"
+    path.write_text("[end]\ntarget = 50\n", encoding="utf-8")
+    assert 150 < len(str(path)) <= 255
+    code, out, _ = _run(["validate", str(path)], monkeypatch)
+    assert code == 0 and out.startswith(f"{path}: valid")
+    code, _, err = _run(["validate", str(folder / "missing.toml")], monkeypatch)
+    assert code != 0 and repr(str(folder / "missing.toml")) in err

@@ -198,3 +198,13 @@ def test_score_cards_scores_an_auction_by_the_named_suit() -> None:
     with pytest.raises(hl.IllegalAction, match="no auction"):
         score_cards(hl.preset("standard"), taken, named=hl.Suit.SPADES)
 
+
+
+def test_a_joker_scoring_values_lists_at_zero_scores_zero() -> None:
+    # scoring.values replaces the table as a whole, and a listed card keeps its value: JK = 0 still scored
+    # deck.joker_points (9 here), as an unlisted joker does
+    v = hl.Variant(players=3, deck={"fill": "jokers", "joker": "valueless", "joker_points": 9},
+                   scoring={"values": {"QS": 13, "JK": 0}})
+    assert score_cards(v, ["JK QS", "2H", ""]).points == (13, 1, 0)
+    assert score_cards(v.replace(scoring={"values": {"QS": 13}}), ["JK QS", "2H", ""]).points == (22, 1, 0)
+    assert [p for p, _ in v.unread_fields()] == ["deck.joker_points"]

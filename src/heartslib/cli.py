@@ -130,9 +130,18 @@ def _file_name(option: str, text: str) -> Path:
     return Path(text)
 
 
+#: Text a message quotes whole: any real file name (a path in a deep folder included); beyond it, the start.
+_QUOTED_WHOLE = 255
+
+
+def _shown(text: str) -> str:
+    """``text``, or its start and its length when it is longer than any real file name (100,000 characters)."""
+    return text if len(text) <= _QUOTED_WHOLE else text[:120] + f"... ({len(text)} characters)"
+
+
 def _quote(text: str) -> str:
     """``repr(text)``, cut short (a message quotes a file name, not 100,000 characters of one)."""
-    return repr(text) if len(text) <= 80 else repr(text[:60]) + f"... ({len(text)} characters)"
+    return repr(text) if len(text) <= _QUOTED_WHOLE else repr(text[:120]) + f"... ({len(text)} characters)"
 
 
 def _file_kind(path: Path) -> str:
@@ -440,7 +449,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     kind = _file_kind(path)
     if kind != "file":
         raise UserError(f"cannot read {_quote(args.file)}: {kind}")
-    name = args.file if len(args.file) <= 80 else args.file[:60] + f"... ({len(args.file)} characters)"
+    name = _shown(args.file)
     try:
         v = Variant.from_toml(path)
     except VariantError as exc:

@@ -821,7 +821,8 @@ class DeckRules(Record):
     joker_points: int = int_field(
         "deck.joker_points",
         0,
-        meta("jokers as penalty cards", "Penalty points for taking a joker.", "000"),
+        meta("jokers as penalty cards", "Penalty points for taking a joker (one that scoring.values lists keeps that "
+             "value, 0 included).", "000"),
         -100,
         100,
     )

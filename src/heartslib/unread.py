@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from heartslib.cards import Card
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
     HOLD,
@@ -35,6 +36,7 @@ from heartslib.enums import (
     BigMoon,
     Breaking,
     Identical,
+    JokerPointsWhen,
     MoonKind,
     NextDealer,
     Opening,
@@ -88,6 +90,9 @@ def _deck(v: Compiled, note: Note) -> None:
         note(deck, "joker_points_when", why)
     elif deck.joker_points == 0:
         note(deck, "joker_points_when", "it says when deck.joker_points count; they are 0")
+    elif deck.joker_points_when == JokerPointsWhen.ALWAYS and all(Card.from_index(j) in v.scoring.values
+                                                                  for j in r.jokers):
+        note(deck, "joker_points", "scoring.values lists every joker of this pack, and a listed card keeps its value")
     if not r.valueless:
         why = ("only the valueless joker (JK, deck.joker = \"valueless\") reads it; "
                + ("this pack has no joker" if not r.jokers else "this pack's jokers are low cards of a suit"))

@@ -17,7 +17,8 @@ __all__ = ["card_values", "counts_against", "dealing_order", "exact_total", "pas
 
 
 def card_values(v: VariantFields) -> list[Score]:
-    """Per card index, its points: hearts by ``scoring.hearts``, then ``scoring.values``, then jokers."""
+    """Per card index, its points: hearts by ``scoring.hearts``, then ``scoring.values``, then ``deck.joker_points``
+    for the jokers ``scoring.values`` does not list."""
     value: list[Score] = [0] * NUM_CARD_INDICES
     for i in range(NUM_CARD_INDICES):
         card = Card.from_index(i)
@@ -25,8 +26,10 @@ def card_values(v: VariantFields) -> list[Score]:
             value[i] = 1 if v.scoring.hearts == HeartsScoring.ONE else int(card.rank)
     for card, points in v.scoring.values.items():
         value[card.index] = points
+    listed = {card.index for card in v.scoring.values}
     for j in (C0, D0, JK):
-        value[j] = value[j] or v.deck.joker_points
+        if j not in listed:  # a joker scoring.values lists keeps that value, 0 included
+            value[j] = v.deck.joker_points
     return value
 
 
