@@ -124,3 +124,14 @@ def test_the_property_test_meets_every_kind_of_note() -> None:
 
     collect()
     assert seen >= {"deck", "passing", "play", "moon", "end"}
+
+
+def test_exposable_cards_the_pack_leaves_out_ask_nobody() -> None:
+    # every seat was asked, every hand, whether to expose a card no seat could hold ("none" its only option)
+    exposed = hl.preset("gong_zhu_exposed")
+    stripped = exposed.replace(players=5, deck={"fill": "strip", "strip": ["2C", "QS"]},
+                               scoring={"exposable": {"QS": None}})
+    assert hl.Card("QS") not in stripped.pack
+    assert hl.Round.deal(stripped, seed=1).phase == hl.Phase.PLAY
+    assert [p for p, _ in stripped.unread_fields()] == ["scoring.exposable"]
+    assert hl.Round.deal(exposed, seed=1).decision == hl.Decision.EXPOSE  # where the card is dealt, seats are asked

@@ -63,6 +63,8 @@ def unread_fields(v: Compiled) -> list[tuple[str, str]]:
     _deck(v, note)
     _passing(v, note)
     _play(v, note)
+    if v.scoring.exposable and not v.rules.exposable:
+        note(v.scoring, "exposable", "none of its cards is in this pack, so there is nothing to expose")
     _moon(v, note)
     _end(v, note)
     return list(out.items())

@@ -343,7 +343,10 @@ class Rules:
         self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
         self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
         self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
-        self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()}
+        # a listed card the pack leaves out (stripped, or a joker) is never held: without one in the pack there is
+        # nothing to expose, and no seat is asked
+        self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()
+                          if c.index in self.counts}
         self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
         self.exposure_memo = {}
         self.exposure_cards = {}
