@@ -115,8 +115,7 @@ def _passing(v: Compiled, note: Note) -> None:
 
 def _play(v: Compiled, note: Note) -> None:
     play = v.play
-    auction = v.scoring.settlement == Settlement.AUCTION
-    if auction:
+    if v.scoring.settlement == Settlement.AUCTION:
         note(play, "opening_card", "in an auction the bid's winner leads any card, whatever the opening rule")
     elif play.opening == Opening.ELDEST_ANY:
         note(play, "opening_card", "only an opening rule that searches for a card reads it (play.opening "
@@ -173,5 +172,4 @@ def _end(v: Compiled, note: Note) -> None:
         if end.win_target == 0 and moon.kind != MoonKind.NONE:
             why = "only a target ends a match on a moon (end.target or end.win_target); this match ends otherwise"
             note(moon, "continue_after_moon", why)
-            if not moon.continue_after_moon:
-                note(moon, "shooter_cannot_win", why)
+            note(moon, "shooter_cannot_win", why)
