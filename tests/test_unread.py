@@ -20,8 +20,11 @@ from heartslib.scoring import match_over, score_cards
 
 def _defaults(v: hl.Variant) -> hl.Variant:
     """``v`` with every field it names as unread put back to its default."""
-    changes: dict[str, dict[str, Any]] = {}
+    changes: dict[str, Any] = {}
     for path, _ in v.unread_fields():
+        if "." not in path:  # a field of the variant itself
+            changes[path] = getattr(hl.Variant(), path)
+            continue
         section, name = path.split(".")
         changes.setdefault(section, {})[name] = getattr(type(getattr(v, section))(), name)
     return v.replace(**changes)

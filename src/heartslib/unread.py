@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from heartslib.cards import Card
+from heartslib.cards import Card, Suit
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
     HOLD,
@@ -35,6 +35,7 @@ from heartslib.enums import (
     STAR,
     BigMoon,
     Breaking,
+    Direction,
     Identical,
     JokerPointsWhen,
     MoonKind,
@@ -63,10 +64,11 @@ def unread_fields(v: Compiled) -> list[tuple[str, str]]:
     _deck(v, note)
     _passing(v, note)
     _play(v, note)
-    if v.scoring.exposable and not v.rules.exposable:
-        note(v.scoring, "exposable", "none of its cards is in this pack, so there is nothing to expose")
+    _scoring(v, note)
     _moon(v, note)
     _end(v, note)
+    if v.players == 2 and v.direction != Direction.CLOCKWISE:
+        out["direction"] = "with two players each seat's left is its right: both directions play the same"
     return list(out.items())
 
 
@@ -133,14 +135,26 @@ def _play(v: Compiled, note: Note) -> None:
              "(holding all of one card is holding it)")
 
 
+def _scoring(v: Compiled, note: Note) -> None:
+    sc, r = v.scoring, v.rules
+    if sc.exposable and not r.exposable:
+        note(sc, "exposable", "none of its cards is in this pack, so there is nothing to expose")
+    if all(c in sc.values for c in r.pack_cards if c.suit == Suit.HEARTS):
+        note(sc, "hearts", "scoring.values lists every heart of this pack, and a listed card keeps its value")
+
+
 def _moon(v: Compiled, note: Note) -> None:
     moon = v.moon
     sun_replaces = moon.sun != Sun.NONE and not moon.sun_and_moon
-    no_shooter = moon.kind == MoonKind.NONE and moon.sun == Sun.NONE and moon.big_moon == BigMoon.NONE
+    hands = v.end.hands
+    big_moon = moon.big_moon != BigMoon.NONE and not 0 < hands < 10
+    no_shooter = moon.kind == MoonKind.NONE and moon.sun == Sun.NONE and not big_moon
     if no_shooter:
         why = "only a moon or a sun reads it; this variant has neither (moon.kind and moon.sun are \"none\")"
         for name in ("points", "requires", "shooter_cannot_win", "continue_after_moon"):
             note(moon, name, why)
+    if not v.rules.has_bonus:
+        note(moon, "requires", "no card of this pack counts for its taker, so every counter is a penalty card")
     if sun_replaces:
         note(moon, "kind", f"a sun rule (moon.sun = \"{moon.sun.value}\") replaces the moon rule unless "
              "moon.sun_and_moon is set: taking every penalty card without every trick scores normally")
@@ -156,7 +170,6 @@ def _moon(v: Compiled, note: Note) -> None:
         note(moon, "sun_skips_first_trick", "only a sun reads it (moon.sun)")
     if moon.continue_after_moon and not no_shooter:
         note(moon, "shooter_cannot_win", "moon.continue_after_moon already plays on after every moon")
-    hands = v.end.hands
     if 0 < hands < 10:
         note(moon, "big_moon", f"a big moon needs ten hands in a row, and the match lasts {hands}")
 
@@ -169,7 +182,7 @@ def _end(v: Compiled, note: Note) -> None:
         note(end, "dealer_ties", "only end.next_dealer = \"most_points\" reads it")
     if end.target == 0:
         note(end, "reset_at_exact", "only a target reads it (end.target)")
-        if end.win_target == 0 and moon.kind != MoonKind.NONE:
+        if end.win_target == 0:
             why = "only a target ends a match on a moon (end.target or end.win_target); this match ends otherwise"
             note(moon, "continue_after_moon", why)
             note(moon, "shooter_cannot_win", why)
