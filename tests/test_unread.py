@@ -89,6 +89,10 @@ def test_the_fields_switched_off_by_another_are_named_with_the_reason() -> None:
     assert standard.replace(moon={"kind": "new", "new_after": 50}).unread_fields() == ()
     assert hl.preset("danger_hearts").replace(end={"life_threshold": 5}).unread_fields() == ()
     assert hl.preset("likha").replace(play={"must_discard_if_all": True}).unread_fields() == ()
+    # a moon that gives no points (nobody scores, or the running totals move) reads no moon.points
+    assert [p for p, _ in standard.replace(moon={"kind": "no_score", "points": 50}).unread_fields()] == [
+        "moon.points"]
+    assert standard.replace(moon={"kind": "no_score", "points": 50, "big_moon": "ten_moons"}).unread_fields() == ()
 
 
 def test_a_sun_beside_a_moon_reads_the_moon_kind() -> None:

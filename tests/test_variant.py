@@ -275,3 +275,9 @@ def test_describe_explains_only_the_passes_the_schedule_uses(schedule: object, s
     v = hl.preset("standard").replace(players=5, passing={"schedule": schedule})
     [line] = [line for line in v.describe().splitlines() if line.startswith("Passing: ")]
     assert says in line and not_said not in line.split(". The cycle")[0], line
+
+
+def test_the_rules_text_names_the_jokers_in_the_pack() -> None:
+    # it said "Jokers: 52 53 in the pack.": the card indices, not the cards
+    assert "Jokers: 0♣ 0♦ in the pack." in hl.Variant(players=3, deck={"fill": "jokers"}).describe()
+    assert "Jokers: JK in the pack." in hl.Variant(players=5, deck={"fill": "jokers", "joker": "valueless"}).describe()

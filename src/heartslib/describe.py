@@ -143,7 +143,8 @@ def _deck(v: Compiled) -> list[str]:
             lines.append(_doc(deck, "kitty_seen_by_winner") + ".")
         lines.append("Kitty points reach their taker even when no points may be played to the first trick.")
     if r.jokers:
-        lines.append(f"Jokers: {_codes(sorted(r.jokers))} in the pack. " + _says(deck, "joker"))
+        jokers = _codes(Card.from_index(j) for j in sorted(r.jokers))  # r.jokers holds card indices
+        lines.append(f"Jokers: {jokers} in the pack. " + _says(deck, "joker"))
         if r.valueless:
             lines.append(_says(deck, "joker_play") + " " + _says(deck, "joker_lead"))
         if deck.joker_points:
@@ -311,6 +312,8 @@ def _moon(v: Compiled) -> list[str]:
     if moon.sun == Sun.NONE or moon.sun_and_moon:
         kind_text = _meta(moon, "kind")["values"][moon.kind.value]
         text = f"Shooting the moon ({score_text(r.moon_points)} points): {kind_text}."
+        if moon.kind == MoonKind.NO_SCORE:  # nobody scores: the moon's points are never given
+            text = f"Shooting the moon: {kind_text}."
         if moon.kind == MoonKind.LOT:  # the lot moves running totals, not the moon's points
             text = f"Shooting the moon (\"going for the lot\"): {kind_text.removeprefix('going for the lot: ')}."
         if moon.kind == MoonKind.NONE:

@@ -153,6 +153,10 @@ def _moon(v: Compiled, note: Note) -> None:
         why = "only a moon or a sun reads it; this variant has neither (moon.kind and moon.sun are \"none\")"
         for name in ("points", "requires", "shooter_cannot_win", "continue_after_moon"):
             note(moon, name, why)
+    if (moon.kind in (MoonKind.NO_SCORE, MoonKind.LOT) and moon.sun == Sun.NONE
+            and not (big_moon and moon.big_moon == BigMoon.TEN_MOONS)):
+        note(moon, "points", f"moon.kind \"{moon.kind.value}\" gives no moon points (nobody scores, or the running "
+             "totals move), and no sun or ten-moons big moon reads them")
     if not v.rules.has_bonus:
         note(moon, "requires", "no card of this pack counts for its taker, so every counter is a penalty card")
     if sun_replaces:
