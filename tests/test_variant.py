@@ -281,3 +281,12 @@ def test_the_rules_text_names_the_jokers_in_the_pack() -> None:
     # it said "Jokers: 52 53 in the pack.": the card indices, not the cards
     assert "Jokers: 0♣ 0♦ in the pack." in hl.Variant(players=3, deck={"fill": "jokers"}).describe()
     assert "Jokers: JK in the pack." in hl.Variant(players=5, deck={"fill": "jokers", "joker": "valueless"}).describe()
+
+
+def test_a_misspelt_pass_schedule_lists_every_pass_word_and_the_closest() -> None:
+    # it listed the named cycles alone, so "dealer_choice" never led to dealers_choice
+    with pytest.raises(hl.VariantError) as info:
+        hl.preset("standard").replace(passing={"schedule": "dealer_choice"})
+    assert "did you mean dealers_choice?" in str(info.value) and "scatter, star, shuffle" in str(info.value)
+    with pytest.raises(hl.VariantError, match=r"'sideways' is not a pass; use left, right, across, hold, left-k"):
+        hl.preset("standard").replace(passing={"schedule": ["left", "sideways"]})

@@ -15,6 +15,7 @@ when a variant is compiled (:mod:`heartslib.engine.checks`).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
@@ -609,6 +610,7 @@ NAMED_CYCLES: dict[str, str] = {
 }
 _SPECIAL_ITEMS = ("left", "right", "across", "hold", "scatter", "star", "shuffle", "dealers_choice")
 _OFFSET_ITEM = re.compile(r"^(left|right)-([1-9][0-9]?)$")
+_PASS_LIST = "left, right, across, hold, left-k, right-k, scatter, star, shuffle or dealers_choice"
 
 
 def _schedule_converter(value: Any) -> str | tuple[str, ...]:
@@ -619,7 +621,10 @@ def _schedule_converter(value: Any) -> str | tuple[str, ...]:
             return word
         if word in _SPECIAL_ITEMS or _OFFSET_ITEM.match(word):
             return (word,)
-        raise VariantError(path, f"{value_text(value)} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a pass")
+        close = difflib.get_close_matches(word, [*NAMED_CYCLES, *_SPECIAL_ITEMS], n=2, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise VariantError(path, f"{value_text(value)} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a "
+                           f"pass ({_PASS_LIST}){hint}")
     try:
         items = list(value)
     except TypeError:
@@ -634,8 +639,7 @@ def _schedule_converter(value: Any) -> str | tuple[str, ...]:
         if word not in _SPECIAL_ITEMS and not _OFFSET_ITEM.match(word):
             raise VariantError(
                 f"{path}[{i}]",
-                f"{value_text(item)} is not a pass; use left, right, across, hold, left-k, right-k, "
-                "scatter, star, shuffle or dealers_choice",
+                f"{value_text(item)} is not a pass; use {_PASS_LIST}",
             )
         out.append(word)
     return tuple(out)
