@@ -615,3 +615,13 @@ def test_a_file_in_a_deep_folder_is_named_whole(tmp_path: Path, monkeypatch: pyt
     assert code == 0 and out.startswith(f"{path}: valid")
     code, _, err = _run(["validate", str(folder / "missing.toml")], monkeypatch)
     assert code != 0 and repr(str(folder / "missing.toml")) in err
+
+
+def test_rules_and_simulate_name_the_rules_file_an_error_is_in(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate named the file; rules and simulate printed the problem alone
+    path = tmp_path / "house.toml"
+    path.write_text('[moon]\nknd = "new"\n', encoding="utf-8")
+    for argv in (["rules", str(path)], ["simulate", "--variant", str(path), "--games", "1", "--no-progress"]):
+        code, _, err = _run(argv, monkeypatch)
+        assert code == 2 and f"{path}: moon.knd: unknown field; did you mean kind?" in err, err

@@ -103,6 +103,8 @@ def load_variant(text: str) -> Variant:
     Text that looks like a path (it ends in ``.toml`` or names a folder, as ``./house`` or ``/tmp/x`` do) is
     always a file; other text is a preset name, or a file of that name when no preset has it (so a file
     called ``standard`` in the current folder does not hide the preset: write ``./standard`` for it).
+    A file that cannot be read, or whose rules are invalid, raises :class:`UserError` naming the file (each
+    problem on a line of its own, as ``heartslib validate`` writes them).
     """
     path = Path(text)
     if not _looks_like_path(text):
@@ -114,7 +116,11 @@ def load_variant(text: str) -> Variant:
     kind = _file_kind(path)
     if kind != "file":
         raise UserError(f"cannot read the rules file {_quote(text)}: {kind}")
-    return Variant.from_toml(path)
+    try:
+        return Variant.from_toml(path)
+    except VariantError as exc:  # every problem, each with the file it is in (as validate writes them)
+        raise UserError("\n".join(f"{_shown(text)}: {field or '(file)'}: {message}"
+                                   for field, message in exc.problems)) from None
 
 
 def _looks_like_path(text: str) -> bool:
