@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import heartslib as hl
@@ -290,3 +292,12 @@ def test_a_misspelt_pass_schedule_lists_every_pass_word_and_the_closest() -> Non
     assert "did you mean dealers_choice?" in str(info.value) and "scatter, star, shuffle" in str(info.value)
     with pytest.raises(hl.VariantError, match=r"'sideways' is not a pass; use left, right, across, hold, left-k"):
         hl.preset("standard").replace(passing={"schedule": ["left", "sideways"]})
+
+
+def test_a_file_name_given_as_toml_text_is_told_how_paths_are_read(tmp_path: Path) -> None:
+    # "house.txt" was read as TOML text: "Expected '=' after a key" and nothing about paths
+    with pytest.raises(hl.VariantError, match=r"a file name is read as a path only when it ends in \.toml"):
+        hl.Variant.from_toml("house.txt")
+    upper = tmp_path / "HOUSE.TOML"
+    upper.write_text('[moon]\nkind = "new"\n', encoding="utf-8")
+    assert hl.Variant.from_toml(str(upper)).moon.kind.value == "new"  # .TOML is a path too

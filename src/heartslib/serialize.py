@@ -304,7 +304,7 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
 def read_toml(text_or_path: str | Path) -> dict[str, Any]:
     """TOML text, or the contents of a ``.toml`` file given by path, as plain data.
 
-    A string without a newline that ends in ``.toml`` is taken as a path.
+    A string without a newline that ends in ``.toml`` (in any case) is taken as a path.
     A leading byte-order mark (U+FEFF, which Windows editors write at the start of a UTF-8 file) is ignored.
     Raises :class:`~heartslib.VariantError` when the file cannot be read or
     is not valid TOML.
@@ -313,7 +313,7 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
     {'players': 5}
     """
     if isinstance(text_or_path, Path) or (
-        isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.endswith(".toml")
+        isinstance(text_or_path, str) and "\n" not in text_or_path and text_or_path.lower().endswith(".toml")
     ):
         path = Path(text_or_path)
         try:
@@ -330,7 +330,10 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError("", f"not valid TOML: {exc}") from None
+        line = text.strip()
+        hint = ("; a file name is read as a path only when it ends in .toml (or pass a pathlib.Path)"
+                if line and "\n" not in line and "=" not in line and not line.startswith("[") else "")
+        raise VariantError("", f"not valid TOML: {exc}{hint}") from None
     except RecursionError:
         raise VariantError("", "not valid TOML for a variant: arrays or tables nested too deeply") from None
     except ValueError:  # int() refuses an integer of more than 4,300 digits
