@@ -301,3 +301,9 @@ def test_a_file_name_given_as_toml_text_is_told_how_paths_are_read(tmp_path: Pat
     upper = tmp_path / "HOUSE.TOML"
     upper.write_text('[moon]\nkind = "new"\n', encoding="utf-8")
     assert hl.Variant.from_toml(str(upper)).moon.kind.value == "new"  # .TOML is a path too
+
+
+def test_a_card_symbol_as_a_bare_toml_key_is_told_to_take_quotes() -> None:
+    with pytest.raises(hl.VariantError, match=r'needs quotes in TOML: \{ "Q♠" = 13 \}'):
+        hl.Variant.from_toml("[scoring]\nvalues = { Q♠ = 13 }\n")
+    assert hl.Variant.from_toml('[scoring]\nvalues = { "Q♠" = 13 }\n').scoring.values[hl.Card("QS")] == 13

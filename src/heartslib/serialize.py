@@ -333,6 +333,11 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
         line = text.strip()
         hint = ("; a file name is read as a path only when it ends in .toml (or pass a pathlib.Path)"
                 if line and "\n" not in line and "=" not in line and not line.startswith("[") else "")
+        at = re.search(r"at line (\d+)", str(exc))
+        lines = text.splitlines()
+        bad = lines[int(at.group(1)) - 1] if at and 0 < int(at.group(1)) <= len(lines) else ""
+        if not hint and any(symbol in bad for symbol in "♠♥♦♣"):
+            hint = '; a card with a suit symbol as a table key needs quotes in TOML: { "Q♠" = 13 }'
         raise VariantError("", f"not valid TOML: {exc}{hint}") from None
     except RecursionError:
         raise VariantError("", "not valid TOML for a variant: arrays or tables nested too deeply") from None
