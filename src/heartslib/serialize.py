@@ -321,8 +321,10 @@ def read_toml(text_or_path: str | Path) -> dict[str, Any]:
         except OSError as exc:
             raise VariantError("", f"cannot read {value_text(str(path))}: {exc.strerror or exc}") from None
         except UnicodeDecodeError as exc:
+            # the byte-order mark of UTF-16, which some editors call "Unicode"
+            utf16 = "; it looks like UTF-16: save it as UTF-8" if exc.object[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
             raise VariantError("", f"cannot read {value_text(str(path))}: it is not UTF-8 text ({exc.reason} at byte "
-                               f"{exc.start})") from None
+                               f"{exc.start}){utf16}") from None
     elif isinstance(text_or_path, str):
         text = text_or_path
     else:  # str() of anything would be read as TOML text and fail far from the mistake
