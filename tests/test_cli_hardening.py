@@ -625,3 +625,10 @@ def test_rules_and_simulate_name_the_rules_file_an_error_is_in(tmp_path: Path,
     for argv in (["rules", str(path)], ["simulate", "--variant", str(path), "--games", "1", "--no-progress"]):
         code, _, err = _run(argv, monkeypatch)
         assert code == 2 and f"{path}: moon.knd: unknown field; did you mean kind?" in err, err
+
+
+def test_validate_of_a_preset_name_says_it_is_a_preset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(["validate", "black_maria"], monkeypatch)
+    assert code == 2 and "cannot read 'black_maria': no such file (black_maria is a preset, valid as shipped: " \
+        "`heartslib rules black_maria` prints its rules)" in err, err

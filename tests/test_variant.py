@@ -312,5 +312,5 @@ def test_a_card_symbol_as_a_bare_toml_key_is_told_to_take_quotes() -> None:
 def test_a_utf16_rules_file_is_named_as_such(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
     path.write_bytes("players = 4\n".encode("utf-16"))
-    with pytest.raises(hl.VariantError, match="not UTF-8 text .*; it looks like UTF-16: save it as UTF-8"):
+    with pytest.raises(hl.VariantError, match=r"not UTF-8 text .*; it looks like UTF-16: save it as UTF-8"):
         hl.Variant.from_toml(path)

@@ -454,7 +454,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     path = _file_name("validate", args.file)
     kind = _file_kind(path)
     if kind != "file":
-        raise UserError(f"cannot read {_quote(args.file)}: {kind}")
+        hint = (f" ({args.file} is a preset, valid as shipped: `heartslib rules {args.file}` prints its rules)"
+                if args.file in preset_names() else "")
+        raise UserError(f"cannot read {_quote(args.file)}: {kind}{hint}")
     name = _shown(args.file)
     try:
         v = Variant.from_toml(path)
