@@ -218,3 +218,13 @@ def test_copies_share_the_generator_until_they_draw() -> None:
             for action in actions[start:]:
                 copy.apply(action)
             assert copy == m and copy.round.hands == m.round.hands
+
+
+def test_a_hand_finished_through_match_round_apply_is_named_as_the_cause() -> None:
+    # match.round.apply(...) bypasses the match: the next match.apply said only that the round was over
+    m = hl.Match(hl.preset("standard"), seed=1)
+    while not m.round.is_over:
+        m.round.apply(m.round.legal_actions(m.round.to_act[0])[0])
+    with pytest.raises(hl.IllegalAction, match=r"finished through match\.round\.apply") as info:
+        m.apply(hl.Play(0, hl.Card("2C")))
+    assert info.value.code == "round_over"

@@ -7,6 +7,7 @@ import json
 import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -294,3 +295,16 @@ def test_the_table_says_how_wins_are_counted(name: str, wins_by: str, said: str)
     if wins_by == "team":  # partners share every win
         for team in v.teams:
             assert len({stats.seats[s].wins for s in team}) == 1
+
+
+class _FirstLegal:
+    """The docs' agent (agents.md): a class made without arguments."""
+
+    def act(self, observation: hl.Observation, legal_actions: Any) -> hl.Action:
+        return legal_actions[0]  # type: ignore[no-any-return]
+
+
+def test_an_agent_class_made_without_arguments_plays_without_the_seed() -> None:
+    # simulate called FirstLegal(seed): "TypeError: FirstLegal() takes no arguments", with no seat or spec named
+    stats = simulate(hl.preset("standard"), [_FirstLegal, "random", "random", "random"], games=2, seed=1)
+    assert stats.games == 2

@@ -92,7 +92,10 @@ def make_choose(seat: int, option: str) -> Choose:
 class Pass:
     """``seat`` passes ``cards``. Order matters only for scatter and star passes,
     where ``cards[i]`` goes to the (i+1)-th opponent in the direction of play
-    (scatter) or to the 2nd and 3rd player on (star)."""
+    (scatter) or to the 2nd and 3rd player on (star). Two passes are equal when
+    their cards are in the same order, and ``legal_actions`` lists each pass in
+    hand order: to check a pass built in another order (the order a player
+    clicked), ask ``is_legal``, not ``in legal_actions(seat)``."""
 
     seat: int = attrs.field(converter=_seat)
     cards: tuple[Card, ...] = attrs.field(converter=_cards, metadata={"data": "cards"})

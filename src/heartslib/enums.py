@@ -484,7 +484,15 @@ def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[Pas
             words = (schedule,)
     else:
         words = schedule
-    return tuple(pass_word(word, n) for word in words)
+    if isinstance(schedule, str) or len(words) < 2:
+        return tuple(pass_word(word, n) for word in words)
+    out = []
+    for i, word in enumerate(words):  # a list the user wrote: a refusal names the entry's place in it
+        try:
+            out.append(pass_word(word, n))
+        except VariantError as exc:
+            raise VariantError(f"passing.schedule[{i}]", exc.reason) from None
+    return tuple(out)
 
 
 def pass_word(word: str, n: int) -> PassDirection:

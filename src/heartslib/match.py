@@ -211,7 +211,8 @@ class Match:
 
     @property
     def round(self) -> Round:
-        """The current round (after the match ends, the last one)."""
+        """The current round (after the match ends, the last one), to read: apply actions through
+        :meth:`apply`, as one applied to this round directly is not in the match's record."""
         return self._round
 
     @property
@@ -342,6 +343,9 @@ class Match:
         if self._over:
             raise self._over_error(action)
         rnd = self._round
+        if rnd.is_over:  # the match deals on as it ends a hand: only match.round.apply(...) gets here
+            raise IllegalAction("round_over", f"{action}: the hand was finished through match.round.apply, which "
+                                "the match does not see; apply every action with match.apply", action=action)
         shuffling = shuffle_due(rnd)
         if shuffling:
             self._drawing()  # the last pass shuffles the pile with the match's generator

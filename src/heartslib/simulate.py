@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import importlib
+import inspect
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -111,11 +112,34 @@ def _factory(spec: object) -> Callable[[int], Agent]:
             "bad_argument",
             f"unknown agent {spec!r}: use {', '.join(sorted(AGENTS))}, or 'package.module:Factory' for your own",
         )
+    if isinstance(spec, type) and not _takes_an_argument(spec):
+        return _Unseeded(spec)  # a class made without arguments (the docs' FirstLegal): the seed is not its
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         return cast("Callable[[int], Agent]", spec)
     if hasattr(spec, "act"):
         return _InstanceFactory(cast(Agent, spec))
     raise IllegalAction("bad_argument", f"{arg_text(spec)} is not an agent name, an agent or a factory taking a seed")
+
+
+def _takes_an_argument(factory: type) -> bool:
+    """Whether ``factory(seed)`` can be called: False for a class whose constructor takes no argument."""
+    try:
+        inspect.signature(factory).bind(0)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): call it with the seed, as before
+        return True
+    return True
+
+
+class _Unseeded:
+    """An agent class made without arguments, as a factory that takes the game's seed and leaves it unused."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __call__(self, seed: int) -> Agent:
+        return cast(Agent, self.cls())
 
 
 class _InstanceFactory:
