@@ -228,3 +228,14 @@ def test_a_hand_finished_through_match_round_apply_is_named_as_the_cause() -> No
     with pytest.raises(hl.IllegalAction, match=r"finished through match\.round\.apply") as info:
         m.apply(hl.Play(0, hl.Card("2C")))
     assert info.value.code == "round_over"
+
+
+def test_a_record_given_to_from_json_is_named_as_a_record() -> None:
+    import json
+
+    from heartslib.record import to_record
+
+    record = json.dumps(to_record(hl.Match(hl.preset("standard"), seed=7)))
+    with pytest.raises(hl.SaveError, match=r"a game record, not a save: heartslib\.record\.from_record") as info:
+        hl.Match.from_json(record)
+    assert info.value.path == "format"

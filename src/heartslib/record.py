@@ -61,13 +61,11 @@ from heartslib.match import Match, from_saved_deal
 from heartslib.points import Score
 from heartslib.presets import preset, preset_names
 from heartslib.round import Round
-from heartslib.serialize import direction_data, parse_score, read_deal, read_direction, score_data
+from heartslib.serialize import RECORD_FORMAT, direction_data, parse_score, read_deal, read_direction, score_data
 from heartslib.variant import Variant
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "from_record", "from_record_text", "record_text", "to_record"]
 
-#: The ``format`` of a JSON record.
-RECORD_FORMAT = "heartslib-record"
 #: The version of the record format this release writes and reads.
 RECORD_VERSION = 1
 

@@ -85,6 +85,9 @@ __all__ = [
 #: The ``format`` of a match save, and the version this heartslib writes and reads.
 SAVE_FORMAT = "heartslib-match"
 SAVE_VERSION = 1
+#: The ``format`` of a JSON game record (:mod:`heartslib.record`, which reads and writes them); a save loader
+#: names it when given one.
+RECORD_FORMAT = "heartslib-record"
 
 #: What the field metadata key ``data`` says a field holds, for :func:`read_tagged`.
 _TEXT_KINDS = ("card", "text")
@@ -666,6 +669,8 @@ def read_save(data: Any) -> SaveData:
     """
     if not isinstance(data, dict):
         raise SaveError("", "a save is a JSON object")
+    if data.get("format") == RECORD_FORMAT:
+        raise SaveError("format", "this is a game record, not a save: heartslib.record.from_record reads it")
     if set(data) != _SAVE_KEYS:
         missing, extra = sorted(_SAVE_KEYS - set(data)), sorted(map(str, set(data) - _SAVE_KEYS))
         detail = "; ".join(p for p in (
