@@ -164,3 +164,16 @@ def test_a_view_written_through_the_record_cache_equals_the_plain_one_at_every_s
         m.apply(rng.choice(list(m.legal_actions(m.to_act[0]))))
         for viewer, cache in caches.items():
             assert view_data(m.round, viewer, cache) == view_data(m.round, viewer)
+
+
+def test_the_streams_refuse_what_is_not_a_match_or_an_event() -> None:
+    # a Round or a string raised AttributeError (Follower only at update()), malformed data KeyError
+    r = hl.Round.deal(hl.preset("standard"), seed=1)
+    for call in (lambda: events_for(r, 0), lambda: Follower(r, 0), lambda: events_for("x", 0)):  # type: ignore[arg-type]
+        with pytest.raises(hl.IllegalAction, match="expected a Match") as info:
+            call()
+        assert info.value.code == "bad_argument"
+    with pytest.raises(hl.IllegalAction, match="event 0 is not a stream event"):
+        follow([{"kind": "bogus"}])
+    with pytest.raises(hl.IllegalAction, match="follow takes a sequence of events, not 'abc'"):
+        follow("abc")  # type: ignore[arg-type]

@@ -53,7 +53,7 @@ import attrs
 from heartslib.actions import Choose, Event, KittyTaken, MoonShot, Pass, PassesExchanged, Play, RoundScored, TrickWon
 from heartslib.cards import Card
 from heartslib.enums import Shot
-from heartslib.errors import IllegalAction
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.match import Match
 from heartslib.points import Score
 from heartslib.round import Round
@@ -272,6 +272,7 @@ class Follower:
     """
 
     def __init__(self, match: Match, viewer: int | None) -> None:
+        _check_match(match)
         _check_viewer(viewer, match.variant.players)
         self.match = match
         self.viewer = viewer
@@ -328,6 +329,13 @@ class Follower:
         return out
 
 
+def _check_match(match: object) -> None:
+    if not isinstance(match, Match):
+        hint = " (a stream follows a whole match: hl.Match, or Match.from_deal for set hands)" if isinstance(
+            match, Round) else ""
+        raise IllegalAction("bad_argument", f"expected a Match, not {arg_text(match)}{hint}")
+
+
 def _start(m: Match) -> Match:
     """A new match at ``m``'s start (its seed, or its set deal), to replay its actions on."""
     save = m.to_dict()  # refuses a match dealt from scripted chance outcomes, which cannot be replayed
@@ -342,6 +350,7 @@ def _start(m: Match) -> Match:
 def replay_stream(match: Match, viewer: int | None) -> tuple[list[StreamEvent], Follower]:
     """The viewer's whole stream of ``match`` so far, and a :class:`Follower` that goes on from it on the live
     match (what a server hands a client that joins or reconnects). The match is replayed from its start."""
+    _check_match(match)
     _check_viewer(viewer, match.variant.players)
     replay = _start(match)
     follower = Follower(replay, viewer)
@@ -376,10 +385,18 @@ def spectator_events(match: Match) -> list[StreamEvent]:
 def follow(events: Iterable[StreamEvent | Mapping[str, Any]], view: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The view a client holds after ``events`` (values or their :meth:`~StreamEvent.to_dict` data): a ``deal``
     starts a new view, every other event's changes update it. Start from ``view`` to continue one."""
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise IllegalAction("bad_argument", f"follow takes a sequence of events, not {arg_text(events)}")
     state: dict[str, Any] = dict(view or {})
-    for e in events:
-        data: Mapping[str, Any] = e if isinstance(e, Mapping) else {"kind": e.kind.value, "changes": e.changes}
-        if data["kind"] == EventKind.DEAL.value:
+    for i, e in enumerate(events):
+        if isinstance(e, StreamEvent):
+            kind, changes = e.kind.value, e.changes
+        elif isinstance(e, Mapping) and isinstance(e.get("kind"), str) and isinstance(e.get("changes"), Mapping):
+            kind, changes = e["kind"], e["changes"]
+        else:  # data from a network: name the entry rather than fail on a missing key
+            raise IllegalAction("bad_argument", f"event {i} is not a stream event (a StreamEvent, or its to_dict() "
+                                f"data with a text 'kind' and a 'changes' object): {arg_text(e)}")
+        if kind == EventKind.DEAL.value:
             state = {}
-        state.update(data["changes"])
+        state.update(changes)
     return state
