@@ -239,3 +239,14 @@ def test_a_record_given_to_from_json_is_named_as_a_record() -> None:
     with pytest.raises(hl.SaveError, match=r"a game record, not a save: heartslib\.record\.from_record") as info:
         hl.Match.from_json(record)
     assert info.value.path == "format"
+
+
+def test_a_save_edited_to_another_player_count_names_the_scores() -> None:
+    # it said "a save without a set deal starts at hand 0 with zero scores", which this save does
+    import json
+
+    data = json.loads(hl.Match(hl.preset("standard"), seed=1).to_json())
+    data["variant"]["players"] = 5
+    with pytest.raises(hl.SaveError, match="4 scores for the variant's 5 players") as info:
+        hl.Match.from_json(json.dumps(data))
+    assert info.value.path == "scores"

@@ -601,7 +601,7 @@ def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:
     try:
         if save.deal is None:
             if len(save.scores) != variant.players:
-                raise SaveError("deal", "a save without a set deal starts at hand 0 with zero scores")
+                raise SaveError("scores", f"{len(save.scores)} scores for the variant's {variant.players} players")
             return cls(variant, save.seed, dealer=save.dealer)
         return from_saved_deal(cls, variant, save.deal, scores=save.scores, dealer=save.dealer,
                                hand_number=save.hand_number, seed=save.seed)
