@@ -74,9 +74,10 @@ from heartslib.points import MAX_SEED, Score, score_text
 from heartslib.presets import ALIASES, preset, preset_names
 from heartslib.round import Round
 from heartslib.sections import ScoringRules
-from heartslib.serialize import read_toml, toml_value
+from heartslib.serialize import SAVE_FORMAT, read_toml, toml_value
 from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
+from heartslib.unread import lists_every_heart
 from heartslib.variant import Variant
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
@@ -187,8 +188,7 @@ def summary(v: Variant, *, symbols: bool = True) -> str:
     hearts = "the suit bid for 1 (auction)" if auction else "hearts " + ("1" if v.scoring.hearts.value == "one"
                                                                          else "by pips")
     # a table listing every heart of the pack (Gong Zhu) replaces the hearts rule: "hearts 1" would mislead
-    every_heart = all(c in v.scoring.values for c in map(Card.from_index, r.pack) if c.suit == Suit.HEARTS)
-    parts.append(", ".join([*([] if every_heart and not auction else [hearts]), *values]))
+    parts.append(", ".join([*([] if lists_every_heart(v) and not auction else [hearts]), *values]))
     moon = {MoonKind.NONE: "no moon", MoonKind.NO_SCORE: "moon: nobody scores", MoonKind.TAKE_ALL: "take-all moon",
             MoonKind.NEW_IF_OLD_LOSES: "new moon if old loses", MoonKind.CHOICE: "moon: old or new"}
     suns = {Sun.ADD_52: "sun: the others score twice the moon", Sun.PUNISH_PASSER: "sun: the passer is punished",
@@ -1145,7 +1145,7 @@ _UNREADABLE: Final = object()
 def _is_save(raw: object) -> bool:
     """Whether a file's data (:func:`_read_existing`) is empty or a heartslib save (a play save or a match save),
     which ``--save`` may replace; any other file is somebody's work."""
-    return raw == {} or (isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, "heartslib-match"))
+    return raw == {} or (isinstance(raw, dict) and raw.get("format") in (PLAY_SAVE_FORMAT, SAVE_FORMAT))
 
 
 def _check_save_path(path: Path, save: str | None, *, new_game: bool) -> None:

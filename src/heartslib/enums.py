@@ -14,6 +14,7 @@ import attrs
 from heartslib.errors import IllegalAction, VariantError, value_text
 
 __all__ = [
+    "BIG_MOON_HANDS",
     "DEALERS_CHOICE",
     "HOLD",
     "SCATTER",
@@ -224,6 +225,10 @@ class MoonRequires(enum.StrEnum):
 
     PENALTY_CARDS = "penalty_cards"
     ALL_COUNTERS = "all_counters"
+
+
+#: Consecutive hands of every penalty card that make a big moon (``moon.big_moon``).
+BIG_MOON_HANDS = 10
 
 
 class BigMoon(enum.StrEnum):

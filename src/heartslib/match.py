@@ -343,13 +343,13 @@ class Match:
         if self._over:
             raise self._over_error(action)
         rnd = self._round
-        if rnd.is_over:  # the match deals on as it ends a hand: only match.round.apply(...) gets here
-            raise IllegalAction("round_over", f"{action}: the hand was finished through match.round.apply, which "
-                                "the match does not see; apply every action with match.apply", action=action)
         shuffling = shuffle_due(rnd)
         if shuffling:
             self._drawing()  # the last pass shuffles the pile with the match's generator
-        rnd.apply(action)
+        try:
+            rnd.apply(action)
+        except IllegalAction as exc:
+            raise _refusal(exc, action) from None
         if shuffling:
             release_generator(rnd)  # once the pile is drawn, the round lets go of the generator
         self._actions.append(action)
@@ -594,6 +594,15 @@ class Match:
             raise SaveError("digest", "the save's contents do not match its digest: it was changed after it was "
                             "written (edited by hand, damaged, or pieced together from two saves)")
         return match
+
+
+def _refusal(exc: IllegalAction, action: Action) -> IllegalAction:
+    """The round's refusal of ``action``, or for a round already over what finished it: the match deals on as it
+    ends a hand, so only ``match.round.apply(...)``, which the match does not see, leaves it one to refuse."""
+    if exc.code != "round_over":
+        return exc
+    return IllegalAction("round_over", f"{action}: the hand was finished through match.round.apply, which the match "
+                         "does not see; apply every action with match.apply", action=action)
 
 
 def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:

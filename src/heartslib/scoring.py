@@ -37,6 +37,7 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART, NATIVE
 from heartslib.engine.values import exact_total
 from heartslib.enums import (
+    BIG_MOON_HANDS,
     HOLD,
     BigMoon,
     ExactFifty,
@@ -624,10 +625,6 @@ def moon_taker(facts: RoundFacts, requires: MoonRequires = MoonRequires.PENALTY_
                 return None
             return s
     return None
-
-
-#: Consecutive hands of every penalty card that make a big moon (``moon.big_moon``).
-BIG_MOON_HANDS = 10
 
 
 def big_moon_points(v: Variant, shooter: int, run: Sequence[Score], points: Sequence[Score]) -> tuple[Score, ...]:

@@ -28,8 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 from heartslib.cards import Card, Suit
+from heartslib.engine.fastpath import DEFAULTS
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
+    BIG_MOON_HANDS,
     HOLD,
     SCATTER,
     STAR,
@@ -45,8 +47,9 @@ from heartslib.enums import (
     StockDraw,
     Sun,
 )
+from heartslib.sections import SECTIONS
 
-__all__ = ["unread_fields"]
+__all__ = ["lists_every_heart", "unread_fields"]
 
 #: The moon kinds that read ``moon.new_after`` (and through it ``moon.new_after_shooter``).
 _NEW_KINDS = (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES)
@@ -57,8 +60,8 @@ def unread_fields(v: Compiled) -> list[tuple[str, str]]:
     out: dict[str, str] = {}
 
     def note(section: Any, name: str, why: str) -> None:
-        path = f"{_SECTION[type(section).__name__]}.{name}"
-        if getattr(section, name) != getattr(type(section)(), name) and path not in out:
+        path = f"{_SECTION[type(section)]}.{name}"
+        if getattr(section, name) != DEFAULTS[path] and path not in out:
             out[path] = why  # the first reason found is the one given
 
     _deck(v, note)
@@ -75,8 +78,13 @@ def unread_fields(v: Compiled) -> list[tuple[str, str]]:
 #: How a section's field is noted: ``note(section, field name, why)`` (only when the field is not at its default).
 Note = Callable[[Any, str, str], None]
 
-_SECTION = {"DeckRules": "deck", "PassingRules": "passing", "PlayRules": "play", "ScoringRules": "scoring",
-            "MoonRules": "moon", "EndRules": "end"}
+#: Each section's name by its class.
+_SECTION = {cls: name for name, cls in SECTIONS.items()}
+
+
+def lists_every_heart(v: Compiled) -> bool:
+    """Whether ``scoring.values`` lists every heart of the pack (Gong Zhu), which then replaces the hearts rule."""
+    return all(c in v.scoring.values for c in v.rules.pack_cards if c.suit == Suit.HEARTS)
 
 
 def _deck(v: Compiled, note: Note) -> None:
@@ -139,7 +147,7 @@ def _scoring(v: Compiled, note: Note) -> None:
     sc, r = v.scoring, v.rules
     if sc.exposable and not r.exposable:
         note(sc, "exposable", "none of its cards is in this pack, so there is nothing to expose")
-    if all(c in sc.values for c in r.pack_cards if c.suit == Suit.HEARTS):
+    if lists_every_heart(v):
         note(sc, "hearts", "scoring.values lists every heart of this pack, and a listed card keeps its value")
 
 
@@ -147,7 +155,8 @@ def _moon(v: Compiled, note: Note) -> None:
     moon = v.moon
     sun_replaces = moon.sun != Sun.NONE and not moon.sun_and_moon
     hands = v.end.hands
-    big_moon = moon.big_moon != BigMoon.NONE and not 0 < hands < 10
+    too_short = 0 < hands < BIG_MOON_HANDS  # a match that ends before a big moon can be made
+    big_moon = moon.big_moon != BigMoon.NONE and not too_short
     no_shooter = moon.kind == MoonKind.NONE and moon.sun == Sun.NONE and not big_moon
     if no_shooter:
         why = "only a moon or a sun reads it; this variant has neither (moon.kind and moon.sun are \"none\")"
@@ -174,8 +183,8 @@ def _moon(v: Compiled, note: Note) -> None:
         note(moon, "sun_skips_first_trick", "only a sun reads it (moon.sun)")
     if moon.continue_after_moon and not no_shooter:
         note(moon, "shooter_cannot_win", "moon.continue_after_moon already plays on after every moon")
-    if 0 < hands < 10:
-        note(moon, "big_moon", f"a big moon needs ten hands in a row, and the match lasts {hands}")
+    if too_short:
+        note(moon, "big_moon", f"a big moon needs {BIG_MOON_HANDS} hands in a row, and the match lasts {hands}")
 
 
 def _end(v: Compiled, note: Note) -> None:
