@@ -229,6 +229,11 @@ def test_agent_instances_are_accepted_and_split_independently() -> None:
     assert simulate(STANDARD, RandomAgent(0), games=4, seed=1).games == 4
     assert [agent_name(a) for a in agents[:2]] == ["HeuristicAgent(seed=1)", "RandomAgent(seed=2)"]
 
+    class Plain:  # an agent object with no repr of its own is named by its class, not "<... object at 0x...>"
+        pass
+
+    assert agent_name(Plain()) == "Plain"  # type: ignore[arg-type]
+
 
 def test_executors_without_a_worker_count_get_tasks_of_a_few_hundred_games() -> None:
     # Dask's and Ray's executors report no worker count: a million games must not become 32 tasks

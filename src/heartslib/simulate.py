@@ -173,7 +173,12 @@ def agent_name(spec: AgentSpec) -> str:
     name = getattr(spec, "name", None)
     if isinstance(name, str) and isinstance(spec, type) and spec in AGENTS.values():
         return name
-    return str(getattr(spec, "__name__", None) or getattr(getattr(spec, "func", None), "__name__", None) or spec)
+    named = getattr(spec, "__name__", None) or getattr(getattr(spec, "func", None), "__name__", None)
+    if named:
+        return str(named)
+    if type(spec).__repr__ is object.__repr__:
+        return type(spec).__name__  # an instance without a repr of its own: its class, not "<... at 0x7f...>"
+    return str(spec)
 
 
 def resolve_agents(agents: AgentSpec | Sequence[AgentSpec], players: int) -> tuple[AgentSpec, ...]:
