@@ -602,9 +602,9 @@ def test_the_fast_loop_logs_a_trick_as_its_entry_alone() -> None:
 @settings(max_examples=80)
 @given(st.one_of(hst.rounds(st.sampled_from([hl.preset(n) for n in hl.preset_names()])), hst.rounds()),
        st.integers(0, 2**32 - 1))
-def test_one_pass_scoring_agrees_with_the_general_scorer(r: hl.Round, seed: int) -> None:
-    # Rules.packed scores a hand without a moon in one sum per seat (negative card values included), Rules.tally
-    # the variants with modifiers from card sums; with both switched off every hand takes the general scorer
+def test_the_summed_scorer_agrees_with_the_general_scorer(r: hl.Round, seed: int) -> None:
+    # Rules.tally scores a hand without a moon from card sums (Rules.packed: one sum per seat, negative card values
+    # included); with both switched off every hand takes the general scorer
     rules = r.variant.rules
     packed = r.copy()
     packed.random_playout(random.Random(seed))
@@ -632,6 +632,10 @@ def test_the_summed_scorer_agrees_with_the_general_scorer_on_any_split(v: hl.Var
     from heartslib.scoring import score_cards
 
     rules = v.rules
+    named = None
+    if v.scoring.settlement == hl.Settlement.AUCTION:  # the hand's tables are the named suit's
+        named = data.draw(st.sampled_from(list(hl.Suit)), label="named")
+        rules = rules.for_suit(int(named))
     n = v.players
     pack = list(rules.pack)
     seat_of = data.draw(st.lists(st.integers(0, n - 1), min_size=len(pack), max_size=len(pack)), label="seats")
@@ -645,15 +649,15 @@ def test_the_summed_scorer_agrees_with_the_general_scorer_on_any_split(v: hl.Var
                            if rules.exposable else ()))
     fast = summed_points(rules, taken, exposed)
     assume(fast is not None)  # someone may have shot the moon: the long way
-    general = score_cards(v, taken, exposed=[hl.Card.from_index(c) for c in exposed])
+    general = score_cards(v, taken, exposed=[hl.Card.from_index(c) for c in exposed], named=named)
     assert general.shooter is None
     assert fast == general.points
     assert [type(x) for x in fast] == [type(x) for x in general.points]
 
 
 def test_the_summed_scorer_takes_the_modifier_presets() -> None:
-    # the presets the one-pass scorer refuses for their modifiers go to the summed one, and it scores
-    # Gong Zhu's examples as the general scorer does (10♣ doubling, alone, the flip, exposures)
+    # the presets with modifiers take the summed scorer, and it scores Gong Zhu's examples as the general scorer
+    # does (10♣ doubling, alone, the flip, exposures)
     from heartslib.engine.finishing import summed_points
     from heartslib.scoring import score_cards
 

@@ -144,7 +144,7 @@ def _taker(e: hl.TrickWon) -> int:
 @given(hst.playouts(), st.integers(0, 2**32 - 1))
 def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
     # one scorer: the pure function, given what the round saw, scores exactly what the engine scored (the
-    # one-pass scorer included); each TrickWon carries its cards' points for the winner
+    # summed scorer included); each TrickWon carries its cards' points for the winner
     v = r.variant
     choice = next((e.option for e in r.events if isinstance(e, hl.Choose) and e.option in ("old", "new")
                    and r.decision is None and v.moon.kind == hl.MoonKind.CHOICE), None)

@@ -9,7 +9,7 @@ hand-score modifiers (multipliers, suit doublers, cancelling cards).
 from the cards each seat took (plus the facts scoring needs: who won each
 trick, who passed to whom, the match totals). The engine scores every hand
 with the same two steps, :func:`card_facts` then :func:`score`, except the
-hands its one-pass and summed scorers are admitted to
+hands its summed scorer is admitted to
 (:mod:`heartslib.engine.finishing`); the summed one calls :func:`hand_points`
 and :func:`multiply_points` here for the modifiers.
 

@@ -19,7 +19,7 @@ card ranked between them still in another hand or on the table, scoring
 alike) are tried once, and a position at the start of a trick is solved once
 (a transposition table keyed by the hands, the leader and the cards each seat
 has taken in the endgame). Leaves are scored by the engine's own scorer
-(:func:`heartslib.engine.finishing.fast_points`, or the long way with the
+(:func:`heartslib.engine.finishing.summed_points`, or the long way with the
 moon), the moon choice going to the option best for the shooter.
 
 It covers the plain trick-taking rules (:func:`solvable`): one deck, no
@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from heartslib.cards import NUM_CARD_INDICES, Card
-from heartslib.engine.finishing import facts_of, fast_points
+from heartslib.engine.finishing import facts_of, summed_points
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
 from heartslib.enums import LeadHeartsUnbroken, MoonRequires, Phase
@@ -302,7 +302,7 @@ class _Run:
         eg = self.eg
         s = eg.root
         taken = [a + b for a, b in zip(s.taken, self.taken, strict=True)]
-        points = fast_points(eg.rules, taken, s.exposed)
+        points = summed_points(eg.rules, taken, s.exposed)
         if points is None:
             points = _long_points(s, taken, self.tricks, eg.value)
         known = eg.leaves.get(points)

@@ -11,13 +11,11 @@ The engine keeps its optimised paths beside its general code:
   suit, the hearts lock on a lead and the winner of a trick, and hands the
   tricks it cannot settle itself (cancellation, the kitty) to the general
   :func:`heartslib.engine.tricks.settle`;
-* **one-pass scoring** (:data:`PACKED_SCORING`): a hand with no possible moon
-  scored with one sum per seat (:mod:`heartslib.engine.finishing`);
-* **summed scoring** (:data:`SUMMED_SCORING`): the same for the variants with
-  modifiers (multipliers, suit doublers, cancelling cards, the all-hearts flip,
-  exposed cards, complex values): two sums per seat, and the seats whose cards
-  bring a modifier into play scored by :func:`heartslib.scoring.hand_points`,
-  the multipliers by the scorer's own step (:mod:`heartslib.engine.finishing`).
+* **summed scoring** (:data:`SUMMED_SCORING`): a hand with no possible moon
+  scored from card sums (one a seat with whole-number values), the seats whose
+  cards bring a modifier into play (suit doublers, cancelling cards, the
+  all-hearts flip) scored by :func:`heartslib.scoring.hand_points`, the
+  multipliers by the scorer's own step (:mod:`heartslib.engine.finishing`).
 
 A variant takes a fast path only if each field the path's allow-list names
 has a value it allows, and each field it does not name (a new option, say)
@@ -38,8 +36,8 @@ what its path implements beyond them.
 >>> import heartslib as hl
 >>> refusals(hl.preset("cancellation"), PLAIN_TRICKS), refusals(hl.preset("cancellation"), FAST_LOOP)
 (['play.identical'], [])
->>> refusals(hl.preset("standard"), FAST_LOOP), refusals(hl.preset("complex_hearts"), PACKED_SCORING)
-([], ['scoring.values', 'scoring.multiply'])
+>>> refusals(hl.preset("standard"), FAST_LOOP), refusals(hl.preset("complex_hearts"), SUMMED_SCORING)
+([], [])
 """
 
 from __future__ import annotations
@@ -52,7 +50,6 @@ import attrs
 from heartslib.enums import (
     Breaking,
     Fill,
-    HeartsFlip,
     Identical,
     JokerKind,
     JokerPointsWhen,
@@ -63,7 +60,7 @@ from heartslib.enums import (
 from heartslib.sections import SECTIONS, VariantFields, field_paths
 
 __all__ = [
-    "ANY", "DEFAULTS", "FAST_LOOP", "PACKED_SCORING", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
+    "ANY", "DEFAULTS", "FAST_LOOP", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
 ]
 
 
@@ -177,47 +174,29 @@ FAST_LOOP: Final[Mapping[str, Allowed]] = {
 }
 
 
-def _whole(values: Mapping[Any, Any]) -> bool:
-    return all(isinstance(x, int) for x in values.values())
-
-
-#: Scoring a hand in one sum per seat of ``value * 128 + is_penalty`` when no moon is possible: whole-number
-#: card values, plain card points (no modifiers, no sun, no no-tricks bonus, no conditional jokers). A hand in
-#: which someone could have shot the moon goes the long way.
-PACKED_SCORING: Final[Mapping[str, Allowed]] = {
+#: Scoring a hand with no possible moon from card sums (``Rules.tally``; with whole-number values one sum per
+#: seat, ``Rules.packed``): its card values, and a tally packing its penalty cards, its modifier cards (suit
+#: doublers, cancelling cards) and its hearts. A seat that took a modifier card or every heart with the
+#: all-hearts flip is scored by :func:`heartslib.scoring.hand_points` (which owns those rules), and the
+#: multipliers by the scorer's own step; the other seats' points are their card sums, a card an exposure doubles
+#: counted twice. A hand in which someone could have shot the moon goes the long way.
+SUMMED_SCORING: Final[Mapping[str, Allowed]] = {
     **_every(
         "deck.joker",  # a joker's points are in the value table
         # play rules decide who takes what, not what it scores
         "play.lead_hearts_unbroken", "play.queen_needs_broken", "play.queen_forced", "play.must_discard",
         "play.booster_nines", "play.undercut", "play.identical",
         "scoring.settlement",  # settled from the penalty points, apart from the score
+        "scoring.values",  # complex values too: the sums are normalised as hand_points normalises them
+        "scoring.multiply",  # the scorer's own multiplier step
+        "scoring.double_suit",  # a seat that took a doubler goes to hand_points
+        "scoring.cancels",  # a seat that took a cancelling card goes to hand_points
+        "scoring.all_hearts_flips",  # a seat that took every heart goes to hand_points
+        "scoring.exposable",  # a doubled card counts twice (with another modifier in play: hand_points)
     ),
     "deck.joker_points_when": _ALWAYS_SCORING_JOKERS,
-    "scoring.values": Only("whole-number card values", lambda v: _whole(v.scoring.values)),
     "scoring.no_tricks": (0,),
-    "scoring.multiply": Only("no multipliers", lambda v: not v.scoring.multiply),
-    "scoring.double_suit": Only("no suit doublers", lambda v: not v.scoring.double_suit),
-    "scoring.cancels": Only("no cancelling cards", lambda v: not v.scoring.cancels),
-    "scoring.all_hearts_flips": (HeartsFlip.NONE,),
-    "scoring.exposable": Only("no exposable cards (an exposed card doubles)", lambda v: not v.scoring.exposable),
     "moon.sun": (Sun.NONE,),
-}
-
-
-#: Scoring a hand with no possible moon from two sums per seat: its card values, and a tally packing its
-#: penalty cards, its modifier cards (suit doublers, cancelling cards) and its hearts (``Rules.tally``). A seat
-#: that took a modifier card or every heart with the all-hearts flip is scored by
-#: :func:`heartslib.scoring.hand_points` (which owns those rules), and the multipliers by the scorer's own step;
-#: the other seats' points are their card sums, a card an exposure doubles counted twice. For the variants
-#: :data:`PACKED_SCORING` refuses for their modifiers or complex values.
-SUMMED_SCORING: Final[Mapping[str, Allowed]] = {
-    **PACKED_SCORING,
-    "scoring.values": ANY,  # complex values too: the sums are normalised as hand_points normalises them
-    "scoring.multiply": ANY,  # the scorer's own multiplier step
-    "scoring.double_suit": ANY,  # a seat that took a doubler goes to hand_points
-    "scoring.cancels": ANY,  # a seat that took a cancelling card goes to hand_points
-    "scoring.all_hearts_flips": ANY,  # a seat that took every heart goes to hand_points
-    "scoring.exposable": ANY,  # a doubled card counts twice (with another modifier in play: hand_points)
 }
 
 

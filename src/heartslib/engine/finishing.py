@@ -1,12 +1,10 @@
 """Finishing a hand: the facts scoring needs, decided from the cards each seat took, and the hand-off to scoring.
 
-:func:`score_round` scores a finished hand: with the one-pass scorer when the
-variant is admitted to it (``Rules.packed``; see
-:data:`heartslib.engine.fastpath.PACKED_SCORING`) and no moon is possible,
-with the summed scorer for the variants with modifiers admitted to that
-(``Rules.tally``, :data:`~heartslib.engine.fastpath.SUMMED_SCORING`: card
-sums, and :func:`heartslib.scoring.hand_points` for a seat whose cards
-bring a modifier into play), otherwise with the steps of
+:func:`score_round` scores a finished hand: when no moon is possible, with the
+summed scorer for the variants admitted to it (``Rules.tally``,
+:data:`~heartslib.engine.fastpath.SUMMED_SCORING`: card sums, one a seat with
+whole-number values, and :func:`heartslib.scoring.hand_points` for a seat
+whose cards bring a modifier into play), otherwise with the steps of
 :func:`heartslib.scoring.score_cards`, the one scorer
 (:func:`heartslib.scoring.card_facts`, then :func:`heartslib.scoring.score`,
 which owns the moon, the sun and the modifiers). A shooter's choice of old
@@ -21,7 +19,7 @@ import random
 from typing import Final
 
 from heartslib.actions import MoonShot, RoundScored
-from heartslib.engine.rules import Rules
+from heartslib.engine.rules import TALLY_MASK, VALUE_SHIFT, Rules
 from heartslib.engine.state import RawTrick, RoundState
 from heartslib.engine.tables import NATIVE
 from heartslib.enums import Decision, MoonRequires, MoonScoring, Phase
@@ -40,8 +38,8 @@ from heartslib.scoring import (
 )
 
 __all__ = [
-    "choose_moon", "facts", "facts_of", "fast_points", "finish", "moon_shooter", "packed_points", "penalty_points",
-    "rollout_score", "score_round", "summed_points",
+    "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "penalty_points", "rollout_score", "score_round",
+    "summed_points",
 ]
 
 
@@ -77,90 +75,53 @@ def moon_shooter(s: RoundState) -> int:
     return shooter
 
 
-def packed_points(rules: Rules, taken: list[list[int]]) -> tuple[Score, ...] | None:
-    """The one-pass scorer (for variants admitted to it; ``Rules.packed``): each card packs
-    ``value * 128 + is_penalty``, so one sum per seat gives both its points and its penalty-card count.
-    None when the variant is not admitted or someone may have shot the moon (that goes the long way)."""
-    if rules.packed is None:
-        return None
-    packed = rules.packed
-    if NATIVE:
-        sums = []
-        for t in taken:
-            x = 0
-            for c in t:
-                x += packed[c]
-            sums.append(x)
-    else:
-        sums = [sum(map(packed.__getitem__, t)) for t in taken]
-    pen = [x & 127 for x in sums]
-    total = sum(pen)
-    if rules.moon_on and total and total in pen:
-        return None
-    return tuple([x >> 7 for x in sums])
-
-
 def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]) -> tuple[Score, ...] | None:
-    """The summed scorer (for variants with modifiers admitted to it; ``Rules.tally``): a seat's points are the
-    sum of its card values (a card an exposure doubles counted twice) unless its cards bring a modifier into play
-    (a suit doubler or cancelling card, every heart with the all-hearts flip), when
-    :func:`heartslib.scoring.hand_points` scores them; then the multipliers
-    (:func:`heartslib.scoring.multiply_points`). None when the variant is not admitted or someone may have shot
-    the moon (that goes the long way)."""
+    """The summed scorer (for the variants admitted to it; ``Rules.tally``): a seat's points are the sum of its
+    card values (a card an exposure doubles counted twice) unless its cards bring a modifier into play (a suit
+    doubler or cancelling card, every heart with the all-hearts flip), when :func:`heartslib.scoring.hand_points`
+    scores them; then the multipliers (:func:`heartslib.scoring.multiply_points`). With whole-number values one
+    sum per seat (``Rules.packed``) gives both its points and its tally. None when the variant is not admitted or
+    someone may have shot the moon (that goes the long way)."""
     tally = rules.tally
     if tally is None:
         return None
-    value = rules.value
     doubled = exposure_doubles(rules, exposed) if exposed else frozenset()
     flip = rules.hearts_in_pack if rules.all_hearts_flips and rules.hearts_in_pack > 0 else -1
-    complex_values = rules.complex
+    packed = rules.packed
+    if packed is not None and doubled:
+        # a card an exposure doubles counts its value twice: in a copy of the table (a hand's exposures are its own)
+        packed = list(packed)
+        for c in doubled:
+            packed[c] += (packed[c] >> VALUE_SHIFT) << VALUE_SHIFT
+    value = rules.value
     pen: list[int] = []
     points: list[Score] = []
-    whole = rules.whole_values
-    if whole is not None and doubled:
-        # with no other modifier in play, hand_points counts an exposure's doubled card twice: here its value
-        # is doubled in the sum's table (a copy: a hand's exposures are its own)
-        whole = list(whole)
-        for c in doubled:
-            whole[c] *= 2
     for cards in taken:
-        if NATIVE:
-            t = 0
-            x: Score = 0
-            if whole is not None:  # a sum of ints is native, one of scores is not
-                xi = 0
+        x: Score = 0
+        if packed is not None:
+            if NATIVE:  # a native loop; interpreted, sum over map stays in C
+                t = 0
                 for c in cards:
-                    t += tally[c]
-                    xi += whole[c]
-                x = xi
+                    t += packed[c]
             else:
-                for c in cards:
-                    t += tally[c]
-                    x += value[c]
-        else:
-            t = sum(map(tally.__getitem__, cards))
-            x = sum(map((value if whole is None else whole).__getitem__, cards))
-        if t & 0x3F80 or t >> 14 == flip:
-            x = hand_points(rules, cards, 0, 0, doubled=doubled)[0]
-        elif whole is None and doubled and (NATIVE or not doubled.isdisjoint(cards)):  # compiled, isdisjoint
-            # is a generic call; as above, a doubled card counts twice
+                t = sum(map(packed.__getitem__, cards))
+            x = t >> VALUE_SHIFT
+            t &= TALLY_MASK
+        else:  # complex values: the tally and the points summed apart (a sum of scores is not native compiled)
+            t = 0
             for c in cards:
+                t += tally[c]
+                x += value[c]
                 if c in doubled:
                     x += value[c]
+        if t & 0x3F80 or t >> 14 == flip:
+            x = hand_points(rules, cards, 0, 0, doubled=doubled)[0]
         pen.append(t & 127)
-        points.append(normalise(x) if complex_values else x)
+        points.append(x if packed is not None else normalise(x))
     total = sum(pen)
     if rules.moon_on and total and total in pen:
         return None
     return tuple(multiply_points(rules, taken, doubled, points))
-
-
-def fast_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]) -> tuple[Score, ...] | None:
-    """The hand's points from the fast scorer the variant is admitted to (:func:`packed_points` or
-    :func:`summed_points`), or None when neither takes it (the long way)."""
-    if rules.tally is not None:
-        return summed_points(rules, taken, exposed)
-    return packed_points(rules, taken)
 
 
 def rollout_score(
@@ -170,7 +131,7 @@ def rollout_score(
     :func:`score_round` scores the round's own; a shooter's choice of moon drawn from ``rng`` as a random
     playout draws it."""
     rules = s.rules
-    points = fast_points(rules, taken, s.exposed)
+    points = summed_points(rules, taken, s.exposed)
     if points is not None:
         return points
     hand = facts_of(s, taken, won, tricks)
@@ -193,7 +154,7 @@ _SCORED_SIZE: Final = 4096
 def score_round(s: RoundState) -> None:
     """Score the finished hand (or ask the shooter to choose how, for ``moon.kind = "choice"``)."""
     rules = s.rules
-    points = fast_points(rules, s.taken, s.exposed)
+    points = summed_points(rules, s.taken, s.exposed)
     if points is not None and not rules.complex:
         # whole numbers (the values, multipliers and moon are): a key that a complex score cannot equal
         scored = _SCORED.get(points)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from heartslib.actions import Choose
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import FAST_LOOP, PACKED_SCORING, PLAIN_TRICKS, SUMMED_SCORING, admits
+from heartslib.engine.fastpath import FAST_LOOP, PLAIN_TRICKS, SUMMED_SCORING, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -53,7 +53,13 @@ from heartslib.errors import VariantError
 from heartslib.points import Score, is_complex, normalise
 from heartslib.sections import MoonRules, VariantFields
 
-__all__ = ["Compiled", "Rules", "compile_rules", "mask_of"]
+__all__ = ["TALLY_MASK", "VALUE_SHIFT", "Compiled", "Rules", "compile_rules", "mask_of"]
+
+
+#: Where a card's value sits above its tally in :attr:`Rules.packed`: the tally's three 7-bit fields (penalty
+#: cards, modifier cards, hearts) take bits 0-20, and no hand takes 128 cards, so they never carry into the value.
+VALUE_SHIFT: Final = 21
+TALLY_MASK: Final = (1 << VALUE_SHIFT) - 1
 
 
 class Compiled(VariantFields, Protocol):
@@ -141,17 +147,15 @@ class Rules:
     penalty_total: Score
     moon_points: Score
     has_bonus: bool
-    packed: list[int] | None
-    """Per card ``value * 128 + is_penalty`` when the one-pass scorer is admitted (:data:`PACKED_SCORING`):
-    a seat's sum is ``points * 128 + penalty cards``, and ``& 127`` / ``>> 7`` take it apart, negative points
-    too (a pack has fewer than 128 cards, so the count never reaches the points)."""
     tally: list[int] | None
-    """Per card ``is_penalty + 128 * is_modifier + 16384 * is_heart`` when the summed scorer is admitted and the
-    one-pass scorer is not (:data:`SUMMED_SCORING`; a modifier card: a suit doubler or a cancelling card): a
-    seat's sum counts its penalty cards, modifier cards and hearts (each below 128)."""
-    whole_values: list[int] | None
-    """:attr:`value` when the summed scorer is admitted and every value is an ``int`` (compiled, a sum of ints is
-    native where a sum of scores is not), else None."""
+    """Per card ``is_penalty + 128 * is_modifier + 16384 * is_heart`` when the summed scorer is admitted
+    (:data:`SUMMED_SCORING`; a modifier card: a suit doubler or a cancelling card): a seat's sum counts its penalty
+    cards, modifier cards and hearts (each below 128)."""
+    packed: list[int] | None
+    """:attr:`tally` with the card's value above it (``value << VALUE_SHIFT | tally``) when the summed scorer is
+    admitted and every value is an ``int``: one sum per seat gives its points (``>> VALUE_SHIFT``, negative points
+    too: the tally fields below never carry into them) and its tally (``& TALLY_MASK``). None otherwise (complex
+    values: the scorer sums the values apart)."""
     moon_on: bool
     moon: MoonRules
 
@@ -367,18 +371,15 @@ class Rules:
         )
         self.moon_points = v.moon.points or self.penalty_total
         self.has_bonus = any(self.bonus[i] for i in pack)
-        self.packed = (
-            [int(x.real) * 128 + p for x, p in zip(value, self.penalty, strict=True)]
-            if admits(v, PACKED_SCORING) else None
-        )
         modifiers = set(self.double_suit) | set(self.cancels)
         self.tally = (
             [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == self.locked_suit else 0)
              for i, p in enumerate(self.penalty)]
-            if self.packed is None and admits(v, SUMMED_SCORING) else None
+            if admits(v, SUMMED_SCORING) else None
         )
-        self.whole_values = (
-            [int(x.real) for x in value] if self.tally is not None and all(type(x) is int for x in value) else None
+        self.packed = (
+            [(int(x.real) << VALUE_SHIFT) + t for x, t in zip(value, self.tally, strict=True)]
+            if self.tally is not None and all(type(x) is int for x in value) else None
         )
         self.moon_on = v.moon.kind != MoonKind.NONE
         self.moon = v.moon
