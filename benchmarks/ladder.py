@@ -3,6 +3,7 @@
     python benchmarks/ladder.py --quick                               # a small run (a minute or two)
     python benchmarks/ladder.py --variant standard --deals 100 --field heuristic --field moon
     python benchmarks/ladder.py --players random,heuristic,moon --variant omnibus --variant black_maria
+    python benchmarks/ladder.py --variant standard --deals 400 --players search,search4x --workers 2
 
 For each variant the deal set is frozen: deal ``d`` is ``Round.deal(variant, seed=SEED + d,
 hand_number=d)`` (so the pass directions rotate through the deals). Each tested player plays each deal once
@@ -26,11 +27,15 @@ Players: ``random``, ``heuristic``, ``moon``, ``search`` (the default budget), `
 the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic,endgame=K`` (any of them;
 ``beliefs=heuristic``: choice-aware worlds; ``endgame=K``: solve the worlds exactly from ``K`` tricks left,
 0 never).
+
+``--workers N`` plays the hands in N processes: each hand is played from its own seeds, so the tables are the
+same whatever N (the decision times are each process's own CPU time, as with one).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
 import random
@@ -38,6 +43,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +120,24 @@ def play_hand(v: hl.Variant, player: str, field_name: str, deal: int, seat: int,
     shooter = r.outcome.shooter if r.outcome.kind != "sun" else None
     return Hand(deal, seat, pts[seat], (sum(pts) - pts[seat]) / (n - 1), shooter == seat,
                 shooter is not None and shooter != seat, times)
+
+
+def play_hands(v: hl.Variant, players: Sequence[str], field_name: str, deals: int, seed: int,
+               workers: int = 1) -> dict[str, list[Hand]]:
+    """Every player's hands of deals ``0 .. deals - 1`` from every seat (:func:`play_hand`), in ``workers``
+    processes; the same hands in the same order whatever ``workers``."""
+    tasks = [(pl, d, seat) for pl in players for d in range(deals) for seat in range(v.players)]
+    if workers == 1:
+        played = [play_hand(v, pl, field_name, d, seat, seed) for pl, d, seat in tasks]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            played = list(pool.map(play_hand, itertools.repeat(v), [t[0] for t in tasks],
+                                   itertools.repeat(field_name), [t[1] for t in tasks], [t[2] for t in tasks],
+                                   itertools.repeat(seed), chunksize=4))
+    hands: dict[str, list[Hand]] = {pl: [] for pl in players}
+    for (pl, _, _), hand in zip(tasks, played, strict=True):
+        hands[pl].append(hand)
+    return hands
 
 
 def bootstrap(deals: Sequence[int], stat: Any, boot: int = 2000) -> tuple[float, float]:
@@ -215,11 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=50, help="frozen deals per variant (each from every seat)")
     p.add_argument("--seed", type=int, default=SEED, help="the first deal's seed")
     p.add_argument("--quick", action="store_true", help="a small run: standard, 4 deals, search at 8 worlds")
+    p.add_argument("--workers", type=int, default=1, help="processes to play the hands in (default 1)")
     p.add_argument("--baseline", help="the player the paired differences are taken from (one of --players; "
                    "default: heuristic if it plays, else the first)")
     args = p.parse_args(argv)
     variants = args.variant or (["standard"] if args.quick else list(VARIANTS))
     players = split_players(args.players)
+    if args.workers < 1:
+        p.error(f"--workers must be at least 1, not {args.workers}")
     if args.baseline is not None and args.baseline not in players:
         p.error(f"--baseline {args.baseline!r} is not one of --players ({', '.join(players)})")
     deals = args.deals
@@ -233,8 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         v = hl.preset(name)
         for field_name in args.field or ["heuristic"]:
             started = time.perf_counter()
-            hands = {pl: [play_hand(v, pl, field_name, d, seat, args.seed)
-                          for d in range(deals) for seat in range(v.players)] for pl in players}
+            hands = play_hands(v, players, field_name, deals, args.seed, args.workers)
             print()
             print(table(name, field_name, summarise(hands, players, args.baseline)))
             print(f"({time.perf_counter() - started:.0f} s)")

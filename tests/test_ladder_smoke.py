@@ -35,6 +35,17 @@ def test_duplicate_play_meets_the_same_deals_in_every_seat() -> None:
     assert [(h.mine, h.field_mean) for h in again] == [(h.mine, h.field_mean) for h in hands["moon"]]
 
 
+def test_workers_play_the_same_hands() -> None:
+    # --workers: the hands are played in processes, each from its own seeds, so the tables do not change
+    v = hl.preset("standard")
+    one = ladder.play_hands(v, ["heuristic", "moon"], "heuristic", 2, 7)
+    two = ladder.play_hands(v, ["heuristic", "moon"], "heuristic", 2, 7, workers=2)
+    assert [(h.deal, h.seat, h.mine, h.field_mean) for p in one for h in one[p]] == [
+        (h.deal, h.seat, h.mine, h.field_mean) for p in two for h in two[p]]
+    assert [h.mine for h in one["moon"]] == [ladder.play_hand(v, "moon", "heuristic", d, s, 7).mine
+                                             for d in range(2) for s in range(4)]
+
+
 def test_an_unknown_player_is_refused() -> None:
     with pytest.raises(SystemExit, match="unknown player"):
         ladder.make("nobody", 1)
