@@ -85,6 +85,15 @@ def test_hand_value_is_relative_and_signed() -> None:
     near = hand_value(STANDARD, 0, (26, 0, 26, 26), (90, 10, 10, 10), 5)
     far = hand_value(STANDARD, 0, (26, 0, 26, 26), (0, 10, 10, 10), 5)
     assert near < far
+    # the match's stake is the pack's penalty points: moon.points, which a moon that scores nobody leaves unread,
+    # does not change it (it did: twice moon.points)
+    quiet = STANDARD.replace(moon={"kind": "no_score"})
+    loud = quiet.replace(moon={"points": 100})
+    assert "moon.points" in [path for path, _ in loud.unread_fields()]
+    for seat in range(4):
+        assert hand_value(loud, seat, (0, 0, 26, 0), (90, 95, 80, 70), 5) == hand_value(
+            quiet, seat, (0, 0, 26, 0), (90, 95, 80, 70), 5)
+    assert hand_value(quiet, 2, (0, 0, 26, 0), (90, 95, 80, 70), 5) == pytest.approx(-26 - 2 * 26 / 3)  # it loses
 
 
 def test_hand_value_of_teams_counts_the_partner() -> None:

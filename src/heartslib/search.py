@@ -673,8 +673,11 @@ def hand_value(variant: Variant, seat: int, points: Sequence[Score], scores: Seq
     total against the other teams' with partnerships), signed so that
     gaining points is bad when the lowest total wins; with complex scores the
     change of each total's magnitude. A hand that ends the match adds twice
-    the moon's worth for a win (shared in a tie) and takes it off for a loss;
-    in danger hearts, a lost life costs as much.
+    the pack's penalty points for a win (shared in a tie) and takes it off
+    for a loss; in danger hearts, a lost life costs as much. (The pack's
+    points, not ``moon.points``: a scale for the match's stake that a field
+    the rules leave unread, such as ``moon.points`` beside a moon that scores
+    nobody, cannot change.)
     """
     n = len(points)
     sign = 1.0 if variant.end.winner == Winner.LOWEST else -1.0
@@ -691,7 +694,7 @@ def hand_value(variant: Variant, seat: int, points: Sequence[Score], scores: Seq
         mine = worth[seat]
         others = [worth[s] for s in range(n) if s != seat]
     value = (sum(others) / len(others) if others else 0.0) - mine
-    stake = 2.0 * abs(_real(variant.moon_points) or 26.0)
+    stake = 2.0 * abs(_real(variant.rules.penalty_total) or 26.0)
     if variant.end.lives:
         threshold = variant.end.life_threshold
         lost = [_real(points[s]) >= threshold for s in range(n)]
