@@ -7,6 +7,7 @@ also playing them out, and prints the difference per playout (copy included), fo
     python benchmarks/instructions.py --src /tmp/old/src standard     # another checkout's sources, pure
     /path/to/compiled/venv/bin/python benchmarks/instructions.py standard   # that interpreter's heartslib
     python benchmarks/instructions.py --api standard        # the public legal_actions/apply loop instead
+    python benchmarks/instructions.py --rollout standard    # the search player's rollout (policy playout)
 
 Set ``PYTHONHASHSEED`` (the script does: 0) so that both runs hash alike; repeated runs of the same build still
 differ by a few thousand instructions a playout pure. Needs valgrind on the PATH.
@@ -27,19 +28,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def _play(preset: str, deals: int, passes: int, play: bool, api: bool) -> None:
+def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: bool = False) -> None:
     """Deal ``deals`` post-pass rounds of ``preset``; copy each ``passes`` times, playing the copies out if
-    ``play`` (by ``random_playout``, or with ``api`` by the public ``legal_actions``/``apply`` loop)."""
+    ``play`` (by ``random_playout``, with ``api`` by the public ``legal_actions``/``apply`` loop, with ``rollout``
+    by the search player's rollout policy in the engine's loop)."""
     sys.path.insert(0, str(HERE))
-    from run import heartslib_api_loop, post_pass_rounds
+    from run import heartslib_api_loop, heartslib_rollouts, post_pass_rounds
 
     import heartslib as hl
     from heartslib.engine.playout import random_playout
     from heartslib.round import engine_state
 
     rounds = post_pass_rounds(hl.preset(preset), deals, 1)
-    if api:
-        loop = heartslib_api_loop(rounds, 5)
+    if api or rollout:
+        loop = heartslib_rollouts(rounds, 5) if rollout else heartslib_api_loop(rounds, 5)
         for _ in range(passes):
             if play:
                 loop()
@@ -64,6 +66,8 @@ def _count(args: argparse.Namespace, preset: str, play: bool) -> int:
         cmd += ["--src", args.src]
     if args.api:
         cmd += ["--api"]
+    if args.rollout:
+        cmd += ["--rollout"]
     cmd += ["--play" if play else "--deal-only", preset]
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
@@ -81,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--src", help="import heartslib from this source directory instead of the installed one")
     parser.add_argument("--api", action="store_true",
                         help="play by the public legal_actions/apply loop (copy included) instead of random_playout")
+    parser.add_argument("--rollout", action="store_true",
+                        help="play by the search player's rollout policy (search.RolloutPolicy, copy included)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
@@ -89,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
     if args.child:
-        _play(args.presets[0], args.deals, args.passes, args.play, args.api)
+        _play(args.presets[0], args.deals, args.passes, args.play, args.api, args.rollout)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing measured")
@@ -97,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     playouts = args.deals * args.passes
     for preset in args.presets:
         extra = _count(args, preset, True) - _count(args, preset, False)
-        how = "public-loop playout" if args.api else "playout"
+        how = "public-loop playout" if args.api else "rollout" if args.rollout else "playout"
         print(f"{preset:<24} {extra / playouts / 1000:8.1f}k instructions a {how} ({playouts} playouts)")
     return 0
 

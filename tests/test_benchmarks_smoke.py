@@ -197,3 +197,4 @@ def test_the_instruction_counter_plays_what_it_counts() -> None:
     assert instructions.main(["--child", "--play", "--deals", "2", "--passes", "2", "black_jack"]) == 0
     assert instructions.main(["--child", "--deal-only", "--deals", "2", "--passes", "1", "standard"]) == 0
     assert instructions.main(["--child", "--play", "--api", "--deals", "2", "--passes", "1", "standard"]) == 0
+    assert instructions.main(["--child", "--play", "--rollout", "--deals", "2", "--passes", "1", "black_maria"]) == 0

@@ -164,7 +164,8 @@ def test_score_cards_agrees_with_the_engine(r: hl.Round, seed: int) -> None:
     for seat in range(v.players):
         cards = list(r.taken[seat])
         if v.deck.stock == "to_follow":  # Domino Hearts' survivor keeps its hand and the stock: in no trick
-            cards = [c for t in r.tricks if t.winner == seat for c in t.cards]
+            # (what each trick's winner took: its own cards and any that a cancelled trick carried into it)
+            cards = [c for e in r.events if isinstance(e, hl.TrickWon) and e.winner == seat for c in e.taken]
         rules = v.rules if r.auction is None or r.auction.penalty_suit is None else v.rules.for_suit(
             int(r.auction.penalty_suit))
         face = sum(rules.value[c.index] * (2 if c.index in doubled else 1) for c in cards)
@@ -208,3 +209,20 @@ def test_a_joker_scoring_values_lists_at_zero_scores_zero() -> None:
     assert score_cards(v, ["JK QS", "2H", ""]).points == (13, 1, 0)
     assert score_cards(v.replace(scoring={"values": {"QS": 13}}), ["JK QS", "2H", ""]).points == (22, 1, 0)
     assert [p for p, _ in v.unread_fields()] == ["deck.joker_points"]
+
+
+def test_domino_trick_points_count_the_cards_a_cancelled_trick_carried() -> None:
+    # Domino Hearts with two decks and cancellation (found by the nightly profile): a cancelled trick's cards
+    # roll over to the next trick's winner, and that TrickWon's points are the face value of everything it took
+    v = hl.preset("standard").replace(players=6, deck={"decks": 2, "stock": "to_follow", "hand_size": 5},
+                                      play={"identical": "cancel", "cancel_rollover": "two_pairs"})
+    carried = []
+    for seed in range(40):
+        r = hl.Round.deal(v, seed=seed)
+        r.random_playout(random.Random(seed))
+        for e in r.events:
+            if isinstance(e, hl.TrickWon) and e.taken:
+                assert e.points == sum(v.rules.value[c.index] for c in e.taken)
+                if len(e.taken) > len(e.plays):
+                    carried.append(e)
+    assert any(e.points for e in carried)  # the carried cards reached a trick with points
