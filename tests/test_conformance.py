@@ -475,6 +475,10 @@ def test_observation_unchanged_when_other_hidden_cards_are_swapped(data: st.Data
         # the swap may change what a or b may legally play; such games are not comparable
         assume(twin.is_legal(action))
         twin.apply(action)
+    if v.deck.stock == "to_follow":
+        # drawing to follow is public and depends on the hand (a seat draws when it cannot follow): a swap that
+        # changes who drew when is another public history, not comparable (found by the nightly profile)
+        assume(twin.observation(c).draws == r.observation(c).draws)
     assert twin.observation(c) == r.observation(c), "an observation reveals another seat's hidden cards"
     if c in r.to_act and r.phase != hl.Phase.PASS:
         assert twin.legal_actions(c) == r.legal_actions(c)
@@ -556,12 +560,13 @@ def test_a_pack_without_jokers_plays_alike_on_every_path_whatever_its_joker_rule
         assert fast.events == general.events
 
 
-# plain variants the fast loop takes: one deck, no jokers, stock, forced discards, undercut or exposures; the joker
-# point rules drawn freely, as any field the loop does not read (a loop for these alone once drifted on them)
+# plain variants the fast loop takes: one deck, no jokers, stock, forced discards, undercut, exposures or auction
+# (its named suit is locked, the loop locks hearts); the joker point rules drawn freely, as any field the loop does
+# not read (a loop for these alone once drifted on them)
 PLAIN_VARIANTS = hst.variants(
     decks=1, jokers=0, fill=st.sampled_from(["strip", "kitty"]), stock="none", must_discard=(), undercut=False,
     exposable={}, queen_needs_broken=False, lead_hearts_unbroken="only_hearts", queen_forced=False, booster_nines=False,
-    joker_points=st.integers(-5, 5),
+    joker_points=st.integers(-5, 5), settlement=st.sampled_from(["none", "sweepstake", "howell"]),
 )
 
 
