@@ -209,3 +209,15 @@ def test_an_edited_observation_samples_or_raises_impossible_history(
         pass
     else:
         assert world.observation(seat) == obs
+
+
+def test_an_auction_observation_read_with_another_variant_is_an_impossible_history() -> None:
+    # found by the nightly profile: an auction's observation (chips shown) sampled with a variant that is not an
+    # auction refused every deal and gave up with RuntimeError ("please report this position"); and back
+    auction, standard = hl.preset("auction_hearts"), hl.preset("standard")
+    for obs, v in ((hl.Round.deal(auction, seed=0).observation(0), standard),
+                   (hl.Round.deal(standard, seed=0).observation(0), auction)):
+        with pytest.raises(ImpossibleHistory, match="an observation of another variant"):
+            Sampler(obs, v).sample(random.Random(0))
+    obs = hl.Round.deal(auction, seed=0).observation(0)
+    assert Sampler(obs, auction).sample(random.Random(0)).observation(0) == obs

@@ -103,6 +103,7 @@ from heartslib.enums import (
     Opening,
     PassDirection,
     Phase,
+    Settlement,
     StockDraw,
 )
 from heartslib.errors import IllegalAction, VariantError, arg_text
@@ -382,6 +383,14 @@ class _Reading:
         what it passed) is part of the pack. Checked before the plays are read, so that an observation of
         another variant or an edited pass is named as such, not found out by a sampler that cannot replay it."""
         obs, f, me = self.obs, self.f, self.me
+        auction = f.variant.scoring.settlement == Settlement.AUCTION
+        if bool(obs.chips) != auction:
+            # an auction's observation always shows the chips, and no other game's does: a replay could never
+            # match it (the sampler would refuse every deal)
+            raise ImpossibleHistory(
+                f"the observation {'shows' if obs.chips else 'does not show'} an auction's chips, and the variant "
+                f"{f.variant.name!r} {'is not' if obs.chips else 'is'} an auction (scoring.settlement = "
+                f"\"{f.variant.scoring.settlement.value}\"): an observation of another variant?")
         named = [*obs.hand, *obs.cards_played, *(obs.passed or ()), *(obs.received or ()), *(obs.kitty or ()),
                  *obs.exposed]
         foreign = sorted({c for c in named if c.index not in f.counts})
