@@ -489,13 +489,15 @@ def resolve_schedule(schedule: str | tuple[str, ...], players: int) -> tuple[Pas
             words = (schedule,)
     else:
         words = schedule
-    if isinstance(schedule, str) or len(words) < 2:
-        return tuple(pass_word(word, n) for word in words)
+    listed = not isinstance(schedule, str) and len(words) > 1
     out = []
-    for i, word in enumerate(words):  # a list the user wrote: a refusal names the entry's place in it
+    for i, word in enumerate(words):
         try:
             out.append(pass_word(word, n))
         except VariantError as exc:
+            if not listed:
+                raise
+            # a list the user wrote: the refusal names the entry's place in it
             raise VariantError(f"passing.schedule[{i}]", exc.reason) from None
     return tuple(out)
 
