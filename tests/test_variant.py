@@ -293,6 +293,10 @@ def test_a_misspelt_pass_schedule_lists_every_pass_word_and_the_closest() -> Non
     assert "did you mean dealers_choice?" in str(info.value) and "scatter, star, shuffle" in str(info.value)
     with pytest.raises(hl.VariantError, match=r"'sideways' is not a pass; use left, right, across, hold, left-k"):
         hl.preset("standard").replace(passing={"schedule": ["left", "sideways"]})
+    # left and right are both named cycles and passes: suggested once ("did you mean left or left?" before)
+    with pytest.raises(hl.VariantError) as info:
+        hl.preset("standard").replace(passing={"schedule": "lft"})
+    assert "did you mean left?" in str(info.value)
 
 
 def test_a_file_name_given_as_toml_text_is_told_how_paths_are_read(tmp_path: Path) -> None:

@@ -621,7 +621,8 @@ def _schedule_converter(value: Any) -> str | tuple[str, ...]:
             return word
         if word in _SPECIAL_ITEMS or _OFFSET_ITEM.match(word):
             return (word,)
-        close = difflib.get_close_matches(word, [*NAMED_CYCLES, *_SPECIAL_ITEMS], n=2, cutoff=0.6)
+        # each word once: left and right are both named cycles and passes ("did you mean left or left?")
+        close = difflib.get_close_matches(word, list(dict.fromkeys([*NAMED_CYCLES, *_SPECIAL_ITEMS])), n=2, cutoff=0.6)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise VariantError(path, f"{value_text(value)} is neither a named cycle ({', '.join(NAMED_CYCLES)}) nor a "
                            f"pass ({_PASS_LIST}){hint}")
