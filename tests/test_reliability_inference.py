@@ -177,8 +177,8 @@ def _edit(obs: hl.Observation, v: hl.Variant, data: st.DataObject) -> hl.Observa
     return attrs.evolve(obs, **{kind: (*cards[:i], card, *cards[i + 1:])})
 
 
-# the sampler's presets: every preset inference reads (games with a stock too: tests/test_inference_stock.py; not
-# an auction, refused by name: tests/test_inference.py)
+# the sampler's presets: every preset inference reads, which is every preset (games with a stock and Auction
+# Hearts included; more of them in tests/test_inference_stock.py and tests/test_rules3_auction.py)
 _PRESETS = tuple(n for n in hl.preset_names() if reads(hl.preset(n)))
 
 
