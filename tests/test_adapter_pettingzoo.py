@@ -212,11 +212,13 @@ def test_observation_vector_is_the_shared_encoding() -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(v=variants(), seed=st.integers(0, 2**32), moves=st.integers(0, 60))
+@given(v=variants(settlement=st.sampled_from(["none", "sweepstake", "howell"])), seed=st.integers(0, 2**32),
+       moves=st.integers(0, 60))
 def test_the_array_encoding_is_the_list_encoding(v: hl.Variant, seed: int, moves: int) -> None:
     """Encoding.encode_array (what the adapter now returns, built from the vector's non-zero entries) is the
     list encode gives, as float32, for every seat, over random variants (two decks, jokers, complex scores,
-    exposures) and positions, hidden pass choices included."""
+    exposures) and positions, hidden pass choices included. Not auctions: the encoding refuses them (their
+    named suit and bids are in no section; test_rules3_auction.py)."""
     enc = Encoding(v)
     turns = Turns(enc, hl.Match(v, seed=seed))
     rng = random.Random(seed)

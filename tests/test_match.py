@@ -220,14 +220,50 @@ def test_copies_share_the_generator_until_they_draw() -> None:
             assert copy == m and copy.round.hands == m.round.hands
 
 
-def test_a_hand_finished_through_match_round_apply_is_named_as_the_cause() -> None:
-    # match.round.apply(...) bypasses the match: the next match.apply said only that the round was over
+def test_a_matchs_round_refuses_to_move_on_behind_the_match() -> None:
+    # match.round.apply(...) bypassed the match: the match's record missed the action, its save could not be
+    # loaded ("0:play 2C: cards are not being played now"), and a hand finished that way was refused only at the
+    # next match.apply. Now the round refuses, names the match's own door, and changes nothing.
+    import pickle
+    import random
+
     m = hl.Match(hl.preset("standard"), seed=1)
-    while not m.round.is_over:
-        m.round.apply(m.round.legal_actions(m.round.to_act[0])[0])
-    with pytest.raises(hl.IllegalAction, match=r"finished through match\.round\.apply") as info:
-        m.apply(hl.Play(0, hl.Card("2C")))
-    assert info.value.code == "round_over"
+    before = m.copy()
+    action = m.legal_actions(0)[0]
+    for attempt in (lambda: m.round.apply(action), lambda: m.round.random_playout(random.Random(1)),
+                    lambda: m.round.script_shuffle_pass([(), (), (), ()]),
+                    lambda: m.copy().round.apply(action), lambda: pickle.loads(pickle.dumps(m)).round.apply(action)):
+        with pytest.raises(hl.IllegalAction, match=r"a match's \(match\.round\).*match\.apply") as info:
+            attempt()
+        assert info.value.code == "round_in_match"
+        assert m == before and m.round == before.round
+    # what the game allows is still answered there, and a copy of the round is the caller's own
+    assert m.round.is_legal(action) and m.round.why_illegal(action) is None
+    mine = m.round.copy()
+    mine.apply(action)
+    assert mine.rollout_points(random.Random(2)) == mine.copy().random_playout(random.Random(2))
+    # the match's own doors work, the round goes on refusing, and the save loads
+    m.apply(action)
+    with pytest.raises(hl.IllegalAction) as info:
+        m.round.apply(m.legal_actions(1)[0])
+    assert info.value.code == "round_in_match"
+    assert hl.Match.from_json(m.to_json()) == m
+    # a round unpickled alone is its caller's
+    alone = pickle.loads(pickle.dumps(m.round))
+    alone.apply(m.legal_actions(1)[0])
+
+
+def test_a_matchs_round_refuses_script_shuffle_pass_but_the_match_scripts_it() -> None:
+    v = hl.preset("standard").replace(passing={"schedule": ["shuffle"]})
+    m = hl.Match(v, seed=1)
+    first = [m.round.hand(seat)[:3] for seat in range(4)]
+    with pytest.raises(hl.IllegalAction) as info:
+        m.round.script_shuffle_pass([first[3], first[0], first[1], first[2]])
+    assert info.value.code == "round_in_match"
+    m.script_shuffle_pass([first[3], first[0], first[1], first[2]])
+    for seat in range(4):
+        m.apply(hl.Pass(seat, first[seat]))
+    assert m.round.received is not None and m.round.received[0] == first[3]
 
 
 def test_a_record_given_to_from_json_is_named_as_a_record() -> None:

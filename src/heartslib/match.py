@@ -29,7 +29,7 @@ from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, 
 from heartslib.observation import Observation
 from heartslib.points import MAX_HAND_NUMBER, MAX_SCORE, Score
 from heartslib.round import BUILD as ROUND_BUILD
-from heartslib.round import Round, release_generator, shuffle_due
+from heartslib.round import Round, apply_in_match, hold, release_generator, script_shuffle, shuffle_due
 from heartslib.scoring import (
     BIG_MOON_HANDS,
     Outcome,
@@ -153,8 +153,8 @@ class Match:
         self._over = False
         self._scripted = False
         self._next_order: tuple[Card, ...] | None = None
-        self._round = release_generator(
-            Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores))
+        self._round = hold(release_generator(
+            Round.deal(variant, rng=self._rng, dealer=dealer, hand_number=0, scores=self._scores)))
 
     @classmethod
     def from_deal(
@@ -195,7 +195,7 @@ class Match:
         self._rng = random.Random(self.seed)
         rnd = Round.from_hands(variant, hands, dealer=dealer, passing=passing, kitty=kitty,
                                hand_number=hand_number, scores=sc, rng=self._rng, chips=chips, bidder=bidder)
-        self._round = release_generator(rnd)
+        self._round = hold(release_generator(rnd))
         self._scores0 = sc
         self._scores = sc
         self._hand0 = hand_number
@@ -211,8 +211,9 @@ class Match:
 
     @property
     def round(self) -> Round:
-        """The current round (after the match ends, the last one), to read: apply actions through
-        :meth:`apply`, as one applied to this round directly is not in the match's record."""
+        """The current round (after the match ends, the last one), to read: only the match moves it on, so its
+        ``apply``, playouts and ``script_shuffle_pass`` raise ``IllegalAction("round_in_match")``; apply actions
+        with :meth:`apply`, or play on ``match.round.copy()``, a round of your own."""
         return self._round
 
     @property
@@ -346,10 +347,7 @@ class Match:
         shuffling = shuffle_due(rnd)
         if shuffling:
             self._drawing()  # the last pass shuffles the pile with the match's generator
-        try:
-            rnd.apply(action)
-        except IllegalAction as exc:
-            raise _refusal(exc, action) from None
+        apply_in_match(rnd, action)
         if shuffling:
             release_generator(rnd)  # once the pile is drawn, the round lets go of the generator
         self._actions.append(action)
@@ -405,10 +403,10 @@ class Match:
         order, self._next_order = self._next_order, None
         # an auction's next hand: the chips bound the bids; after a pot nobody won, its bidder names unbid
         namer = settled.bidder if isinstance(settled, AuctionResult) and not settled.won else None
-        self._round = release_generator(Round.deal(v, rng=self._drawing(), dealer=dealer,
-                                                   hand_number=rnd.hand_number + 1, scores=totals, leader=leader,
-                                                   order=order, chips=chips or None,
-                                                   bidder=namer))
+        self._round = hold(release_generator(Round.deal(v, rng=self._drawing(), dealer=dealer,
+                                                        hand_number=rnd.hand_number + 1, scores=totals,
+                                                        leader=leader, order=order, chips=chips or None,
+                                                        bidder=namer)))
 
     def _big_moon(self, rnd: Round, points: tuple[Score, ...]) -> tuple[tuple[Score, ...], int | None]:
         """The hand's points in the match, and the big moon's shooter if this hand completed one
@@ -444,7 +442,7 @@ class Match:
     def script_shuffle_pass(self, received: Sequence[str | Iterable[Card | str]]) -> None:
         """Fix what each seat receives in the current hand's shuffle pass (see
         :meth:`Round.script_shuffle_pass`); a match whose chance was scripted cannot be saved."""
-        self._round.script_shuffle_pass(received)
+        script_shuffle(self._round, received, by_match=True)
         self._scripted = True
 
     def copy(self) -> Match:
@@ -475,7 +473,7 @@ class Match:
         new._next_order = self._next_order
         rnd = self._round
         pending = shuffle_due(rnd)
-        new._round = rnd.copy(rng=new._drawing()) if pending else rnd.copy()
+        new._round = hold(rnd.copy(rng=new._drawing()) if pending else rnd.copy())
         return new
 
     def _generator(self) -> random.Random:
@@ -594,15 +592,6 @@ class Match:
             raise SaveError("digest", "the save's contents do not match its digest: it was changed after it was "
                             "written (edited by hand, damaged, or pieced together from two saves)")
         return match
-
-
-def _refusal(exc: IllegalAction, action: Action) -> IllegalAction:
-    """The round's refusal of ``action``, or for a round already over what finished it: the match deals on as it
-    ends a hand, so only ``match.round.apply(...)``, which the match does not see, leaves it one to refuse."""
-    if exc.code != "round_over":
-        return exc
-    return IllegalAction("round_over", f"{action}: the hand was finished through match.round.apply, which the match "
-                         "does not see; apply every action with match.apply", action=action)
 
 
 def _start_saved(cls: type[Match], variant: Variant, save: SaveData) -> Match:
@@ -729,6 +718,7 @@ def _restore_state(m: Match, state: tuple[Any, ...]) -> None:
     """Restore what :func:`_pickled_state` took into the bare match ``m``."""
     (m.variant, m.seed, m._rng, m._rng_saved, m._dealer0, m._hand0, m._scores0, m._deal, m._scores, m._lives,
      m._counters, m._pool, m._results, m._run, m._actions, m._over, m._scripted, m._next_order, m._round) = state
+    hold(m._round)  # a round unpickled alone is its caller's; the match's is the match's again
 
 
 def _unpickled(cls: type[Match], build: str) -> Match:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from heartslib.actions import Action, Event
+from heartslib.actions import Action, Choose, Event, Pass, Play
 from heartslib.cards import Card, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_rng, check_seat, check_seed
@@ -77,7 +77,9 @@ def _unpickled(build: str) -> Round:
     if build != BUILD:
         raise SaveError("pickle", f"this round was pickled by the {build} build of heartslib and this is the "
                         f"{BUILD} build: pickles do not cross builds; send a save (Match.to_json) instead")
-    return Round()
+    new = Round()
+    new._held = False
+    return new
 
 
 def _seat_arg(s: RoundState, seat: int | None) -> int:
@@ -99,6 +101,7 @@ def _seat_arg(s: RoundState, seat: int | None) -> int:
 def _round(state: RoundState) -> Round:
     new = Round()
     new._s = state
+    new._held = False
     return new
 
 
@@ -130,6 +133,46 @@ def release_generator(rnd: Round) -> Round:
     return rnd
 
 
+def hold(rnd: Round) -> Round:
+    """``rnd``, marked as a match's round (``match.round``): from now on only the match moves it on
+    (:func:`apply_in_match`, :func:`script_shuffle`), so that nothing the match should record, score or save
+    happens behind its back. ``apply``, ``random_playout``, ``policy_playout`` and ``script_shuffle_pass`` on
+    it raise ``IllegalAction("round_in_match")``; reading it, ``copy()`` (a round of the caller's own) and
+    ``rollout_points`` (which changes nothing) work as on any round."""
+    rnd._held = True
+    return rnd
+
+
+def apply_in_match(rnd: Round, action: Action) -> None:
+    """:meth:`Round.apply` on a match's round (:func:`hold`), the match's own door to it."""
+    rnd._held = False
+    try:
+        rnd.apply(action)
+    finally:
+        rnd._held = True
+
+
+def script_shuffle(rnd: Round, received: Sequence[str | Iterable[Card | str]], *, by_match: bool = False) -> None:
+    """:meth:`Round.script_shuffle_pass`, checked; ``by_match``: the match scripting its own round (:func:`hold`)."""
+    if rnd._held and not by_match:
+        raise _held_error("script_shuffle_pass (match.script_shuffle_pass is the match's own)")
+    if isinstance(received, str) or not isinstance(received, Sequence):
+        raise CardError(f"expected a sequence of collections of cards (one per seat), got {arg_text(received)}")
+    s = rnd._s
+    if s.passing is not SHUFFLE or s.phase is not PASS:
+        raise IllegalAction("no_shuffle_pass", "there is no shuffle pass to script now")
+    if len(received) != s.n:
+        raise CardError(f"expected {s.n} collections of cards (one per seat), got {received!r}")
+    s.scripted = tuple(tuple(_indices(r)) for r in received)
+
+
+def _held_error(what: str, action: object = None) -> IllegalAction:
+    """The refusal of ``what`` on a match's round (:func:`hold`)."""
+    return IllegalAction("round_in_match", f"{what}: this round is a match's (match.round), and the match would "
+                         "neither record nor score what happened to it behind its back; apply actions with "
+                         "match.apply, or play on a copy of your own (match.round.copy())", action=action)
+
+
 def _indices(cards: str | Iterable[Card | str]) -> list[int]:
     return [c.index for c in parse_cards(cards)]
 
@@ -143,9 +186,10 @@ class Round:
     leaves the round exactly as it was.
     """
 
-    __slots__ = ("_s",)
+    __slots__ = ("_held", "_s")
 
     _s: RoundState
+    _held: bool  # a match's round (match.round), which only the match moves on: see hold()
     # no __init__: rounds are made by deal(), from_hands() and copy(), which set the state (a plain call and
     # no Python-level __init__ keeps copy() cheap; mypyc compiles it)
 
@@ -268,6 +312,7 @@ class Round:
         if rng is not None:  # a search loop's copy gives none: no call on its path
             check_rng(rng)
         new = Round()
+        new._held = False  # a copy of a match's round is the caller's own
         state = new._s = self._s.copy()
         if rng is not None:
             state.rng = rng
@@ -514,6 +559,8 @@ class Round:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`~heartslib.IllegalAction` (state unchanged) otherwise."""
+        if self._held:
+            raise _held_error(str(action) if isinstance(action, Pass | Play | Choose) else arg_text(action), action)
         s = self._s
         if s.phase is PLAY:
             # the common step, kept here (a call less per card): one of the plays legal_actions handed out,
@@ -555,14 +602,7 @@ class Round:
         >>> r.received[0] == first[3]
         True
         """
-        if isinstance(received, str) or not isinstance(received, Sequence):
-            raise CardError(f"expected a sequence of collections of cards (one per seat), got {arg_text(received)}")
-        s = self._s
-        if s.passing is not SHUFFLE or s.phase is not PASS:
-            raise IllegalAction("no_shuffle_pass", "there is no shuffle pass to script now")
-        if isinstance(received, str) or len(received) != s.n:
-            raise CardError(f"expected {s.n} collections of cards (one per seat), got {received!r}")
-        s.scripted = tuple(tuple(_indices(r)) for r in received)
+        script_shuffle(self, received)
 
     def random_playout(self, rng: random.Random, *, fast: bool = True) -> tuple[Score, ...]:
         """Play uniformly random legal actions to the end of the round, in place; return the points.
@@ -579,6 +619,8 @@ class Round:
         """
         if type(rng) is not random.Random:  # one test on the common path; a subclass passes check_rng
             check_rng(rng, optional=False)  # before anything changes
+        if self._held:
+            raise _held_error("random_playout")
         return playout.random_playout(self._s, rng, fast)
 
     def rollout_points(self, rng: random.Random, policy: playout.Policy | None = None) -> tuple[Score, ...]:
@@ -605,6 +647,8 @@ class Round:
         legality and trick code do the rest, without :meth:`apply`'s checks. Passes are drawn from ``rng``.
         """
         check_rng(rng, optional=False)  # before anything changes
+        if self._held:
+            raise _held_error("policy_playout")
         return playout.policy_playout(self._s, rng, policy)
 
     # ------------------------------------------------------------------ observation
