@@ -320,6 +320,25 @@ def test_main_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert info.value.code == 0 and hl.__version__ in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("argv", "usage", "hint"), [
+    # the README says "plays 100 matches": --matches was refused with the top-level usage and no hint
+    (["simulate", "--matches", "3"], "usage: heartslib simulate", "did you mean --games?"),
+    (["simulate", "--seeds=3"], "usage: heartslib simulate", "did you mean --seed?"),
+    (["play", "--opponets", "random"], "usage: heartslib play", "did you mean --opponents?"),  # one option, once
+    (["variants", "extra"], "usage: heartslib variants", "'heartslib variants --help' lists the options"),
+    (["--bogus"], "usage: heartslib [", "'heartslib --help' lists the options"),
+])
+def test_unrecognized_arguments_name_the_commands_options(
+    argv: list[str], usage: str, hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(usage), err
+    assert f"unrecognized arguments: {' '.join(argv[1:] if argv[0] != '--bogus' else argv)}" in err
+    assert hint in err and err.count("did you mean") <= 1
+
+
 def test_console_script_is_installed() -> None:
     script = Path(sys.executable).with_name("heartslib")
     if not script.exists():

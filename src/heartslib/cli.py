@@ -33,6 +33,7 @@ wherever heartslib is installed.
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import json
 import os
@@ -47,7 +48,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Final, NoReturn, TextIO
 
 import attrs
 
@@ -1479,7 +1480,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if callable(reconfigure):
             reconfigure(errors="replace")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _unrecognized(parser, getattr(args, "command", None), unknown)
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return USAGE_ERROR
@@ -1519,6 +1522,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("heartslib: this is a bug in heartslib or in the agent it ran; set HEARTSLIB_TRACEBACK=1 to see "
               "where it happened", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _unrecognized(parser: argparse.ArgumentParser, command: str | None, unknown: list[str]) -> NoReturn:
+    """Refuse arguments the command does not take (exit status 2, as argparse does), with the command's own
+    usage line and, for a misspelt option, the command's options closest to it (``--matches``: ``--games``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            parser = action.choices[command]
+    close: list[str] = []
+    for word in unknown:
+        if not word.startswith("--"):
+            continue
+        # each option once, by its spelling closest to the word (--opponent and --opponents are one option)
+        scored = [max((difflib.SequenceMatcher(None, word.split("=", 1)[0], o).ratio(), o) for o in longs)
+                  for a in parser._actions if (longs := [o for o in a.option_strings if o.startswith("--")])]
+        close += [o for ratio, o in sorted(scored, reverse=True)[:2] if ratio >= 0.6 and o not in close]
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint} ('{parser.prog} --help' lists the options)")
 
 
 def _drop_unwritten_output() -> None:

@@ -536,7 +536,8 @@ class Round:
         return why_action(self._s, action) is None
 
     def why_illegal(self, action: Action) -> IllegalAction | None:
-        """The :class:`~heartslib.IllegalAction` that :meth:`apply` would raise, or None."""
+        """The :class:`~heartslib.IllegalAction` that :meth:`apply` would raise, or None: what the game allows
+        (a match's round refuses ``apply`` itself, ``round_in_match``: :attr:`heartslib.Match.round`)."""
         why = why_action(self._s, action)
         if why is None:
             return None
