@@ -8,6 +8,7 @@ also playing them out, and prints the difference per playout (copy included), fo
     /path/to/compiled/venv/bin/python benchmarks/instructions.py standard   # that interpreter's heartslib
     python benchmarks/instructions.py --api standard        # the public legal_actions/apply loop instead
     python benchmarks/instructions.py --rollout standard    # the search player's rollout (policy playout)
+    python benchmarks/instructions.py --general standard    # random_playout(fast=False): no fast loop
 
 Set ``PYTHONHASHSEED`` (the script does: 0) so that both runs hash alike; repeated runs of the same build still
 differ by a few thousand instructions a playout pure. Needs valgrind on the PATH.
@@ -28,10 +29,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: bool = False) -> None:
+def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: bool = False,
+          general: bool = False) -> None:
     """Deal ``deals`` post-pass rounds of ``preset``; copy each ``passes`` times, playing the copies out if
     ``play`` (by ``random_playout``, with ``api`` by the public ``legal_actions``/``apply`` loop, with ``rollout``
-    by the search player's rollout policy in the engine's loop)."""
+    by the search player's rollout policy in the engine's loop, with ``general`` by ``random_playout`` on the
+    general path alone: what a random playout would cost without the fast loop)."""
     sys.path.insert(0, str(HERE))
     from run import heartslib_api_loop, heartslib_rollouts, post_pass_rounds
 
@@ -55,7 +58,7 @@ def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: 
         for s in states:
             c = s.copy()
             if play:
-                random_playout(c, rng)
+                random_playout(c, rng, not general)
 
 
 def _count(args: argparse.Namespace, preset: str, play: bool) -> int:
@@ -68,6 +71,8 @@ def _count(args: argparse.Namespace, preset: str, play: bool) -> int:
         cmd += ["--api"]
     if args.rollout:
         cmd += ["--rollout"]
+    if args.general:
+        cmd += ["--general"]
     cmd += ["--play" if play else "--deal-only", preset]
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
@@ -87,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play by the public legal_actions/apply loop (copy included) instead of random_playout")
     parser.add_argument("--rollout", action="store_true",
                         help="play by the search player's rollout policy (search.RolloutPolicy, copy included)")
+    parser.add_argument("--general", action="store_true",
+                        help="random_playout(fast=False): the general path alone, without the fast loop")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
@@ -95,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
     if args.child:
-        _play(args.presets[0], args.deals, args.passes, args.play, args.api, args.rollout)
+        _play(args.presets[0], args.deals, args.passes, args.play, args.api, args.rollout, args.general)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing measured")
@@ -103,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     playouts = args.deals * args.passes
     for preset in args.presets:
         extra = _count(args, preset, True) - _count(args, preset, False)
-        how = "public-loop playout" if args.api else "rollout" if args.rollout else "playout"
+        how = ("public-loop playout" if args.api else "rollout" if args.rollout else
+               "general-path playout" if args.general else "playout")
         print(f"{preset:<24} {extra / playouts / 1000:8.1f}k instructions a {how} ({playouts} playouts)")
     return 0
 
