@@ -126,3 +126,35 @@ def test_every_path_ends_in_the_same_state_for_the_same_draws(r: hl.Round, seed:
     for other in (listed, policy):
         assert fast == other and fast.state_key() == other.state_key() and fast.events == other.events
         assert other.points == points
+
+
+@settings(max_examples=200, deadline=None)
+@given(preset=st.sampled_from(["standard", "omnibus", "black_maria", "complex_hearts"]), data=st.data(),
+       per_cost=st.sampled_from([0.0, -10.0]), per_rank=st.sampled_from([1, -1]), clip=st.booleans())
+def test_the_rollout_cards_top_is_max_with_its_key(preset: str, data: st.DataObject, per_cost: float, per_rank: int,
+                                                  clip: bool) -> None:
+    # search._top replaced max()/min() with a key in the rollout policy (compiled, max called its key
+    # generically): the first card with the highest key, as max returns it and as min returns the lowest
+    t = search.RolloutTables(hl.preset(preset))
+    pack = [i for i, n in enumerate(t.counts) if n]
+    cards = data.draw(st.lists(st.sampled_from(pack), min_size=1, max_size=13, unique=True))
+    cost, rank = t.cost, t.rank
+
+    def key(c: int) -> float:
+        return per_cost * (max(cost[c], 0.0) if clip else cost[c]) + per_rank * rank[c]
+
+    assert search._top(cards, t, per_cost, per_rank, clip) == max(cards, key=key)
+    if per_cost == 0.0:
+        assert search._top(cards, t, 0.0, -1, False) == min(cards, key=rank.__getitem__)
+
+
+def test_rollout_card_takes_any_sequence() -> None:
+    # the public rollout_card copies its sequences into the lists the policy's helpers take
+    t = search.RolloutTables(hl.preset("standard"))
+    cands = [hl.Card(c).index for c in ("2H", "9H", "KH")]
+    trick = [hl.Card("TH").index]
+    unplayed = list(t.counts)
+    as_lists = search.rollout_card(cands, trick, t.suit[trick[0]], False, True, False, unplayed, t)
+    assert as_lists == search.rollout_card(tuple(cands), tuple(trick), t.suit[trick[0]], False, True, False,
+                                           tuple(unplayed), t, tuple(search.suits_out(unplayed, t)))
+    assert as_lists == hl.Card("9H").index  # the highest heart under the 10

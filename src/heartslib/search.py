@@ -189,12 +189,21 @@ def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
     """
     if len(cands) == 1:
         return cands[0]
+    # lists from here on (the policies pass lists, and call _rollout_card): compiled, a list's items are read
+    # natively, a Sequence's through the generic protocol
+    left = list(unplayed)
+    return _rollout_card(list(cands), list(trick), led, last, feed, first, left,
+                         suits_out(left, t) if out is None else list(out), t)
+
+
+def _rollout_card(cands: list[int], trick: list[int], led: int, last: bool, feed: bool, first: bool,
+                  unplayed: list[int], out: list[int], t: RolloutTables) -> int:
+    """:func:`rollout_card` from lists, two or more ``cands`` (``out`` given)."""
     suit = t.suit
     length = [0, 0, 0, 0, 0]  # cards held per suit (the fifth: suitless jokers)
     for c in cands:
-        length[suit[c]] += 1
-    if out is None:
-        out = suits_out(unplayed, t)
+        s = suit[c]
+        length[s] = length[s] + 1  # compiled, += on an item is the generic in-place add
     if led < 0:
         return _lead_card(cands, length, unplayed, out, t)
     if led < _NO_SUIT and length[led]:
@@ -208,18 +217,18 @@ def suits_out(unplayed: Sequence[int], t: RolloutTables) -> list[int]:
     suit = t.suit
     for i, n in enumerate(unplayed):
         if n:
-            out[suit[i]] += n
+            s = suit[i]
+            out[s] = out[s] + n
     return out
 
 
-def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int], out: Sequence[int],
-               t: RolloutTables) -> int:
+def _lead_card(cands: list[int], length: list[int], unplayed: list[int], out: list[int], t: RolloutTables) -> int:
     """:func:`rollout_card` when leading."""
     suit, rank, cost, key = t.suit, t.rank, t.cost, t.lead_key
     # per suit held: a penalty to lead from it (nobody else can follow; the big penalty card is out)
     extra = [0.0, 0.0, 0.0, 0.0, 0.0]
     out_rank = [99, 99, 99, 99, 99]
-    mine = [False] * 5
+    mine = [False, False, False, False, False]
     for s in range(4):
         if not length[s]:
             continue
@@ -245,8 +254,8 @@ def _lead_card(cands: Sequence[int], length: list[int], unplayed: Sequence[int],
     return best_c
 
 
-def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: bool, feed: bool, first: bool,
-                 unplayed: Sequence[int], out: Sequence[int], t: RolloutTables) -> int:
+def _follow_card(cands: list[int], trick: list[int], led: int, last: bool, feed: bool, first: bool,
+                 unplayed: list[int], out: list[int], t: RolloutTables) -> int:
     """:func:`rollout_card` when following suit."""
     suit, rank, cost = t.suit, t.rank, t.cost
     best_rank = -1
@@ -268,14 +277,14 @@ def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
             losers.append(c)
     if winners and pts > 0 and not feed:
         # a moon in the making: take this trick's few points rather than let the moon go on
-        return min(winners, key=rank.__getitem__) if last else max(winners, key=rank.__getitem__)
+        return _top(winners, t, 0.0, -1 if last else 1, False)
     if winners and (bonus or pts < 0):
         sure = winners if last else [c for c in winners if not _higher_out(c, cands, unplayed, t)]
         for c in sure:
             if cost[c] < 0 and pts + cost[c] < 0:
                 return c
         if pts < 0 and sure:
-            return max(sure, key=lambda c: -10.0 * cost[c] + rank[c])
+            return _top(sure, t, -10.0, 1, False)
     if losers:
         best_c, best_k = losers[0], -1e18
         for c in losers:
@@ -285,17 +294,27 @@ def _follow_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
                 best_c, best_k = c, k
         return best_c
     if last:
-        return max(winners, key=lambda c: -10.0 * cost[c] + rank[c])
+        return _top(winners, t, -10.0, 1, False)
     safe = (pts == 0 and led not in t.penalty_suits
             and not any(unplayed[b] and b not in cands for b in t.big_of[led])
             and ((first and t.clean_first) or t.suit_size[led] - out[led] < t.players))
-    if safe:
-        return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) + rank[c])
-    return max(winners, key=lambda c: -10.0 * max(cost[c], 0.0) - rank[c])
+    return _top(winners, t, -10.0, 1 if safe else -1, True)
 
 
-def _discard_card(cands: Sequence[int], length: list[int], feed: bool, unplayed: Sequence[int],
-                  t: RolloutTables) -> int:
+def _top(cards: list[int], t: RolloutTables, per_cost: float, per_rank: int, clip: bool) -> int:
+    """The first of ``cards`` with the highest ``per_cost * cost + per_rank * rank`` (the cost taken as 0 when
+    negative with ``clip``): ``max`` with a key, as a loop (compiled, ``max`` calls its key generically)."""
+    cost, rank = t.cost, t.rank
+    best_c, best_k = cards[0], -1e18
+    for c in cards:
+        v = cost[c]
+        k = per_cost * (v if v > 0.0 or not clip else 0.0) + per_rank * rank[c]
+        if k > best_k:
+            best_c, best_k = c, k
+    return best_c
+
+
+def _discard_card(cands: list[int], length: list[int], feed: bool, unplayed: list[int], t: RolloutTables) -> int:
     """:func:`rollout_card` when void in the suit led."""
     suit, rank, cost = t.suit, t.rank, t.cost
     key = t.discard_key if feed else t.starve_key
@@ -324,7 +343,7 @@ def _discard_card(cands: Sequence[int], length: list[int], feed: bool, unplayed:
     return best_c
 
 
-def _higher_out(c: int, cands: Sequence[int], unplayed: Sequence[int], t: RolloutTables) -> bool:
+def _higher_out(c: int, cands: list[int], unplayed: list[int], t: RolloutTables) -> bool:
     """Whether someone else may still hold a higher card of ``c``'s suit."""
     r = t.rank[c]
     rank = t.rank
@@ -576,8 +595,8 @@ class RolloutPolicy:
         led = self.led
         if cards and led < 0:
             led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
-            return rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
-                                self.unplayed, t, self.out)
+            return _rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
+                                 self.unplayed, self.out, t)
         shooter = self.shooter
         if shooter is not None and seat == shooter and _has_every_point(self.taken, seat):
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
@@ -587,8 +606,8 @@ class RolloutPolicy:
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
             feed = _may_feed(seat, self.winner, shooter, self.taken, t)
-        return rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
-                            self.first_trick, self.unplayed, t, self.out)
+        return _rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
+                             self.first_trick, self.unplayed, self.out, t)
 
     def played(self, s: RoundState, seat: int, card: int) -> None:
         """Keep the running facts once ``seat`` has played ``card``."""
@@ -596,14 +615,17 @@ class RolloutPolicy:
 
     def record(self, seat: int, card: int, trick_over: bool, leader: int | None) -> None:
         """:meth:`played` from public facts: whether the trick is over after the card, and who leads next."""
-        self.unplayed[card] -= 1
-        self.out[self.tables.suit[card]] -= 1
+        # compiled, -= on a list's item is the generic in-place subtract: written out, it is native
+        unplayed, out, s = self.unplayed, self.out, self.tables.suit[card]
+        unplayed[card] = unplayed[card] - 1
+        out[s] = out[s] - 1
         self._add(seat, card)
         if len(self.cards) % self.tables.players == 0 and trick_over:
             # the trick is over: its points go to its winner, who leads next (a cancelled trick's cards wait
             # for the next one; the moon alarm can ignore that)
             if leader is not None and leader >= 0 and self.won > 0:
-                self.taken[leader] += self.won
+                taken = self.taken
+                taken[leader] = taken[leader] + self.won
             self._clear()
             self.first_trick = False
 
