@@ -226,13 +226,13 @@ def _lead_card(cands: list[int], length: list[int], unplayed: list[int], out: li
     """:func:`rollout_card` when leading."""
     suit, rank, cost, key = t.suit, t.rank, t.cost, t.lead_key
     # per suit held: a penalty to lead from it (nobody else can follow; the big penalty card is out)
-    extra = [0.0, 0.0, 0.0, 0.0, 0.0]
+    extra = [0, 0, 0, 0, 0]  # whole numbers: compiled, a list of ints holds them unboxed, floats each boxed
     out_rank = [99, 99, 99, 99, 99]
     mine = [False, False, False, False, False]
     for s in range(4):
         if not length[s]:
             continue
-        extra[s] = length[s] + (40.0 if out[s] <= length[s] else 0.0)
+        extra[s] = length[s] + (40 if out[s] <= length[s] else 0)
         for b in t.big_of[s]:
             if b in cands:
                 mine[s] = True
@@ -648,12 +648,15 @@ class RolloutPolicy:
         return best_k
 
 
-def _has_every_point(taken: Sequence[float], seat: int) -> bool:
+def _has_every_point(taken: list[float], seat: int) -> bool:
     """Whether ``seat`` has taken every point taken so far this hand (``taken``: each seat's points)."""
-    return taken[seat] >= sum(taken) - 1e-9
+    total = 0.0
+    for x in taken:  # compiled, a native loop where sum() adds generically
+        total += x
+    return taken[seat] >= total - 1e-9
 
 
-def _may_feed(seat: int, winner: int, shooter: int | None, taken: Sequence[float], t: RolloutTables) -> bool:
+def _may_feed(seat: int, winner: int, shooter: int | None, taken: list[float], t: RolloutTables) -> bool:
     """The rollouts' moon alarm: whether ``seat`` may let points go to ``winner``, the seat winning the trick.
     Not when ``winner`` is another seat that has taken every point so far, and at least the alarm's share of
     the pack's (:data:`MOON_THREAT` of it for ``shooter``, a moon threat; else ``t.moon_alarm``)."""
