@@ -1008,7 +1008,7 @@ class EndgameModel:
         cards = [c for _, c in trick]
         led = t.suit[cards[0]] if cards else -1
         last = len(cards) == t.players - 1
-        points = [sum(max(t.cost[c], 0.0) for c in got) for got in taken]
+        points = [sum((max(t.cost[c], 0.0) for c in got), 0.0) for got in taken]
         if seat == self.shooter and _has_every_point(points, seat):
             return moon_card(hand, cands, cards, led, last, unplayed, t)
         feed = True
@@ -1018,7 +1018,9 @@ class EndgameModel:
                 if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
                     winner, best = s, t.rank[c]
             feed = _may_feed(seat, winner, self.shooter, points, t)
-        return rollout_card(cands, cards, led, last, feed, False, unplayed, t)
+        if len(cands) == 1:
+            return cands[0]
+        return _rollout_card(cands, cards, led, last, feed, False, unplayed, suits_out(unplayed, t), t)
 
 
 def _weighted_mean(xs: Sequence[float | None], weights: Sequence[float]) -> float:
