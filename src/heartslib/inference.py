@@ -784,7 +784,8 @@ def _leader_hypotheses(obs: Observation, f: _Facts) -> tuple[list[int | None], b
     """Who may have been named to lead the first trick with any card, likelier first: None (the opening
     rules chose the leader) or, once play has begun, the seat that led it; and whether both are live.
 
-    A match names the taker of ``play.opening_taker`` in the previous hand (Gong Zhu's pig), and a round
+    In an auction the bid's winner leads (``play.opening`` is not read). A match names the taker of
+    ``play.opening_taker`` in the previous hand (Gong Zhu's pig), and a round
     dealt alone may be given a ``leader``; the observation does not say which. With an opening taker after
     the first hand both readings are live (knowledge holds under both; samples come from the first that
     replays); otherwise the named leader is only a fallback for a history the opening rules cannot explain.
@@ -792,6 +793,8 @@ def _leader_hypotheses(obs: Observation, f: _Facts) -> tuple[list[int | None], b
     leader = obs.tricks[0].leader if obs.tricks else obs.leader
     if leader is None:
         return [None], False
+    if f.variant.scoring.settlement == Settlement.AUCTION:
+        return [leader], False  # the bid's winner leads, whatever the opening rule: it shows nothing of its hand
     if f.opening == Opening.ELDEST_ANY:
         eldest = (obs.dealer + f.step) % obs.players
         return ([None] if leader == eldest else [leader]), False

@@ -301,7 +301,6 @@ _PRESETS.update(
             "the first trick nor a void player playing it there, as gamerules.com gives them; the standard game's "
             "breaking rule for the named suit; no pass, no moon",
             "passing": {"schedule": "hold"},
-            "play": {"opening": "eldest_any"},
             "scoring": {"values": {}, "settlement": "auction", "chips": 50},
             "moon": {"kind": "none"},
             "end": {"target": 0},

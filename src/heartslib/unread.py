@@ -126,7 +126,9 @@ def _passing(v: Compiled, note: Note) -> None:
 def _play(v: Compiled, note: Note) -> None:
     play = v.play
     if v.scoring.settlement == Settlement.AUCTION:
-        note(play, "opening_card", "in an auction the bid's winner leads any card, whatever the opening rule")
+        why = "in an auction the bid's winner leads any card, whatever the opening rule"
+        note(play, "opening", why)
+        note(play, "opening_card", why)
     elif play.opening == Opening.ELDEST_ANY:
         note(play, "opening_card", "only an opening rule that searches for a card reads it (play.opening "
              "\"two_of_clubs\" or \"any_club\"); with \"eldest_any\" the eldest hand leads any card")
