@@ -24,12 +24,15 @@ _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Heal
 
 #: Games with a stock (deck.stock), drawn here whether or not the default strategy draws them
 STOCK_VARIANTS = hst.variants(stock=st.sampled_from(["after_trick", "to_follow"]))
+#: auctions drawn often enough to reach a bid's winner leading under any opening rule (random variants seldom
+#: did: an auction whose opening rule was not "eldest_any" was read as the opening rule's lead until 2026-12-07)
+AUCTION_VARIANTS = hst.variants(settlement="auction")
 
 
 def _any_state() -> st.SearchStrategy[hl.Round]:
-    """A round at any phase of a random variant (with a stock or not): dealt directly, or the current round of a
-    random match (later hands, named first leaders, match totals going in)."""
-    return st.one_of(*(strategy for v in (hst.variants(), STOCK_VARIANTS)
+    """A round at any phase of a random variant (with a stock, an auction, or neither): dealt directly, or the
+    current round of a random match (later hands, named first leaders, match totals going in)."""
+    return st.one_of(*(strategy for v in (hst.variants(), STOCK_VARIANTS, AUCTION_VARIANTS)
                        for strategy in (hst.rounds(v), hst.matches(v).map(lambda m: m.round))))
 
 
