@@ -375,6 +375,15 @@ def test_the_bid_winners_lead_tells_nothing_of_its_hand_whatever_the_opening_rul
                     assert set(r.hand(other)) <= set(k.allowed[other]), (opening, seed, seat, other)
 
 
+def test_a_leader_is_refused_in_an_auction() -> None:
+    # the bid's winner leads: a leader= given to Round.deal or from_hands was taken and never read
+    for make in (lambda: hl.Round.deal(V, seed=1, leader=2),
+                 lambda: hl.Round.from_hands(V, hl.Round.deal(V, seed=1).hands, leader=2)):
+        with pytest.raises(hl.IllegalAction, match=r"leader=2: in an auction .* the bid's winner leads") as info:
+            make()
+        assert info.value.code == "bad_argument"
+
+
 def test_describe_tells_the_auction() -> None:
     text = V.describe()
     assert "Auction Hearts" in text and "50 chips" in text and "The auction's winner leads" in text

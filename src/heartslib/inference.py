@@ -1972,8 +1972,9 @@ class Sampler:
         n, me = self.plan.reading.n, self.plan.reading.me
         hands = [[_CARD[c] for c in h] for h in dealt]
         seed = int(rng.random() * 2**53)
-        leader = self.plan.reading.leader_fixed
         chips, namer = _auction_start(obs)
+        # an auction's first leader is the bid's winner, whom the replayed bids name (Round refuses a leader there)
+        leader = self.plan.reading.leader_fixed if chips is None else None
         try:
             r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
                                  hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader,

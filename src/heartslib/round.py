@@ -217,8 +217,8 @@ class Round:
         ``order``, when given, is the shuffled pack to deal instead of a random
         one (every card of ``v.pack`` once per copy, position by position: the
         chance hook for programs that choose the deal themselves).
-        ``leader``, when given, leads the first trick with any card (the
-        ``play.opening_taker`` rule: the match passes who took that card last hand).
+        ``leader``, when given, leads the first trick with any card (the ``play.opening_taker`` rule: the match
+        passes who took that card last hand; refused in an auction, whose bid's winner leads).
         An auction's ``chips`` (each seat's, at least 1; ``scoring.chips`` by default) bound the bids; its
         ``bidder`` names the suit unbid (the match passes it after a deal nobody won).
 

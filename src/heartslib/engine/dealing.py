@@ -155,6 +155,9 @@ def start(
     score_tuple = check_scores(scores, n)
     if leader is not None:
         check_seat(leader, n, "leader")
+        if rules.auction:  # a leader the round would not read
+            raise IllegalAction("bad_argument", f"leader={leader}: in an auction (scoring.settlement = \"auction\") "
+                                "the bid's winner leads the first trick; give no leader")
     chip_tuple = check_auction(v, chips, bidder)
     for h in hands:
         sort_hand(h)
