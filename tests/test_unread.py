@@ -95,6 +95,20 @@ def test_the_fields_switched_off_by_another_are_named_with_the_reason() -> None:
     assert standard.replace(moon={"kind": "no_score", "points": 50, "big_moon": "ten_moons"}).unread_fields() == ()
 
 
+def test_a_strip_order_is_unread_where_the_deck_never_strips() -> None:
+    # deck.strip (a priority order) is read only by deck.fill = "strip"; a kitty or jokers even the deal instead
+    standard = hl.preset("standard")
+    for fill, joker in (("kitty", "zero_suits"), ("jokers", "valueless")):
+        v = standard.replace(players=5, deck={"fill": fill, "joker": joker, "strip": ["2C"]})
+        assert dict(v.unread_fields()) == {
+            "deck.strip": f'only deck.fill = "strip" reads a strip order; this deck fills with "{fill}"'}
+    # a strip order this player count does not need is still the rule for the counts that do: not named
+    assert standard.replace(deck={"strip": ["2C", "2D"]}).unread_fields() == ()
+    assert hl.preset("culbertson_1950").unread_fields() == ()
+    # and with strip, five players read it
+    assert standard.replace(players=5, deck={"strip": ["3C", "2D"]}).unread_fields() == ()
+
+
 def test_a_sun_beside_a_moon_reads_the_moon_kind() -> None:
     # the note of `heartslib validate` said moon.kind had no effect even with moon.sun_and_moon set
     sun = hl.preset("standard").replace(moon={"kind": "new", "sun": "add_52"})

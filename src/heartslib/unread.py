@@ -38,6 +38,7 @@ from heartslib.enums import (
     BigMoon,
     Breaking,
     Direction,
+    Fill,
     Identical,
     JokerPointsWhen,
     MoonKind,
@@ -47,7 +48,7 @@ from heartslib.enums import (
     StockDraw,
     Sun,
 )
-from heartslib.sections import SECTIONS
+from heartslib.sections import SECTIONS, StripTable
 
 __all__ = ["lists_every_heart", "unread_fields"]
 
@@ -105,6 +106,12 @@ def _deck(v: Compiled, note: Note) -> None:
     elif deck.joker_points_when == JokerPointsWhen.ALWAYS and all(Card.from_index(j) in v.scoring.values
                                                                   for j in r.jokers):
         note(deck, "joker_points", "scoring.values lists every joker of this pack, and a listed card keeps its value")
+    # a priority order is read only to even the deal out (a table by players always applies); one that this
+    # player count does not need is still the rule for the counts that do (culbertson_1950 lists its source's
+    # order at four players), so only a fill that never strips leaves it unread
+    if not isinstance(deck.strip, StripTable) and deck.fill != Fill.STRIP:
+        note(deck, "strip", f"only deck.fill = \"strip\" reads a strip order; this deck fills with "
+             f"\"{deck.fill.value}\"")
     if not r.valueless:
         why = ("only the valueless joker (JK, deck.joker = \"valueless\") reads it; "
                + ("this pack has no joker" if not r.jokers else "this pack's jokers are low cards of a suit"))
