@@ -337,7 +337,9 @@ def _discard_card(cands: list[int], length: list[int], feed: bool, unplayed: lis
             k = key[c]  # rank, and a penalty card's urge to go (or, onto a moon in the making, to stay)
             if rank[c] > catch[s]:
                 k += 40  # it could catch a big penalty card: get rid of it
-            k += 2.0 * max(0, 4 - length[s])
+            short = 4 - length[s]
+            if short > 0:  # not max(0, ...): a builtin call a card, generic compiled
+                k += 2.0 * short
         if k > best_k:
             best_c, best_k = c, k
     return best_c
