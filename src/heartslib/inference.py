@@ -1973,8 +1973,7 @@ class Sampler:
         hands = [[_CARD[c] for c in h] for h in dealt]
         seed = int(rng.random() * 2**53)
         chips, namer = _auction_start(obs)
-        # an auction's first leader is the bid's winner, whom the replayed bids name (Round refuses a leader there)
-        leader = self.plan.reading.leader_fixed if chips is None else None
+        leader = self.plan.reading.leader_fixed if chips is None else None  # an auction's: the bids name it
         try:
             r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
                                  hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader,
