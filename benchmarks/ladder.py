@@ -24,9 +24,9 @@ of one deal, all seatings, resampled together, 2,000 resamples):
   with two or more legal actions).
 
 Players: ``random``, ``heuristic``, ``moon``, ``search`` (the default budget), ``search4x`` (four times
-the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic,endgame=K`` (any of them;
+the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic,endgame=K,shoot=0`` (any of them;
 ``beliefs=heuristic``: choice-aware worlds; ``endgame=K``: solve the worlds exactly from ``K`` tricks left,
-0 never).
+0 never; ``shoot=0``: never tries for the moon itself).
 
 ``--workers N`` plays the hands in N processes: each hand is played from its own seeds, so the tables are the
 same whatever N (the decision times are each process's own CPU time, as with one).
@@ -74,7 +74,8 @@ def make(spec: str, seed: int) -> BaseAgent:
         return SearchAgent(seed, playouts=int(kwargs.get("playouts", DEFAULT_PLAYOUTS)),
                            max_plays=int(kwargs.get("max_plays", DEFAULT_MAX_PLAYS)),
                            beliefs=kwargs.get("beliefs", "uniform"),
-                           endgame=int(kwargs.get("endgame", ENDGAME_TRICKS)))
+                           endgame=int(kwargs.get("endgame", ENDGAME_TRICKS)),
+                           shoot=kwargs.get("shoot", "1") not in ("0", "false", "False"))
     raise SystemExit(f"unknown player {spec!r}: use {', '.join(PLAYERS)} or search:playouts=N,beliefs=heuristic")
 
 

@@ -40,7 +40,11 @@ def _values(search: Search, obs: hl.Observation, candidates: list[hl.Action], rn
     finally:
         search.exhaustive = False
     rows = [[x for x in row if x is not None] for row in search.last_values]
-    return [statistics.fmean(row) if row else -1e18 for row in rows]
+    means = [statistics.fmean(row) if row else -1e18 for row in rows]
+    n = len(candidates)
+    # with the moon open to this seat (Search.shoot), rows n.. are the same candidates played for the moon; a
+    # candidate is worth the better of its two ways, as the search counts it
+    return [max(means[k::n]) for k in range(n)]
 
 
 def main(argv: list[str] | None = None) -> int:

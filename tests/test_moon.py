@@ -219,3 +219,99 @@ def test_the_search_agent_finishes_a_match_of_every_preset_against_moon_agents(n
     text = play()
     assert hl.Match.from_json(text).is_over
     assert play() == text
+
+
+# --------------------------------------------------------------------------- the search player's own moon
+
+# a standard hold hand (seed 32): seat 0 has just taken K♣ 7♣ Q♠ 10♥ (every point so far, 14) and leads from
+# Q♦ 6♥ 7♥ 8♥ K♥ A♥; it was played by the search against three heuristic agents, which it went on to moon
+OWN_MOON_PLAYS = "2C 3C AC 9C 2D 9D 8D 3D 2S 9S TS 8S JC 5C 4C TC TD JD 7D 6D 5S 4S JS 6C 7C KC QS TH"
+
+
+def _own_moon_position() -> hl.Round:
+    r = hl.Round.deal(STANDARD, seed=32, hand_number=3)
+    for c in hl.parse_cards(OWN_MOON_PLAYS):
+        r.apply(hl.Play(r.to_act[0], c))
+    return r
+
+
+def test_rollouts_with_a_seeker_play_this_seat_for_the_moon() -> None:
+    r = _own_moon_position()
+    t = RolloutTables(STANDARD)
+    unplayed = t.counts[:]
+    for c in r.observation(0).cards_played:
+        unplayed[c.index] -= 1
+    for seed in range(3):
+        plain, seeking = r.copy(), r.copy()
+        rollout(plain, [14.0, 0.0, 0.0, 0.0], unplayed[:], t, random.Random(seed), hl.Play(0, hl.Card("KH")))
+        rollout(seeking, [14.0, 0.0, 0.0, 0.0], unplayed[:], t, random.Random(seed), hl.Play(0, hl.Card("KH")),
+                seeker=0)
+        # the rollout policy ducks the last hearts away; played for the moon, the hand takes them all
+        assert plain.outcome is not None and plain.outcome.shooter is None
+        assert seeking.outcome is not None and seeking.outcome.shooter == 0
+
+
+def test_holding_every_point_the_search_leads_its_hearts_for_the_moon() -> None:
+    r = _own_moon_position()
+    obs, legal = r.observation(0), r.legal_actions()
+    chosen = {}
+    for shoot in (False, True):
+        search = Search(STANDARD, Budget(playouts=32), shoot=shoot)
+        chosen[shoot] = [search.choose(obs, search.play_candidates(obs, legal), random.Random(seed))
+                         for seed in range(6)]
+    # its rollouts never try for the moon for it: without shoot it sometimes gets off lead with Q♦ or 6♥,
+    # giving up the moon it is running for (measured: 3 of these 6 seeds)
+    assert any(a != hl.Play(0, hl.Card("KH")) for a in chosen[False]), chosen
+    assert chosen[True] == [hl.Play(0, hl.Card("KH"))] * 6
+
+
+def test_the_moon_is_searched_only_while_no_other_seat_has_a_point() -> None:
+    def rows(r: hl.Round) -> tuple[int, int]:
+        obs, legal = r.observation(r.to_act[0]), r.legal_actions()
+        search = Search(STANDARD, Budget(playouts=8))
+        search.exhaustive = True
+        candidates = search.play_candidates(obs, legal)
+        search.choose(obs, candidates, random.Random(1))
+        return len(search.last_values), len(candidates)
+
+    r = _own_moon_position()
+    values, candidates = rows(r)
+    assert values == 2 * candidates  # seat 0 alone has points: each candidate valued both ways
+    r.apply(hl.Play(0, hl.Card("KH")))
+    values, candidates = rows(r)  # seat 1 to play: seat 0 has points, the moon is not seat 1's to play for
+    assert values == candidates > 1
+
+
+def test_a_moon_hand_compares_the_moon_pass_with_the_heuristic_pass() -> None:
+    v = FREE.replace(passing={"schedule": ["left"]})
+    hands = [list(hl.parse_cards(h)) for h in ("AS KS QS JS AH KH QH JH TH 9H AC KC 2D",
+                                               "2S 3S 4S 5S 2H 3H 4H 5H 2C 3C 4C 5C 3D",
+                                               "6S 7S 8S 6H 7H 8H 6C 7C 8C 9C 4D 5D 6D",
+                                               "9S TS 9D TD JD QD KD AD TC JC QC 7D 8D")]
+    r = hl.Round.from_hands(v, hands, dealer=3)
+    obs, legal = r.observation(0), LazyActions(r, 0)
+    agent = SearchAgent(1)
+    agent.setup(v, 0)
+    search = agent._search
+    assert search is not None
+    passes = agent._pass_candidates(obs, legal)
+    seeking = agent._seeking_passes(obs, legal, passes, search)
+    # the heuristic's pass (it gives up the spades' top: Q♠ A♠ K♠), and the moon-seeker's (2♦ J♠ K♣)
+    assert seeking[0] == passes[0] and {c.code for c in passes[0].cards} == {"QS", "AS", "KS"}
+    assert len(seeking) == 2 and {c.code for c in seeking[1].cards} == {"2D", "JS", "KC"}
+    never = SearchAgent(1, shoot=False)
+    never.setup(v, 0)
+    assert never._seeking_passes(obs, legal, passes, search) == []
+    weak = SearchAgent(1)
+    weak.setup(v, 1)
+    obs1 = r.observation(1)
+    assert weak._seeking_passes(obs1, LazyActions(r, 1), weak._pass_candidates(obs1, LazyActions(r, 1)),
+                                search) == []
+    assert agent.act(obs, legal) == seeking[1]  # played for the moon, it is the best pass by far
+
+
+def test_shoot_is_a_flag() -> None:
+    with pytest.raises(hl.IllegalAction, match="shoot must be True or False"):
+        SearchAgent(1, shoot="no")  # type: ignore[arg-type]
+    assert repr(SearchAgent(1, shoot=False)) == "SearchAgent(seed=1, playouts=64, shoot=False)"
+    assert "shoot" not in repr(SearchAgent(1))

@@ -62,6 +62,7 @@ from heartslib.search import (
     DEFAULT_PLAYOUTS,
     MOON_LOSERS,
     MOON_PASS_LOSERS,
+    SEEK_PASS_LOSERS,
     Budget,
     RolloutTables,
     Search,
@@ -929,6 +930,25 @@ class _Think:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+def _moon_pass(variant: Variant, obs: Observation, legal_actions: Sequence[Action],
+               t: RolloutTables) -> tuple[Pass, float] | None:
+    """The moon-seeker's pass (:func:`heartslib.search.moon_pass`) and the :func:`heartslib.search.moon_losers`
+    of the hand it leaves; None where it is not a legal pass (too few cards may be passed, or the rules keep
+    some back)."""
+    hand = [c.index for c in obs.hand]
+    allowed = [c.index for c in passable(variant.rules, obs.hand)]
+    if len(allowed) < obs.pass_count:
+        return None
+    chosen = moon_pass(hand, allowed, obs.pass_count, t)
+    rest = list(hand)
+    for c in chosen:
+        rest.remove(c)
+    action = pass_of(obs.seat, chosen)
+    if variant.rules.pass_keep is not None and action not in legal_actions:
+        return None
+    return action, moon_losers(rest, t)
+
+
 class MoonAgent(HeuristicAgent):
     """Shoots the moon when its hand allows, and plays like :class:`HeuristicAgent` otherwise.
 
@@ -979,18 +999,9 @@ class MoonAgent(HeuristicAgent):
         if t is None or variant is None:
             return super().act(obs, legal_actions)
         if obs.phase == Phase.PASS:
-            hand = [c.index for c in obs.hand]
-            allowed = [c.index for c in passable(variant.rules, obs.hand)]
-            if len(allowed) < obs.pass_count:
-                return super().act(obs, legal_actions)
-            chosen = moon_pass(hand, allowed, obs.pass_count, t)
-            rest = list(hand)
-            for c in chosen:
-                rest.remove(c)
-            action = pass_of(obs.seat, chosen)
-            if moon_losers(rest, t) <= MOON_PASS_LOSERS and (variant.rules.pass_keep is None
-                                                             or action in legal_actions):
-                return action
+            found = _moon_pass(variant, obs, legal_actions, t)
+            if found is not None and found[1] <= MOON_PASS_LOSERS:
+                return found[0]
             return super().act(obs, legal_actions)
         if obs.phase != Phase.PLAY or len(legal_actions) == 1 or not self.shooting(obs, t):
             return super().act(obs, legal_actions)
@@ -1045,7 +1056,11 @@ class SearchAgent(BaseAgent):
     ``epsilon``); ``endgame``: from this many tricks left (cards in the hand;
     0: never) a play is valued in each world by searching every line of this
     seat's own plays to the end against the rollout policy's plays for the
-    others (:class:`heartslib.solve.Endgame`), instead of by one rollout.
+    others (:class:`heartslib.solve.Endgame`), instead of by one rollout;
+    ``shoot``: whether it considers shooting the moon itself (while no other
+    seat has taken a point, each candidate is also played out with this
+    seat's later cards going for the moon, and a pass for the moon is
+    compared with the others; False: never).
     A variant :func:`heartslib.inference.reads` refuses it plays as
     :class:`HeuristicAgent` does; in Auction Hearts it bids and names the suit
     as :class:`HeuristicAgent` does and searches the play with the named
@@ -1061,8 +1076,12 @@ class SearchAgent(BaseAgent):
 
     def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None,
                  max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True, beliefs: str = "uniform",
-                 epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS) -> None:
+                 epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS, shoot: bool = True) -> None:
         super().__init__(seed)
+        if not isinstance(shoot, bool):
+            raise IllegalAction("bad_argument", f"shoot must be True or False, not {arg_text(shoot)}")
+        #: whether it considers shooting the moon itself (see the class docs)
+        self.shoot = shoot
         self.budget = Budget(playouts, max_plays, None if time_limit is None else time_limit)
         #: tricks left from which plays are valued by solving each world exactly (0: never; see the class docs)
         self.endgame = check_endgame(endgame)
@@ -1101,7 +1120,7 @@ class SearchAgent(BaseAgent):
         # a variant whose histories heartslib.inference cannot read is played by the heuristic, as the class docs
         # say
         self._search = Search(variant, self.budget, model=model, epsilon=self.epsilon,
-                              endgame=self.endgame) if reads(variant) else None
+                              endgame=self.endgame, shoot=self.shoot) if reads(variant) else None
         self._named = {}
 
     def __repr__(self) -> str:
@@ -1112,6 +1131,8 @@ class SearchAgent(BaseAgent):
             extra += f", beliefs={self.beliefs!r}, epsilon={self.epsilon}"
         if self.endgame != ENDGAME_TRICKS:
             extra += f", endgame={self.endgame}"
+        if not self.shoot:
+            extra += ", shoot=False"
         return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -1134,7 +1155,8 @@ class SearchAgent(BaseAgent):
                 passes = self._pass_candidates(obs, legal_actions)
                 if len(passes) == 1:
                     return passes[0]
-                return search.choose_pass(obs, passes, self.rng(obs), self._their_pass)
+                return search.choose_pass(obs, passes, self.rng(obs), self._their_pass,
+                                          self._seeking_passes(obs, legal_actions, passes, search))
             candidates = search.play_candidates(obs, legal_actions)
             if len(candidates) == 1:
                 return candidates[0]
@@ -1150,7 +1172,8 @@ class SearchAgent(BaseAgent):
             base = self._search
             assert base is not None and self.variant is not None
             found = self._named[int(named)] = Search(self.variant, self.budget, model=base.model,
-                                                     epsilon=self.epsilon, endgame=self.endgame, named=named)
+                                                     epsilon=self.epsilon, endgame=self.endgame, named=named,
+                                                     shoot=self.shoot)
         return found
 
     def _pass_candidates(self, obs: Observation, legal_actions: Sequence[Action]) -> list[Action]:
@@ -1175,6 +1198,23 @@ class SearchAgent(BaseAgent):
                 if v.rules.pass_keep is None or action in legal_actions:
                     out.append(action)
         return out[:_MAX_PASS_CANDIDATES]
+
+    def _seeking_passes(self, obs: Observation, legal_actions: Sequence[Action], passes: list[Action],
+                        search: Search) -> list[Action]:
+        """The passes the search also plays for the moon (``seeking`` of :meth:`Search.choose_pass`): where the
+        moon-seeker's pass leaves at most :data:`heartslib.search.SEEK_PASS_LOSERS` losers, that pass and the
+        heuristic's (``passes[0]``); otherwise none."""
+        v = self.variant
+        t = search.tables
+        if not self.shoot or v is None or not t.moon_pays:
+            return []
+        found = _moon_pass(v, obs, legal_actions, t)
+        if found is None or found[1] > SEEK_PASS_LOSERS:
+            return []
+        heuristic = passes[0]
+        assert isinstance(heuristic, Pass)
+        same = {c.index for c in found[0].cards} == {c.index for c in heuristic.cards}
+        return [heuristic] if same else [heuristic, found[0]]
 
     def _their_pass(self, world: Round, seat: int) -> Action:
         """Another seat's pass in a sampled world: the heuristic's."""

@@ -363,6 +363,10 @@ MOON_PASS_LOSERS: Final = 4.0
 #: The share of the pack's penalty points a seat must have taken, with every point so far, for
 #: :func:`moon_threat` to call it a moon threat (Q♠ alone, or six hearts, in the standard game).
 MOON_THREAT: Final = 0.2
+#: :func:`moon_losers` at most of the hand the moon-seeker's pass leaves for :class:`Search` (with ``shoot``)
+#: to compare that pass, played for the moon, with the others (looser than :data:`MOON_PASS_LOSERS`: the
+#: search judges the attempt in its worlds rather than trusting the count).
+SEEK_PASS_LOSERS: Final = 5.0
 
 
 def moon_losers(hand: Sequence[int], t: RolloutTables) -> float:
@@ -523,9 +527,11 @@ class RolloutPolicy:
     nothing taken, the whole pack out) and are updated as the hand goes on, so
     one policy serves one playout. ``shooter``: a seat that plays :func:`moon_card` instead (a moon threat,
     :func:`moon_threat`) for as long as it has taken every point, and whom the other seats stop feeding from
-    :data:`MOON_THREAT` of the pack's points on (not only from the usual third). Decisions: the moon choice goes to the
-    option best for the shooter, nobody exposes cards, any other decision
-    (a joker's called suit, the dealer's choice) is drawn at random.
+    :data:`MOON_THREAT` of the pack's points on (not only from the usual third). ``seeker``: a seat that
+    plays :func:`moon_card` for as long as it has taken every point too (the searching seat trying for the
+    moon itself), the other seats playing against it as they would against anyone. Decisions: the moon
+    choice goes to the option best for the shooter, nobody exposes cards, any other decision (a joker's
+    called suit, the dealer's choice) is drawn at random.
 
     >>> import heartslib as hl, random
     >>> v = hl.preset("black_maria")
@@ -537,10 +543,11 @@ class RolloutPolicy:
 
     def __init__(self, variant: Variant | RolloutTables, taken: list[float] | None = None,
                  unplayed: list[int] | None = None, rng: random.Random | None = None,
-                 shooter: int | None = None) -> None:
+                 shooter: int | None = None, seeker: int | None = None) -> None:
         t = variant if isinstance(variant, RolloutTables) else RolloutTables(variant)
         self.tables = t
         self.shooter = shooter
+        self.seeker = seeker
         self.taken = [0.0] * t.players if taken is None else taken
         self.unplayed = t.counts[:] if unplayed is None else unplayed
         self.out = suits_out(self.unplayed, t)  # unplayed by suit, kept as cards are played
@@ -600,7 +607,7 @@ class RolloutPolicy:
             return _rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
                                  self.unplayed, self.out, t)
         shooter = self.shooter
-        if shooter is not None and seat == shooter and _has_every_point(self.taken, seat):
+        if (seat == shooter or seat == self.seeker) and _has_every_point(self.taken, seat):
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
         feed = True
@@ -667,18 +674,19 @@ def _may_feed(seat: int, winner: int, shooter: int | None, taken: list[float], t
 
 
 def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
-            first: Action | None = None, shooter: int | None = None) -> None:
+            first: Action | None = None, shooter: int | None = None, seeker: int | None = None) -> None:
     """Play ``r`` to its end in place with :func:`rollout_card` for every seat, after ``first`` if given.
 
     ``taken``: the points each seat has taken this hand so far, for the moon
     alarm; ``unplayed``: per card index, the copies not played yet. Both are
     updated as the hand goes on. Decisions as :class:`RolloutPolicy` makes
-    them; ``shooter``: a seat that plays for the moon (:class:`RolloutPolicy`).
+    them; ``shooter``: a seat that plays for the moon, ``seeker``: this seat trying for it
+    (:class:`RolloutPolicy`).
     The hand runs in the engine's own loop (:meth:`Round.policy_playout`).
     Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``, and ``ValueError`` if the
     round is (still) in its passing phase.
     """
-    policy = RolloutPolicy(t, taken, unplayed, rng, shooter)
+    policy = RolloutPolicy(t, taken, unplayed, rng, shooter, seeker)
     policy.start([(seat, c.index) for seat, c in r.trick], not any(r.tricks_won))
     if first is not None:
         r.apply(first)
@@ -790,7 +798,7 @@ class Search:
 
     def __init__(self, variant: Variant, budget: Budget | None = None, *, moon_defence: bool = True,
                  model: ChoiceModel | None = None, epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS,
-                 named: Suit | None = None) -> None:
+                 named: Suit | None = None, shoot: bool = True) -> None:
         if model is not None:
             check_model(model, epsilon)
         #: tricks left (cards in the hand) from which a play is valued in each world by this seat's best reply to
@@ -806,6 +814,12 @@ class Search:
         #: whether a moon threat (:func:`moon_threat`) plays for the moon in the rollouts (False: every seat
         #: plays :func:`rollout_card`, as before the moon defence)
         self.moon_defence = moon_defence
+        #: whether this seat considers shooting the moon itself: while no other seat has taken a point, each
+        #: candidate is also valued with this seat's later cards played by :func:`moon_card` (as ``seeker`` of
+        #: :class:`RolloutPolicy`), and counts with the better of its two values; a pass is compared played
+        #: for the moon too (:meth:`choose_pass`'s ``seeking``). False: its later cards always the rollout
+        #: policy's, as before
+        self.shoot = shoot
         #: the suit an auction named for the hands this search plays (its cards the penalty cards; None: the
         #: variant's own)
         self.named = named
@@ -819,7 +833,8 @@ class Search:
         #: (``benchmarks/search_budget.py``'s judge), not for play
         self.exhaustive = False
         #: with :attr:`exhaustive`, the last decision's values: per candidate, its value in each world (None
-        #: where the world could not play it)
+        #: where the world could not play it); where the moon was open to this seat (:attr:`shoot`), twice as
+        #: many rows, the second half the same candidates played for the moon
         self.last_values: list[list[float | None]] = []
 
     # ------------------------------------------------------------------ candidates
@@ -879,10 +894,14 @@ class Search:
                 untaken[card.index] += 1
             shooter = moon_threat(taken, obs.seat, untaken, t)
 
+        n = len(candidates)
+
         def evaluate(world: Round, k: int) -> float | None:
+            # k < n: candidate k, this seat's later cards the rollout policy's; k >= n: candidate k - n, this
+            # seat playing for the moon
             r = world.copy()
             try:
-                rollout(r, taken[:], unplayed[:], t, rng, candidates[k], shooter)
+                rollout(r, taken[:], unplayed[:], t, rng, candidates[k % n], shooter, obs.seat if k >= n else None)
             except ValueError:
                 return None  # this world's reading of the first lead differs; the other worlds decide
             return self._value(obs, r)
@@ -891,10 +910,15 @@ class Search:
             return evaluate
 
         prepare: Callable[[Round], Evaluate] = rolled
+        count = n
         if len(obs.hand) <= self.endgame and all(isinstance(a, Play) for a in candidates):
-            prepare = self._solver(obs, candidates, evaluate, shooter)
+            prepare = self._solver(obs, candidates, evaluate, shooter)  # its best reply finds a moon by itself
+        elif self.shoot and t.moon_pays and not any(w > 0 for s, w in enumerate(taken) if s != obs.seat):
+            # the moon is still open to this seat; the rollout policy would never try for it, so the search
+            # could not see it
+            count = 2 * n
         # a rollout plays every card in hand and, in a game with a stock (deck.stock), every card still to draw
-        return candidates[self._compare(obs, len(candidates), rng, sum(obs.hand_sizes) + obs.stock_size, prepare)]
+        return candidates[self._compare(obs, count, rng, sum(obs.hand_sizes) + obs.stock_size, prepare) % n]
 
     def _solver(self, obs: Observation, candidates: Sequence[Action], fallback: Evaluate,
                 shooter: int | None) -> Callable[[Round], Evaluate]:
@@ -925,28 +949,31 @@ class Search:
         return prepare
 
     def choose_pass(self, obs: Observation, candidates: Sequence[Action], rng: random.Random,
-                    others: Callable[[Round, int], Action]) -> Action:
-        """The best of the pass ``candidates``: in each world ``others(world, seat)`` chooses the pass of each
-        seat still to pass, then the whole hand is played out."""
+                    others: Callable[[Round, int], Action], seeking: Sequence[Action] = ()) -> Action:
+        """The best of the pass ``candidates`` and of the passes ``seeking``: in each world ``others(world,
+        seat)`` chooses the pass of each seat still to pass, then the whole hand is played out, this seat
+        playing for the moon (``seeker`` of :class:`RolloutPolicy`) after a pass of ``seeking``."""
         t = self.tables
         v = self.variant
+        every = [*candidates, *seeking]
+        n = len(candidates)
 
         def prepare(world: Round) -> Evaluate:
             theirs = [others(world, s) for s in world.to_act if s != obs.seat]
 
             def evaluate(_: Round, k: int) -> float | None:
                 r = world.copy()
-                r.apply(candidates[k])
+                r.apply(every[k])
                 for p in theirs:
                     r.apply(p)
                 if r.phase is not Phase.PLAY:
                     return None
-                rollout(r, [0.0] * obs.players, t.counts[:], t, rng)
+                rollout(r, [0.0] * obs.players, t.counts[:], t, rng, seeker=obs.seat if k >= n else None)
                 return self._value(obs, r)
 
             return evaluate
 
-        return candidates[self._compare(obs, len(candidates), rng, v.deal_size * v.players, prepare)]
+        return every[self._compare(obs, len(every), rng, v.deal_size * v.players, prepare)]
 
     def _value(self, obs: Observation, r: Round) -> float:
         pts = r.points
