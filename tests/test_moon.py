@@ -317,3 +317,14 @@ def test_shoot_is_a_flag() -> None:
         SearchAgent(1, shoot="no")  # type: ignore[arg-type]
     assert repr(SearchAgent(1, shoot=False)) == "SearchAgent(seed=1, playouts=64, shoot=False)"
     assert "shoot" not in repr(SearchAgent(1))
+
+
+def test_the_moon_agent_can_be_subclassed_in_either_build() -> None:
+    # the compiled build allows Python subclasses of the public agents (mypyc_attr); a user's own moon-seeker
+    class Cautious(MoonAgent):
+        name = "cautious"
+
+    agent = Cautious(1)
+    agent.setup(STANDARD, 0)
+    r = hl.Round.deal(STANDARD, seed=1, hand_number=3)
+    assert agent.act(r.observation(r.to_act[0]), r.legal_actions()) in r.legal_actions()

@@ -929,7 +929,6 @@ class _Think:
 # --------------------------------------------------------------------------- the moon-seeker
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 def _moon_pass(variant: Variant, obs: Observation, legal_actions: Sequence[Action],
                t: RolloutTables) -> tuple[Pass, float] | None:
     """The moon-seeker's pass (:func:`heartslib.search.moon_pass`) and the :func:`heartslib.search.moon_losers`
@@ -949,6 +948,7 @@ def _moon_pass(variant: Variant, obs: Observation, legal_actions: Sequence[Actio
     return action, moon_losers(rest, t)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MoonAgent(HeuristicAgent):
     """Shoots the moon when its hand allows, and plays like :class:`HeuristicAgent` otherwise.
 
