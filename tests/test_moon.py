@@ -301,7 +301,8 @@ def test_a_moon_hand_compares_the_moon_pass_with_the_heuristic_pass() -> None:
     assert len(seeking) == 2 and {c.code for c in seeking[1].cards} == {"2D", "JS", "KC"}
     never = SearchAgent(1, shoot=False)
     never.setup(v, 0)
-    assert never._seeking_passes(obs, legal, passes, search) == []
+    assert never._search is not None and not never._search.shoot
+    assert never._seeking_passes(obs, legal, passes, never._search) == []
     weak = SearchAgent(1)
     weak.setup(v, 1)
     obs1 = r.observation(1)

@@ -1206,7 +1206,7 @@ class SearchAgent(BaseAgent):
         heuristic's (``passes[0]``); otherwise none."""
         v = self.variant
         t = search.tables
-        if not self.shoot or v is None or not t.moon_pays:
+        if not search.shoot or v is None or not t.moon_pays:
             return []
         found = _moon_pass(v, obs, legal_actions, t)
         if found is None or found[1] > SEEK_PASS_LOSERS:

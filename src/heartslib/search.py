@@ -816,9 +816,9 @@ class Search:
         self.moon_defence = moon_defence
         #: whether this seat considers shooting the moon itself: while no other seat has taken a point, each
         #: candidate is also valued with this seat's later cards played by :func:`moon_card` (as ``seeker`` of
-        #: :class:`RolloutPolicy`), and counts with the better of its two values; a pass is compared played
-        #: for the moon too (:meth:`choose_pass`'s ``seeking``). False: its later cards always the rollout
-        #: policy's, as before
+        #: :class:`RolloutPolicy`), and counts with the better of its two values;
+        #: :class:`~heartslib.agents.SearchAgent` offers a pass for the moon (:meth:`choose_pass`'s
+        #: ``seeking``) only with it. False: its later cards always the rollout policy's, as before
         self.shoot = shoot
         #: the suit an auction named for the hands this search plays (its cards the penalty cards; None: the
         #: variant's own)
@@ -913,7 +913,7 @@ class Search:
         count = n
         if len(obs.hand) <= self.endgame and all(isinstance(a, Play) for a in candidates):
             prepare = self._solver(obs, candidates, evaluate, shooter)  # its best reply finds a moon by itself
-        elif self.shoot and t.moon_pays and not any(w > 0 for s, w in enumerate(taken) if s != obs.seat):
+        elif self.shoot and t.moon_pays and _has_every_point(taken, obs.seat):
             # the moon is still open to this seat; the rollout policy would never try for it, so the search
             # could not see it
             count = 2 * n
