@@ -606,8 +606,10 @@ class RolloutPolicy:
             led = suit[cands[0]]  # only jokers so far: the legal cards say what may follow
             return _rollout_card(cands, cards, led, len(cards) == t.players - 1, True, self.first_trick,
                                  self.unplayed, self.out, t)
-        shooter = self.shooter
-        if (seat == shooter or seat == self.seeker) and _has_every_point(self.taken, seat):
+        shooter, seeker = self.shooter, self.seeker
+        # each compared only once known to be an int: compiled, == against an int | None is a generic compare
+        if ((shooter is not None and seat == shooter) or (seeker is not None and seat == seeker)) and \
+                _has_every_point(self.taken, seat):
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
         feed = True
