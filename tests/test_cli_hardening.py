@@ -632,3 +632,13 @@ def test_validate_of_a_preset_name_says_it_is_a_preset(tmp_path: Path, monkeypat
     code, _, err = _run(["validate", "black_maria"], monkeypatch)
     assert code == 2 and "cannot read 'black_maria': no such file (black_maria is a preset, valid as shipped: " \
         "`heartslib rules black_maria` prints its rules)" in err, err
+
+
+def test_serve_refuses_a_port_out_of_range_as_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 51 item 8: --port -1 or 65536 reached the socket ("OverflowError: bind(): port must be 0-65535") and was
+    # reported as "this is a bug in heartslib"
+    for port in ("-1", "65536", "9" * 30):
+        code, _, err = _run(["serve", "--port", port], monkeypatch)
+        assert code == 2 and "bug" not in err, (port, err)
+        assert err.startswith("heartslib: error: --port must be a whole number from 0 to 65535"), err
+        assert f"not {port}\n" in err, err

@@ -1437,7 +1437,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The largest TCP port number.
+_MAX_PORT = 65535
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
+    # checked here, before the server extra is needed: out of range, the socket's own OverflowError read as a bug
+    if not 0 <= args.port <= _MAX_PORT:
+        raise UserError(f"--port must be a whole number from 0 to {_MAX_PORT} (0 takes a free one), "
+                        f"not {arg_text(args.port)}")
     try:
         from heartslib.server.app import serve
     except ImportError as exc:
