@@ -69,6 +69,17 @@ def test_variants_lists_every_preset_with_a_summary() -> None:
         assert any(line.startswith(name + " ") and summary(hl.preset(name)) in line for line in lines), name
 
 
+def test_rules_mention_bonus_cards_only_where_the_variant_has_some() -> None:
+    # issue 52: standard's moon line said "bonus cards keep their value on top of the moon result", with none
+    standard = run("rules", "standard").stdout
+    assert "A moon needs every penalty card. The moon" in standard and "bonus" not in standard
+    assert "bonus" not in STANDARD.replace(moon={"requires": "all_counters"}).describe()
+    lot = STANDARD.replace(moon={"kind": "lot"}).describe()
+    assert "bonus" not in lot and "double every other player's running total." in lot
+    assert "bonus cards included" in hl.preset("omnibus").describe()  # J♦ is a bonus card: said
+    assert "bonus cards keep their value" in hl.preset("complex_hearts").describe()
+
+
 def test_rules_of_a_preset_and_of_a_file(tmp_path: Path) -> None:
     result = run("rules", "pink_lady")
     assert result.returncode == 0 and result.stdout == hl.preset("pink_lady").describe() + "\n"

@@ -311,6 +311,9 @@ def _moon(v: Compiled) -> list[str]:
                         if moon.sun_and_moon else "Taking every penalty card without every trick scores normally."))
     if moon.sun == Sun.NONE or moon.sun_and_moon:
         kind_text = _meta(moon, "kind")["values"][moon.kind.value]
+        bonus = _has_bonus_cards(v)
+        if not bonus:  # say only what the variant has: no bonus card to keep its value
+            kind_text = kind_text.replace(" (bonus cards keep their value)", "")
         text = f"Shooting the moon ({score_text(r.moon_points)} points): {kind_text}."
         if moon.kind == MoonKind.NO_SCORE:  # nobody scores: the moon's points are never given
             text = f"Shooting the moon: {kind_text}."
@@ -319,7 +322,10 @@ def _moon(v: Compiled) -> list[str]:
         if moon.kind == MoonKind.NONE:
             text = "No moon: a player who takes every penalty card scores them as usual."
         else:
-            text += " " + _says(moon, "requires")
+            requires = _says(moon, "requires")
+            if not bonus:  # "...every penalty card; bonus cards keep ...", "...every counting card, bonus cards ..."
+                requires = requires.split(";")[0].split(",")[0].rstrip(".") + "."
+            text += " " + requires
             if moon.new_after and moon.kind in (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES):
                 who = "the shooter" if moon.new_after_shooter else "a player"
                 text += f" New moon only once {who} has reached {moon.new_after}."
@@ -335,6 +341,12 @@ def _moon(v: Compiled) -> list[str]:
     if moon.continue_after_moon:
         lines.append(_doc(moon, "continue_after_moon") + ".")
     return lines
+
+
+def _has_bonus_cards(v: Compiled) -> bool:
+    """Whether some card counts for its taker: a bonus card in the pack, or a conditional joker worth a bonus."""
+    r = v.rules
+    return r.has_bonus or v.deck.joker_points * r.sign < 0
 
 
 def _end(v: Compiled) -> list[str]:
