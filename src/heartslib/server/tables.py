@@ -13,11 +13,15 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from math import comb
+from typing import Any, overload
 
-from heartslib.actions import Action, action_from_dict
+from heartslib.actions import Action, Pass, action_from_dict
 from heartslib.agents import HeuristicAgent, MoonAgent, RandomAgent, SearchAgent, actions_for, setup_agent
+from heartslib.engine.legality import PassRules, pass_of
+from heartslib.engine.tables import CARD, CODE
+from heartslib.enums import Phase
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.presets import preset
@@ -25,7 +29,8 @@ from heartslib.server.store import Store, StoreConflict, TableRecord, token_dige
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
-__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "ProtocolError", "agent_for", "event_message"]
+__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "PassSpace", "ProtocolError", "agent_for", "event_message",
+           "pass_actions"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -33,7 +38,8 @@ MAX_MESSAGE = 65536
 MAX_PLAYOUTS = 2000
 #: The largest seed a table may be created with (the stores keep it as a signed 64-bit integer).
 MAX_TABLE_SEED = 2**63 - 1
-#: At most this many legal passes are listed (they can run to thousands: passing 3 of 17 cards is 680).
+#: At most this many legal passes are listed (they can run to millions: passing 6 of two decks' 26 cards is
+#: 123,523); a ``legal`` reply describes the pass instead (``pass``: choose so many of these cards).
 MAX_LISTED = 200
 
 _log = logging.getLogger("heartslib.server")
@@ -81,6 +87,154 @@ class Connection:
     def close(self) -> None:
         """Stop :meth:`pump` once the messages queued before are sent."""
         self.outbox.put_nowait(None)
+
+
+def _product(a: list[int], b: list[int], ordered: bool, size: int) -> list[int]:
+    """Two parts' counts by pass size (``[t]``: the ways to take ``t`` cards) joined, up to ``size`` cards; for
+    ordered passes each way of the two is interleaved (``comb(t, i)`` orders of ``i`` cards among ``t``)."""
+    out = [0] * (size + 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b[:size + 1 - i]):
+                out[i + j] += x * y * (comb(i + j, i) if ordered else 1)
+    return out
+
+
+def _orders(counts: Sequence[int]) -> int:
+    """How many different orders ``counts[c]`` copies of each card make (a multinomial coefficient)."""
+    out, total = 1, 0
+    for k in counts:
+        total += k
+        out *= comb(total, k)
+    return out
+
+
+class PassSpace(Sequence[Pass]):
+    """A seat's legal passes when its hand holds copies of a card (two decks), counted and unranked with their
+    multiplicities, never listed: ``len`` and ``space[i]`` cost a few hundred small multiplications where
+    :class:`~heartslib.engine.choices.PassChoices` lists every pass (230,230 combinations for 6 of 26 cards).
+
+    The passes come in the space's own order (suit by suit as the hand first shows each, each card taken as
+    often as possible first), not in :meth:`heartslib.Round.legal_actions`' order. The suit-keeping rule
+    (``passing.keep_last_of_suit``) forbids exactly one way of taking each suit: all of it, when every card
+    of it may be passed and one is not exempt, so each suit's counts leave out that one way.
+    """
+
+    def __init__(self, rules: PassRules) -> None:
+        self.rules = rules
+        held: dict[object, list[int]] = {}  # each suit's cards in the hand's order (a card once per copy)
+        for c in rules.hand:
+            held.setdefault(CARD[c].suit, []).append(c)
+        #: per suit: its passable cards, each once, with how many copies may go, and whether taking them all
+        #: breaks the suit-keeping rule
+        self.groups: list[tuple[list[tuple[int, int]], bool]] = []
+        for suit, cards in held.items():
+            free = [c for c in cards if c not in rules.forbidden]
+            distinct = list(dict.fromkeys(free))
+            if distinct:
+                whole = (rules.keep is not None and suit is not None and len(free) == len(cards)
+                         and any(c not in rules.keep for c in free))
+                self.groups.append(([(c, free.count(c)) for c in distinct], whole))
+        self._after = [[1] + [0] * rules.size]  # the counts of the suits from each group on
+        for group in reversed(self.groups):
+            self._after.insert(0, _product(self._counts(group[0], group[1]), self._after[0], rules.ordered,
+                                           rules.size))
+
+    def _counts(self, cards: Sequence[tuple[int, int]], whole: bool) -> list[int]:
+        """The ways to take each number of cards from ``cards`` (one suit's, or the rest of one), less taking
+        all of them when ``whole`` forbids it."""
+        k, ordered = self.rules.size, self.rules.ordered
+        out = [1] + [0] * k
+        for _, copies in cards:
+            out = _product(out, [1] * (copies + 1), ordered, k)
+        total = sum(copies for _, copies in cards)
+        if whole and total <= k:
+            out[total] -= _orders([copies for _, copies in cards]) if ordered else 1
+        return out
+
+    def __len__(self) -> int:
+        return self._after[0][self.rules.size]
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Pass]: ...
+
+    def __getitem__(self, index: int | slice) -> Pass | Sequence[Pass]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(index)
+        taken, index = self._multiset(index)
+        return pass_of(self.rules.seat, self._ordering(taken, index) if self.rules.ordered
+                       else [c for c, k in taken for _ in range(k)])
+
+    def _multiset(self, index: int) -> tuple[list[tuple[int, int]], int]:
+        """The cards of pass ``index`` (each with how many copies), and the index left for its ordering."""
+        size, ordered = self.rules.size, self.rules.ordered
+        taken: list[tuple[int, int]] = []
+        t = 0
+        for g, (cards, whole) in enumerate(self.groups):
+            still_whole = whole  # every card of the suit so far taken in full
+            for j, (card, copies) in enumerate(cards):
+                for x in range(copies, -1, -1):
+                    rest = self._counts(cards[j + 1:], still_whole and x == copies)
+                    need = size - t - x
+                    ways = _product(rest, self._after[g + 1], ordered, size)[need] if need >= 0 else 0
+                    if ordered:
+                        ways *= comb(size, need) * _orders([k for _, k in taken] + [x]) if ways else 0
+                    if index < ways:
+                        break
+                    index -= ways
+                if x:
+                    taken.append((card, x))
+                t += x
+                still_whole = still_whole and x == copies
+        return taken, index
+
+    @staticmethod
+    def _ordering(taken: list[tuple[int, int]], index: int) -> list[int]:
+        """The ``index``-th order of the cards ``taken`` (each with its copies)."""
+        left = dict(taken)
+        out: list[int] = []
+        for _ in range(sum(left.values())):
+            for card in left:
+                if left[card]:
+                    left[card] -= 1
+                    ways = _orders(list(left.values()))
+                    if index < ways:
+                        out.append(card)
+                        break
+                    index -= ways
+                    left[card] += 1
+        return out
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Pass) and self.rules.problem(action) is None
+
+
+def _pass_description(rules: PassRules) -> dict[str, Any]:
+    """A pass as "choose ``choose`` of the cards ``from``" (docs/server.md), whatever the number of passes."""
+    out: dict[str, Any] = {"choose": rules.size, "from": [CODE[c] for c in rules.hand if c not in rules.forbidden],
+                           "ordered": rules.ordered, "keep_last_of_suit": rules.keep is not None}
+    if rules.keep is not None:
+        out["always_passable"] = [CODE[c] for c in sorted(rules.keep) if c in rules.hand]
+    return out
+
+
+def pass_actions(m: Match, seat: int) -> Sequence[Action]:
+    """The legal actions to hand ``seat``'s agent (or to list in a ``legal`` reply): while passing from a hand
+    with copies of a card, a :class:`PassSpace` (counted, never listed); else the engine's own
+    (:func:`~heartslib.agents.actions_for`)."""
+    if not m.is_over and m.round.phase is Phase.PASS and seat in m.to_act:
+        rules = m.round.pass_rules(seat)
+        if len(set(rules.hand)) < len(rules.hand):
+            return PassSpace(rules)
+    return actions_for(m, seat)
 
 
 def agent_for(kind: str, seed: int) -> Any:
@@ -376,9 +530,13 @@ class Hub:
 
     async def _legal(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table, seat = self._seated(conn)
-        actions = actions_for(table.match, seat) if seat in table.match.to_act else []
+        m = table.match
+        actions = pass_actions(m, seat) if seat in m.to_act else []
         listed = [actions[i].to_dict() for i in range(min(len(actions), MAX_LISTED))]
-        return {"type": "legal", "actions": listed, "total": len(actions)}
+        reply: dict[str, Any] = {"type": "legal", "actions": listed, "total": len(actions)}
+        if actions and m.round.phase is Phase.PASS:
+            reply["pass"] = _pass_description(m.round.pass_rules(seat))
+        return reply
 
     def _action(self, message: Mapping[str, Any], seat: int) -> Action:
         data = message.get("action")
@@ -448,7 +606,7 @@ class Hub:
             if seat is None:
                 return
             agent = table.agents[seat]
-            obs, legal = m.observation(seat), actions_for(m, seat)
+            obs, legal = m.observation(seat), pass_actions(m, seat)
             action = await asyncio.to_thread(agent.act, obs, legal)
             async with table.lock:
                 if seat in m.to_act and m.observation(seat) == obs:  # nobody acted meanwhile

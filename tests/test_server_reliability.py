@@ -1,0 +1,85 @@
+"""The game server under hostile or unlucky traffic (issue 54): no request that stalls everyone, every frame
+answered once, no credential printed, no pump writing to a gone client, database failures reported and
+recovered from, spectators and resumes served from a ready log, a turn clock, restarts that load only what is
+unfinished. Each test is named after the defect it holds fixed."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server tests need the server extra: pip install 'heartslib[server]'")
+
+import heartslib as hl
+from heartslib.engine import choices as engine_choices
+from heartslib.engine import legality
+from heartslib.server import tables
+from heartslib.server.tables import MAX_LISTED, Hub
+from test_server import Probe, _run, _settle
+
+
+def _two_decks(**passing: Any) -> dict[str, Any]:
+    """The issue's table: two whole decks, four players (26 cards a hand, each card held up to twice)."""
+    return {"name": "standard", "deck": {"decks": 2, "strip": []}, "passing": {"cards": 6, **passing}}
+
+
+def _no_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make listing every pass fail: the work the issue's request did (230,230 combinations, then again per
+    pass listed)."""
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("every pass listed")
+
+    monkeypatch.setattr(legality, "pass_choices", refuse)
+    monkeypatch.setattr(engine_choices, "pass_choices", refuse)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_d1_legal_at_a_two_deck_table_lists_no_pass_space_and_describes_the_pass(
+        monkeypatch: pytest.MonkeyPatch, keep: bool) -> None:
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        variant = _two_decks(**({"keep_last_of_suit": True} if keep else {}))
+        table = (await p.reply({"type": "create", "variant": variant, "seats": [None, "random", "random", "random"],
+                                "seed": 5}))["table"]
+        await p.reply({"type": "join", "table": table, "seat": 0})
+        _no_listing(monkeypatch)
+        legal = await p.reply({"type": "legal"})
+        m = hub.tables[table].match
+        rules = m.round.pass_rules(0)
+        assert legal["total"] == len(set(itertools.combinations(sorted(rules.hand), 6))) or keep
+        assert 0 < len(legal["actions"]) <= MAX_LISTED
+        described = legal["pass"]
+        assert described["choose"] == 6 and described["ordered"] is False
+        assert sorted(described["from"]) == sorted(c.code for c in m.round.hand(0))
+        assert described["keep_last_of_suit"] is keep
+        # a client can pass from the description (the first cards of "from", under the suit rule the agents'
+        # card-by-card choice) or from the listed passes
+        if not keep:
+            assert rules.problem(hl.Pass(0, tuple(hl.Card(c) for c in described["from"][:6]))) is None
+        ack = await p.reply({"type": "act", "action": legal["actions"][-1]})
+        assert ack["type"] == "ack"
+        await _settle(hub)  # the random agents pass too, without listing
+        assert m.round.phase is not hl.Phase.PASS
+
+    _run(body)
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+@pytest.mark.parametrize("keep", [False, True])
+def test_d1_the_pass_space_counts_and_unranks_every_legal_pass_with_copies(ordered: bool, keep: bool) -> None:
+    rng = random.Random(3)
+    for _ in range(30):
+        hand = sorted(rng.choice(range(52)) for _ in range(rng.randint(4, 9)))
+        size = rng.randint(1, min(4, len(hand)))
+        forbidden = frozenset(rng.sample(hand, 1)) if rng.random() < 0.3 else frozenset()
+        exempt = frozenset(c for c in hand if rng.random() < 0.2) if keep else None
+        rules = legality.PassRules(0, tuple(hand), size, forbidden, ordered, exempt)
+        expected = {tuple(c.index for c in a.cards) for a in rules.choices()}
+        space = tables.PassSpace(rules)
+        assert len(space) == len(expected), (hand, size, forbidden, exempt)
+        got = [tuple(c.index for c in space[i].cards) for i in range(len(space))]
+        assert len(set(got)) == len(got) and set(got) == expected
+        assert all(a in space for a in rules.choices())
