@@ -6,6 +6,7 @@ unfinished. Each test is named after the defect it holds fixed."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
@@ -83,3 +84,31 @@ def test_d1_the_pass_space_counts_and_unranks_every_legal_pass_with_copies(order
         got = [tuple(c.index for c in space[i].cards) for i in range(len(space))]
         assert len(set(got)) == len(got) and set(got) == expected
         assert all(a in space for a in rules.choices())
+
+
+def test_d5_a_lone_surrogate_in_an_id_or_an_option_is_answered_and_the_connection_goes_on(tmp_path: Any) -> None:
+    from test_server_e2e import Server
+
+    from heartslib.client import Client
+
+    server = Server(str(tmp_path / "tables.sqlite3"))
+    try:
+        with Client(server.url, timeout=5) as c:
+            table = c.create("standard", seats=[None, "random", "random", "random"], seed=1)
+            c.join(table, 0)
+            frames = [{"type": "ping", "id": "\ud800"},
+                      {"type": "act", "action": {"type": "choose", "option": "\udc00"}, "id": 7},
+                      {"type": "act", "action": {"type": "play", "card": "\ud83d"}, "id": 8},
+                      {"type": "ping", "id": 9}]
+            for frame in frames:
+                c.send_text(json.dumps(frame))  # ensure_ascii: the surrogate travels as \\ud800, valid UTF-8
+                replies = []
+                while not replies:
+                    data = c.receive(5)
+                    if data["type"] != "event":
+                        replies.append(data)
+                assert replies[0].get("id") == frame["id"], (frame, replies)
+            assert c.request({"type": "ping"})["type"] == "pong"
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err

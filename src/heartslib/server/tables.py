@@ -71,7 +71,13 @@ class Connection:
 
     def send_data(self, data: Mapping[str, Any]) -> None:
         """Queue one message."""
-        self.outbox.put_nowait(json.dumps(data, ensure_ascii=False))
+        text = json.dumps(data, ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate a client sent (an id, an option quoted back): \\u-escaped
+                text = json.dumps(data)
+        self.outbox.put_nowait(text)
 
     async def pump(self, send: Send) -> None:
         """Send the queued messages with ``send`` until :meth:`close` (or the client is gone)."""
