@@ -15,11 +15,15 @@ import pytest
 pytest.importorskip("starlette", reason="the server tests need the server extra: pip install 'heartslib[server]'")
 
 import heartslib as hl
+from heartslib import cli
+from heartslib.client import Client
 from heartslib.engine import choices as engine_choices
 from heartslib.engine import legality
 from heartslib.server import tables
+from heartslib.server.store import open_store
 from heartslib.server.tables import MAX_LISTED, Hub
 from test_server import Probe, _run, _settle
+from test_server_e2e import Server
 
 
 def _two_decks(**passing: Any) -> dict[str, Any]:
@@ -87,10 +91,6 @@ def test_d1_the_pass_space_counts_and_unranks_every_legal_pass_with_copies(order
 
 
 def test_d5_a_lone_surrogate_in_an_id_or_an_option_is_answered_and_the_connection_goes_on(tmp_path: Any) -> None:
-    from test_server_e2e import Server
-
-    from heartslib.client import Client
-
     server = Server(str(tmp_path / "tables.sqlite3"))
     try:
         with Client(server.url, timeout=5) as c:
@@ -112,3 +112,27 @@ def test_d5_a_lone_surrogate_in_an_id_or_an_option_is_answered_and_the_connectio
     finally:
         err = server.stop()
     assert "Traceback" not in err, err
+
+
+#: Malformed or unreachable PostgreSQL URLs, each holding the password s3cret somewhere.
+BAD_URLS = [
+    "postgresql://hearts:s3cret@[::1/hearts",  # libpq quotes the whole URI back
+    "postgresql://hearts:s3cret@localhost:1/hearts?sslmode=bogus",
+    "postgresql://hearts:s3cret@%zz/hearts",
+    "postgresql://localhost:1/hearts?password=s3cret",
+    "postgresql://localhost:1/hearts?sslmode=bogus&password=s3cret",
+    "postgresql://hearts:s3%63ret@[::1/hearts",  # percent-encoded
+    "postgres://hearts:s3cret@host:port:bad/hearts",
+]
+
+
+@pytest.mark.parametrize("url", BAD_URLS)
+def test_d10_a_bad_postgresql_url_never_shows_its_password(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(hl.SaveError) as caught:
+        open_store(url)
+    text = str(caught.value)
+    assert "s3cret" not in text and "s3%63ret" not in text and "\n" not in text, text
+    assert cli.main(["serve", "--database", url, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "s3cret" not in err and "s3%63ret" not in err and err.count("\n") == 1, err

@@ -23,7 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
-from heartslib.server.store import Store, open_store
+from heartslib.server.store import Store, open_store, safe_url
 from heartslib.server.tables import Connection, Hub
 
 __all__ = ["MAX_FRAME", "create_app", "serve"]
@@ -124,10 +124,5 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
     config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
                             ws_per_message_deflate=False)
-    print(f"heartslib serve: ws://{host}:{bound}/ws (database: {_where(database)}); Ctrl-C stops", flush=True)
+    print(f"heartslib serve: ws://{host}:{bound}/ws (database: {safe_url(database)}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
-
-
-def _where(database: str) -> str:
-    scheme, sep, rest = database.partition("://")
-    return f"{scheme}{sep}…@{rest.rsplit('@', 1)[1]}" if sep and "@" in rest else database

@@ -18,17 +18,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import unquote
 
 import attrs
 
 from heartslib.errors import SaveError
 
-__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "TableRecord", "open_store", "token_digest"]
+__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "TableRecord", "open_store", "safe_url",
+           "token_digest"]
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS hl_tables (id TEXT PRIMARY KEY, variant TEXT NOT NULL, seed BIGINT NOT NULL, "
@@ -215,19 +218,41 @@ class PostgresStore(Store):
         try:
             conn = psycopg.connect(url)
         except psycopg.Error as exc:
-            raise SaveError("database", f"cannot connect to {_safe_url(url)}: {str(exc).strip()}") from None
+            raise SaveError("database", f"cannot connect to {safe_url(url)}: {safe_text(str(exc), url)}") from None
         super().__init__(conn)
 
     def _integrity_errors(self) -> tuple[type[Exception], ...]:
         return (self._psycopg.errors.UniqueViolation,)
 
 
-def _safe_url(url: str) -> str:
-    """The URL without its password, for messages."""
-    scheme, sep, rest = url.partition("://")
+def _secrets(url: str) -> list[str]:
+    """What of ``url`` must never be shown: the user and password before the host, and any ``password=``
+    value, each as written and percent-decoded, longest first."""
+    found: list[str] = []
+    rest = url.partition("://")[2]
     if "@" in rest:
-        rest = "…@" + rest.rsplit("@", 1)[1]
-    return scheme + sep + rest
+        userinfo = rest.rsplit("@", 1)[0]
+        found += [userinfo, userinfo.partition(":")[2]]
+    found += re.findall(r"password=([^&\s]*)", url)
+    found += [unquote(s) for s in found]
+    return sorted({s for s in found if s}, key=len, reverse=True)
+
+
+def safe_text(text: str, url: str) -> str:
+    """``text`` (a message that may quote ``url``, a driver's error) with every secret of ``url`` replaced by
+    ``…``, on one line."""
+    return " ".join(_redacted(text, url).split())
+
+
+def _redacted(text: str, url: str) -> str:
+    for secret in _secrets(url):
+        text = text.replace(secret, "…")
+    return text
+
+
+def safe_url(url: str) -> str:
+    """The URL without its user, password or ``password=`` value, for messages (a file path as it is)."""
+    return _redacted(url, url)
 
 
 def open_store(database: str) -> Store:
