@@ -17,13 +17,14 @@ groups it) and the round it returns is the one the same actions make through ``R
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
 
 from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns
 from heartslib.cards import Card
+from heartslib.engine.args import check_hand_number, check_seat, check_seed
 from heartslib.engine.dealing import canonical
 from heartslib.enums import (
     DEALERS_CHOICE,
@@ -36,7 +37,7 @@ from heartslib.enums import (
     PassDirection,
     Phase,
 )
-from heartslib.errors import IllegalAction
+from heartslib.errors import IllegalAction, arg_text
 from heartslib.round import Round, engine_state
 from heartslib.variant import Variant, expect_variant
 from heartslib.vector import kernel
@@ -62,18 +63,57 @@ _TRICK_WRITES: Final = frozenset({"taker", "points_vis", "points", "won", "sun_s
                                   "shooter", "terminated"})
 
 
-def _per_game(value: Any, n_games: int, name: str, bound: int | None) -> Any:
-    """``value`` (one whole number, or one per game) as an (N,) int64 array, each in ``0..bound - 1`` (or
-    ``>= 0`` without a bound); :class:`~heartslib.IllegalAction` otherwise."""
-    arr = np.asarray(value)
-    if arr.ndim == 0:
-        arr = np.full(n_games, arr)
-    within = f"0..{bound - 1}" if bound is not None else ">= 0"
-    if arr.shape != (n_games,) or not (np.issubdtype(arr.dtype, np.integer) or n_games == 0) or \
-            (arr < 0).any() or (bound is not None and (arr >= bound).any()):
-        raise IllegalAction("bad_argument", f"{name} is one whole number {within} or one per game ({n_games}), "
-                            f"not {value!r}")
-    return arr.astype(np.int64)
+def _per_game(value: object, n_games: int, name: str, check: Callable[[int], object]) -> Any:
+    """``value`` (one whole number, or one per game) as an (N,) int64 array, each number passed by ``check``
+    (the engine's check of the same argument, so the environment takes what ``Round.deal`` takes);
+    :class:`~heartslib.IllegalAction` otherwise."""
+    arr = _array(value)
+    if arr is None or arr.ndim > 1 or (arr.ndim == 1 and arr.shape != (n_games,)) or \
+            (arr.dtype.kind not in "iu" and arr.size):
+        raise IllegalAction("bad_argument", f"{name} is one whole number or one per game ({n_games}), "
+                            f"not {arg_text(value)}")
+    for x in np.unique(arr).tolist():  # Python ints: a uint64 beyond int64 is not read as negative
+        check(x)
+    return np.broadcast_to(arr, (n_games,)).astype(np.int64)
+
+
+def _array(value: object, dtype: Any = None) -> Any:
+    """``np.asarray(value, dtype)``, or None for what numpy cannot make an array of (a ragged list, ...)."""
+    try:
+        return np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _seed_list(seeds: object) -> list[int]:
+    """``seeds`` (a sequence, or a 1-D array, of whole numbers: one per game) as Python ints, each a seed
+    ``Round.deal`` takes; :class:`~heartslib.IllegalAction` otherwise."""
+    if hasattr(seeds, "__array__"):
+        arr = _array(seeds)
+    elif isinstance(seeds, Iterable) and not isinstance(seeds, str | bytes | Mapping):
+        # element by element: numpy would read [0, 2**64 - 1] as floats
+        arr = _array([int(s) if isinstance(s, np.integer) else s for s in seeds], dtype=object)
+    else:
+        arr = None
+    if arr is None or arr.ndim != 1 or (arr.dtype.kind not in "iuO" and arr.size):
+        raise IllegalAction("bad_argument", "seeds are a sequence of whole numbers from 0 to 2**64 - 1, one per "
+                            f"game, not {arg_text(seeds)}")
+    out: list[int] = arr.tolist()
+    for s in out:
+        if s is None:  # Round.deal draws a seed for None; a game of the batch is dealt from its own
+            raise IllegalAction("bad_argument", "a seed is a whole number from 0 to 2**64 - 1, not None")
+        check_seed(s)
+    return out
+
+
+def _mask_arg(value: object, n_games: int, name: str) -> Any:
+    """``value`` as an (N,) bool array (a boolean mask of the batch, never an index list);
+    :class:`~heartslib.IllegalAction` otherwise."""
+    on = _array(value)
+    if on is None or on.shape != (n_games,) or on.dtype != np.bool_:
+        raise IllegalAction("bad_argument", f"{name} must be {n_games} booleans (a mask, one per game), not "
+                            f"{arg_text(value)}")
+    return on
 
 
 def _pass_code(d: PassDirection, n: int) -> int:
@@ -211,8 +251,8 @@ class Env:
 
     def __init__(self, variant: Variant, backend: str = "numpy") -> None:
         if backend not in ("numpy", "jax"):
-            raise ValueError(f"backend {backend!r} is not available: heartslib.vector has the 'numpy' and 'jax' "
-                             "backends")
+            raise IllegalAction("bad_argument", f"backend {arg_text(backend)} is not available: heartslib.vector has "
+                                "the 'numpy' and 'jax' backends")
         self.variant = expect_variant(variant)
         check_supported(self.variant)
         self.backend = backend
@@ -264,14 +304,11 @@ class Env:
         """N hands, game ``i`` dealt exactly as ``Round.deal(variant, seed=seeds[i], dealer=dealer[i],
         hand_number=hand_number[i])``; ``dealer`` and ``hand_number`` (which picks the pass of the schedule) are
         one for every game or one per game."""
-        seed_list = [int(s) for s in np.asarray(seeds, dtype=object).reshape(-1)]
-        for s in seed_list:
-            if not 0 <= s < 2**64:
-                raise IllegalAction("bad_argument", f"a seed is a whole number from 0 to 2**64 - 1, not {s}")
+        seed_list = _seed_list(seeds)
         n_games = len(seed_list)
         t = self._t
-        dealers = _per_game(dealer, n_games, "dealer", t.n)
-        hands = _per_game(hand_number, n_games, "hand_number", None)
+        dealers = _per_game(dealer, n_games, "dealer", lambda d: check_seat(d, t.n, "dealer"))
+        hands = _per_game(hand_number, n_games, "hand_number", check_hand_number)
         a = self._blank(n_games)
         a["seed"][:] = np.array(seed_list, dtype=np.uint64)
         a["dealer"][:] = dealers
@@ -306,6 +343,9 @@ class Env:
 
     def from_rounds(self, rounds: Sequence[Round]) -> State:
         """N games from N rounds of this variant, in any phase (the pass too, for seats that have not passed)."""
+        if isinstance(rounds, str | bytes) or not isinstance(rounds, Iterable):
+            raise IllegalAction("bad_argument", f"rounds is a sequence of Rounds of this environment's variant, not "
+                                f"{arg_text(rounds)}")
         rounds = list(rounds)
         a = self._blank(len(rounds))
         origins: list[Round] = []
@@ -327,6 +367,19 @@ class Env:
             return State(self._jax.to_device({name: getattr(st, name) for name in ARRAYS}), self, st._origins)
         return st
 
+    def _check_state(self, state: object) -> None:
+        """:class:`~heartslib.IllegalAction` unless ``state`` is a :class:`State` of this environment's variant
+        and backend (made by this environment, or by another of the same rules: a copy, an unpickled one)."""
+        if isinstance(state, State):
+            env = state._env
+            if env is self or (env.variant == self.variant and env.backend == self.backend):
+                return
+            what = f"a {env.backend} State of another variant ({env.variant.name!r})"
+        else:
+            what = arg_text(state)
+        raise IllegalAction("bad_argument", f"state must be a State of this environment's variant "
+                            f"({self.variant.name!r}, {self.backend}), not {what}")
+
     # ------------------------------------------------------------------ stepping
 
     def step(self, state: State, actions: Any, *, active: Any = None) -> State:
@@ -336,18 +389,15 @@ class Env:
         and ignore their action, as a terminated game does (an adapter steps the opponents' games while the
         learner's wait). Raises :class:`~heartslib.IllegalAction` naming the game, the seat and the card (or
         option) of the first action that is not legal in its game, before anything is applied."""
-        acts = np.asarray(actions)
+        self._check_state(state)
+        acts = _array(actions)
         n_games = state.batch_size
-        if acts.shape != (n_games,) or not (np.issubdtype(acts.dtype, np.integer) or n_games == 0):
-            raise IllegalAction("bad_argument", f"actions must be {n_games} integer action ids, "
-                                f"not an array of shape {acts.shape} and dtype {acts.dtype}")
+        if acts is None or acts.shape != (n_games,) or not (np.issubdtype(acts.dtype, np.integer) or n_games == 0):
+            raise IllegalAction("bad_argument", f"actions must be {n_games} integer action ids, not "
+                                f"{arg_text(actions)}")
         live = ~state.terminated
         if active is not None:
-            on = np.asarray(active)
-            if on.shape != (n_games,) or on.dtype != np.bool_:
-                raise IllegalAction("bad_argument", f"active must be {n_games} booleans, not an array of shape "
-                                    f"{on.shape} and dtype {on.dtype}")
-            live &= on
+            live &= _mask_arg(active, n_games, "active")
         if self._jax is not None:
             return self._jax_step(state, acts, live)
         ok = (acts >= 0) & (acts < self.num_actions)
@@ -414,6 +464,10 @@ class Env:
     def random_actions(self, state: State, rng: Any) -> Any:
         """One uniformly random legal action id per game (0 for a terminated game), from ``rng``
         (a :class:`numpy.random.Generator`)."""
+        self._check_state(state)
+        if not isinstance(rng, np.random.Generator):
+            raise IllegalAction("bad_argument", f"rng is a numpy.random.Generator (numpy.random.default_rng(seed)), "
+                                f"not {arg_text(rng)}")
         # the k-th legal id of each game, k uniform below its number of legal ids: one draw a game, not one an
         # id, read from the flat positions of every legal id (row by row), not from a cumulative sum per row
         mask = np.asarray(state.legal_action_mask)  # the jax backend's too, read once
@@ -437,9 +491,13 @@ class Env:
     def to_turns(self, state: State, i: int) -> Turns:
         """Game ``i`` as a :class:`heartslib.adapters.encoding.Turns`: :meth:`to_round`'s round with the cards
         chosen so far of a pass not yet complete as its ``pending`` (the game exactly as the ids left it)."""
+        self._check_state(state)
+        n_games = state.batch_size
+        # a bool is not a game (True would be game 1), nor is 1.7 or '1'; a numpy integer is
+        if isinstance(i, bool | np.bool_) or not isinstance(i, int | np.integer) or not 0 <= i < n_games:
+            raise IllegalAction("bad_argument", f"a game is a whole number 0..{n_games - 1} (the batch holds "
+                                f"{n_games}), not {arg_text(i)}")
         i = int(i)
-        if not 0 <= i < state.batch_size:
-            raise IllegalAction("bad_argument", f"game {i} is not in a batch of {state.batch_size}")
         origin = int(state.origin[i])
         r = state._origins[origin].copy() if origin >= 0 else Round.deal(
             self.variant, seed=int(state.seed[i]), dealer=int(state.dealer[i]), hand_number=int(state.hand_number[i]))
@@ -454,24 +512,31 @@ class Env:
     def observe(self, state: State, seat: Any = None) -> Any:
         """(N, D) float32: each game's observation for the player to act (what ``state.observation`` holds), or
         with ``seat`` (a seat, or (N,) seats) that seat's, ``acting`` set where it is the seat to act."""
+        self._check_state(state)
         if seat is None:
             if self._jax is not None:
                 return self._jax.observe_fn(self._jax.arrays(state), np.full(state.batch_size, -1, np.int32))
             return _observe(self._t, self.encoding, state)
-        seats = np.broadcast_to(np.asarray(seat), (state.batch_size,))
-        if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= self.num_players)).any():
+        seats = _array(seat)
+        if seats is not None and seats.ndim == 1 and seats.shape != (state.batch_size,):
+            raise IllegalAction("bad_argument", f"seat is one seat or one per game ({state.batch_size}), not "
+                                f"{arg_text(seat)}")
+        if seats is None or seats.ndim > 1 or not np.issubdtype(seats.dtype, np.integer) or \
+                ((seats < 0) | (seats >= self.num_players)).any():
             raise IllegalAction("no_such_seat", f"seat must be a seat 0..{self.num_players - 1} (or one per game), "
                                 f"not {seat!r}")
         if self._jax is not None:
-            return self._jax.observe_fn(self._jax.arrays(state), seats.astype(np.int32))
-        return _observe(self._t, self.encoding, state, seats.astype(np.int64))
+            return self._jax.observe_fn(self._jax.arrays(state),
+                                        np.broadcast_to(seats, (state.batch_size,)).astype(np.int32))
+        return _observe(self._t, self.encoding, state, np.broadcast_to(seats, (state.batch_size,)).astype(np.int64))
 
     def reset_where(self, state: State, where: Any, seeds: Iterable[int] | Any, *, dealer: int | Any = 0,
                     hand_number: int | Any = 0) -> State:
         """A new state in which the games ``where`` ((N,) bool) are new hands dealt from ``seeds`` (one per game
         replaced; ``dealer`` and ``hand_number`` as :meth:`init` takes them) and the others are as in
         ``state``: an autoreset (``state`` is unchanged)."""
-        rows = np.flatnonzero(np.asarray(where, dtype=bool))
+        self._check_state(state)
+        rows = np.flatnonzero(_mask_arg(where, state.batch_size, "where"))
         fresh = self.init(seeds, dealer=dealer, hand_number=hand_number)
         if fresh.batch_size != rows.size:
             raise IllegalAction("bad_argument", f"{rows.size} games are replaced, so {rows.size} seeds are needed, "

@@ -1,0 +1,161 @@
+"""heartslib.vector held to the core's standard (issue 51, items 2-4 and the import hint; issue 53's fit):
+bad arguments are ``IllegalAction('bad_argument')`` (or ``no_such_seat``) and change nothing; an opponent
+agent that fails rolls the Gymnasium environment back; every environment and state round-trips ``copy``,
+``deepcopy`` and ``pickle`` and plays on exactly as the original; a missing extra names itself."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import heartslib as hl  # noqa: E402
+from heartslib.vector import Env, State  # noqa: E402
+from heartslib.vector.kernel import ARRAYS  # noqa: E402
+
+STANDARD = hl.preset("standard")
+
+
+def arrays_of(state: State) -> dict[str, Any]:
+    """A copy of every array of ``state`` (to show a refused call changed nothing)."""
+    return {name: np.array(getattr(state, name), copy=True) for name in ARRAYS}
+
+
+def same_arrays(state: State, before: dict[str, Any]) -> bool:
+    return all(np.array_equal(np.asarray(getattr(state, name)), before[name]) for name in ARRAYS)
+
+
+def refused(call: Callable[[], object], code: str = "bad_argument") -> hl.IllegalAction:
+    """``call()`` raises IllegalAction with ``code`` (never a bare built-in error); the error."""
+    with pytest.raises(hl.IllegalAction) as info:
+        call()
+    assert info.value.code == code, info.value
+    return info.value
+
+
+# ---------------------------------------------------------------------- 51.2: Env refuses bad input
+
+
+@pytest.mark.parametrize("other", ["black_maria", "spot_hearts"])
+def test_a_state_of_another_variant_is_refused_by_every_method(other: str) -> None:
+    """A Black Maria state stepped in a standard environment failed steps later with an IndexError; a
+    spot_hearts one played to the end under its scoring and then could not become a Round."""
+    env = Env(STANDARD)
+    foreign = Env(hl.preset(other)).init([1, 2])
+    before = arrays_of(foreign)
+    rng = np.random.default_rng(0)
+    actions = Env(hl.preset(other)).random_actions(foreign, rng)
+    for call in (lambda: env.step(foreign, actions), lambda: env.observe(foreign), lambda: env.observe(foreign, 0),
+                 lambda: env.to_round(foreign, 0), lambda: env.to_turns(foreign, 1),
+                 lambda: env.random_actions(foreign, rng),
+                 lambda: env.reset_where(foreign, np.array([True, False]), [3])):
+        err = refused(call)
+        assert "variant" in str(err)
+    assert same_arrays(foreign, before)
+
+
+def test_a_state_of_an_equal_environment_is_accepted() -> None:
+    """The check is on the rules, not the object: another Env of the same variant steps the state."""
+    state = Env(STANDARD).init([1, 2])
+    other = Env(hl.preset("standard"))
+    stepped = other.step(state, other.random_actions(state, np.random.default_rng(0)))
+    assert int(stepped.log_len[0]) == 1
+
+
+def test_reset_where_refuses_an_index_list_for_a_mask() -> None:
+    """``where=[1]`` (an index list) was read as a mask and reset game 0."""
+    env = Env(STANDARD)
+    state = env.init([1, 2, 3])
+    before = arrays_of(state)
+    err = refused(lambda: env.reset_where(state, [1], [9]))
+    assert "3 booleans" in str(err)
+    refused(lambda: env.reset_where(state, np.array([0, 1, 0]), [9]))
+    refused(lambda: env.reset_where(state, np.array([True, False]), [9]))  # not the batch size
+    refused(lambda: env.reset_where(state, None, [9]))
+    assert same_arrays(state, before)
+    fresh = env.reset_where(state, [False, True, False], [9])  # a boolean list is a mask
+    assert int(fresh.seed[1]) == 9 and int(fresh.seed[0]) == 1
+
+
+@pytest.mark.parametrize("hand_number", [2**64 - 1, np.uint64(2**64 - 1), 10**9 + 1, -1, True, 1.0, "1", None,
+                                         [0, 2**63]])
+def test_init_refuses_hand_numbers_round_deal_refuses(hand_number: Any) -> None:
+    """``init(hand_number=2**64 - 1)`` was stored as -1; every hand number Round.deal refuses is refused."""
+    env = Env(STANDARD)
+    refused(lambda: env.init([1, 2], hand_number=hand_number))
+    if not isinstance(hand_number, list):
+        with pytest.raises((hl.IllegalAction, TypeError)):
+            hl.Round.deal(STANDARD, seed=1, hand_number=hand_number)
+
+
+def test_init_takes_the_hand_numbers_and_dealers_round_deal_takes() -> None:
+    env = Env(STANDARD)
+    state = env.init([1, 2], hand_number=np.array([0, 10**9], dtype=np.uint64), dealer=np.int8(3))
+    assert env.to_round(state, 1) == hl.Round.deal(STANDARD, seed=2, hand_number=10**9, dealer=3)
+    for dealer in (4, -1, True, 1.5, [0, 1, 2]):
+        with pytest.raises(hl.IllegalAction):
+            env.init([1, 2], dealer=dealer)
+
+
+@pytest.mark.parametrize("seeds", [None, math.nan, math.inf, 2.0, "7", b"7", 7, [[1, 2]], np.zeros((2, 2), dtype=int),
+                                   [1.5], [2.0], ["7"], [True], [-1], [2**64], [None], [math.nan], {"a": 1}, object()],
+                         ids=repr)
+def test_init_refuses_seeds_that_are_not_whole_numbers(seeds: Any) -> None:
+    """None, nan and inf gave bare TypeError/ValueError/OverflowError; 2.0, '7' and 2-D arrays were taken."""
+    err = refused(lambda: Env(STANDARD).init(seeds))
+    assert "seed" in str(err)
+
+
+@pytest.mark.parametrize("seeds", [[0, 2**64 - 1], np.arange(3), np.array([5], dtype=np.uint64), range(2),
+                                   (4, 5), list(np.arange(2)), []], ids=repr)
+def test_init_takes_any_sequence_of_whole_seeds(seeds: Any) -> None:
+    env = Env(STANDARD)
+    state = env.init(seeds)
+    wanted = [int(s) for s in seeds]
+    assert state.seed.tolist() == wanted
+    if wanted:
+        assert env.to_round(state, len(wanted) - 1) == hl.Round.deal(STANDARD, seed=wanted[-1])
+
+
+@pytest.mark.parametrize("game", [1.7, "1", True, np.True_, None, -1, 3, 2**70])
+def test_to_round_refuses_a_game_that_is_not_a_game_index(game: Any) -> None:
+    """``to_round(state, 1.7 | '1' | True)`` was game 1."""
+    env = Env(STANDARD)
+    state = env.init([1, 2, 3])
+    refused(lambda: env.to_round(state, game))
+    refused(lambda: env.to_turns(state, game))
+
+
+def test_to_round_takes_a_numpy_integer() -> None:
+    env = Env(STANDARD)
+    state = env.init([1, 2, 3])
+    assert env.to_round(state, np.int64(2)) == hl.Round.deal(STANDARD, seed=3)
+
+
+def test_no_method_gives_a_bare_built_in_error() -> None:
+    """``observe``, ``from_rounds(None)``, ``step(None, ...)`` raised AttributeError/TypeError/ValueError."""
+    env = Env(STANDARD)
+    state = env.init([1, 2, 3])
+    before = arrays_of(state)
+    rng = np.random.default_rng(0)
+    for call in (lambda: env.observe(None), lambda: env.observe(state, [0, 1]), lambda: env.from_rounds(None),
+                 lambda: env.from_rounds(5), lambda: env.from_rounds("ab"), lambda: env.from_rounds([None]),
+                 lambda: env.step(None, [0]), lambda: env.step(state, None), lambda: env.step(state, [0, 0, 0],
+                                                                                           active=[1, 0, 1]),
+                 lambda: env.random_actions(state, None), lambda: env.random_actions(state, 7),
+                 lambda: env.random_actions(None, rng), lambda: env.reset_where(None, [True], [1]),
+                 lambda: env.to_round(None, 0), lambda: env.to_turns([], 0), lambda: Env(STANDARD, backend=None),
+                 lambda: Env(STANDARD, backend="torch")):
+        refused(call)
+    for seat in (1.0, True, [0, 1, 4], "0"):
+        refused(lambda seat=seat: env.observe(state, seat), "no_such_seat")
+    assert same_arrays(state, before)
+
+
+def test_an_unknown_backend_is_a_value_error_naming_those_there_are() -> None:
+    with pytest.raises(ValueError, match="'numpy' and 'jax'"):
+        Env(STANDARD, backend="torch")
