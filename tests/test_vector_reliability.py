@@ -159,3 +159,59 @@ def test_no_method_gives_a_bare_built_in_error() -> None:
 def test_an_unknown_backend_is_a_value_error_naming_those_there_are() -> None:
     with pytest.raises(ValueError, match="'numpy' and 'jax'"):
         Env(STANDARD, backend="torch")
+
+
+# ---------------------------------------------------------------------- 51.3: LearnerEnv rolls back on any error
+
+
+class FirstLegal:
+    """A deterministic player: the first legal action (the same play however often it is asked)."""
+
+    def setup(self, variant: hl.Variant, seat: int) -> None:
+        pass
+
+    def act(self, observation: hl.Observation, legal_actions: Any) -> Any:
+        return legal_actions[0]
+
+
+class Breaks(FirstLegal):
+    """:class:`FirstLegal` that, once armed, raises RuntimeError at its next play (an agent's own bug)."""
+
+    armed = False
+
+    def act(self, observation: hl.Observation, legal_actions: Any) -> Any:
+        if self.armed and observation.phase == hl.Phase.PLAY:
+            self.armed = False
+            raise RuntimeError("the agent's own bug")
+        return super().act(observation, legal_actions)
+
+
+def first_ids(obs: dict[str, Any]) -> Any:
+    """The first legal id of each game (0 where none is)."""
+    return np.argmax(obs["action_mask"], axis=1)
+
+
+def test_an_opponent_agents_runtime_error_rolls_the_learner_env_back() -> None:
+    """An agent raising anything but IllegalAction left the learner's action recorded in the mirrors, so the
+    environment fell out of step for good; now the call changes nothing and the environment plays on exactly as
+    one that never failed."""
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector.gym import LearnerEnv
+
+    breaks = Breaks()
+    failing = LearnerEnv("standard", num_envs=3, opponents=[breaks, FirstLegal(), FirstLegal()], hand_number=0)
+    clean = LearnerEnv("standard", num_envs=3, opponents=[FirstLegal(), FirstLegal(), FirstLegal()], hand_number=0)
+    obs, _ = failing.reset(seed=4)
+    want, _ = clean.reset(seed=4)
+    for step in range(40):  # past the pass, then past the end of the hands (every hand is dealt anew)
+        if step == 5:
+            breaks.armed = True
+            state, bits = failing.state, failing.np_random.bit_generator.state
+            with pytest.raises(RuntimeError, match="own bug"):
+                failing.step(first_ids(obs))
+            assert failing.state is state and failing.np_random.bit_generator.state == bits
+        obs, reward, term, _, _ = failing.step(first_ids(obs))
+        want, want_reward, want_term, _, _ = clean.step(first_ids(want))
+        assert np.array_equal(obs["observation"], want["observation"]), step
+        assert np.array_equal(reward, want_reward) and np.array_equal(term, want_term)
+    assert all(failing.env.to_round(failing.state, g) == clean.env.to_round(clean.state, g) for g in range(3))

@@ -240,19 +240,20 @@ class LearnerEnv(VectorEnv):
         super().reset(seed=seed)
         try:
             return self._reset()
-        except IllegalAction:
+        except BaseException:  # an agent's or a policy's own error too (even an interrupt): nothing half done
             undo()
             raise
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """The learner's action in every game (ignored in a game that ended on the last step, which starts a new
         hand instead), then the other seats' until the learner acts again or the hand is over. An illegal
-        action (the learner's, or an opponent's) raises :class:`~heartslib.IllegalAction` naming the game, and
-        the environment is left as it was."""
+        action (the learner's, or an opponent's) raises :class:`~heartslib.IllegalAction` naming the game; after
+        it, or any other error (an opponent agent's or policy's own), the environment is left as it was: the
+        games, the generator and the agents' mirrors, the learner's action not recorded."""
         undo = self._snapshot()
         try:
             return self._step(actions)
-        except IllegalAction:
+        except BaseException:  # the learner's action is in the mirrors before the opponents act: take it out
             undo()
             raise
 
