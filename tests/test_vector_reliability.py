@@ -5,7 +5,9 @@ agent that fails rolls the Gymnasium environment back; every environment and sta
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -215,3 +217,97 @@ def test_an_opponent_agents_runtime_error_rolls_the_learner_env_back() -> None:
         assert np.array_equal(obs["observation"], want["observation"]), step
         assert np.array_equal(reward, want_reward) and np.array_equal(term, want_term)
     assert all(failing.env.to_round(failing.state, g) == clean.env.to_round(clean.state, g) for g in range(3))
+
+
+# ---------------------------------------------------------------------- 51.4: copy, deepcopy and pickle
+
+COPIES: dict[str, Callable[[Any], Any]] = {
+    "copy": copy.copy,
+    "deepcopy": copy.deepcopy,
+    "pickle": lambda obj: pickle.loads(pickle.dumps(obj)),
+}
+
+
+@pytest.mark.parametrize("how", list(COPIES))
+def test_an_env_and_its_state_round_trip_and_play_on_as_the_original(how: str) -> None:
+    """``kernel.Tables.xp`` held the numpy module, so neither an Env nor a State could be pickled or deep-copied
+    (a batch could not be checkpointed, sent to a worker or snapshotted)."""
+    env = Env(hl.preset("standard").replace(moon={"kind": "choice"}))
+    rng = np.random.default_rng(3)
+    state = env.init(np.arange(4), hand_number=[0, 1, 2, 3])
+    for _ in range(20):
+        state = env.step(state, env.random_actions(state, rng))
+    twin_env, twin = COPIES[how](env), COPIES[how](state)
+    assert same_arrays(twin, arrays_of(state))
+    assert twin_env.num_actions == env.num_actions and twin_env.variant == env.variant
+    for _ in range(80):  # to the end of every hand
+        actions = env.random_actions(state, rng)
+        state, twin = env.step(state, actions), twin_env.step(twin, actions)
+        assert same_arrays(twin, arrays_of(state))
+        assert np.array_equal(twin.observation, state.observation)
+    assert state.terminated.all()
+    assert all(twin_env.to_round(twin, g) == env.to_round(state, g) for g in range(4))
+
+
+def test_a_state_from_rounds_round_trips_with_its_rounds() -> None:
+    env = Env(STANDARD)
+    state = env.from_rounds([hl.Round.deal(STANDARD, seed=s, hand_number=s) for s in range(3)])
+    twin = pickle.loads(pickle.dumps(state))
+    assert all(env.to_round(twin, g) == env.to_round(state, g) for g in range(3))
+
+
+def test_a_jax_env_round_trips_and_steps_as_the_original() -> None:
+    pytest.importorskip("jax")
+    env = Env(STANDARD, backend="jax")
+    state = env.init(np.arange(3))
+    twin_env, twin = pickle.loads(pickle.dumps(env)), pickle.loads(pickle.dumps(state))
+    assert twin_env.backend == "jax"
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        actions = env.random_actions(state, rng)
+        state, twin = env.step(state, actions), twin_env.step(twin, actions)
+        assert same_arrays(twin, arrays_of(state))
+
+
+def play_learner(envs: Any, obs: dict[str, Any], steps: int) -> list[Any]:
+    out = []
+    for _ in range(steps):
+        obs, reward, term, _, _ = envs.step(first_ids(obs))
+        out += [obs["observation"], obs["action_mask"], reward, term]
+    return out
+
+
+@pytest.mark.parametrize("how", list(COPIES))
+@pytest.mark.parametrize("opponents", ["random", "agents"])
+def test_a_learner_env_round_trips_and_steps_exactly_as_the_original(how: str, opponents: str) -> None:
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector.gym import LearnerEnv
+
+    others: Any = "random" if opponents == "random" else [FirstLegal(), FirstLegal(), FirstLegal()]
+    envs = LearnerEnv("standard", num_envs=3, opponents=others)
+    obs, _ = envs.reset(seed=7)
+    obs, *_ = envs.step(first_ids(obs))
+    twin = COPIES[how](envs)
+    got, want = play_learner(twin, obs, 30), play_learner(envs, obs, 30)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))
+
+
+@pytest.mark.parametrize("how", list(COPIES))
+def test_a_selfplay_env_round_trips_and_steps_exactly_as_the_original(how: str) -> None:
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector.selfplay import SelfPlayEnv
+
+    env = SelfPlayEnv("standard", num_envs=3)
+    obs, _ = env.reset(seed=7)
+    twin = COPIES[how](env)
+
+    def play(e: Any, obs: dict[str, Any]) -> list[Any]:
+        out = []
+        for _ in range(70):
+            actions = {a: np.argmax(obs[a]["action_mask"], axis=1) for a in e.possible_agents}
+            obs, rewards, terms, _, _ = e.step({a: actions[a] for a in e.agents})
+            out += [obs[a]["observation"] for a in obs] + [rewards[a] for a in rewards] + [terms[a] for a in terms]
+        return out
+
+    got, want = play(twin, obs), play(env, obs)
+    assert len(got) == len(want) and all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))

@@ -274,6 +274,22 @@ class Env:
         if backend == "jax":
             self._jax = _jax_backend()(self._t, self.encoding, self._choice_ids, self.num_actions)
 
+    def __copy__(self) -> Env:
+        """This environment (its rules, and the jax backend's compiled step, are never changed, so shared)."""
+        twin = object.__new__(Env)
+        vars(twin).update(vars(self))
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles (and deep-copies) the environment: all but the jax backend's compiled functions, which
+        :meth:`__setstate__` builds again (and jax compiles again at the first step)."""
+        return {**vars(self), "_jax": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        if self.backend == "jax":
+            self._jax = _jax_backend()(self._t, self.encoding, self._choice_ids, self.num_actions)
+
     # ------------------------------------------------------------------ making states
 
     def _blank(self, n_games: int) -> dict[str, Any]:

@@ -37,6 +37,7 @@ returns the first observation of a new hand, with reward 0.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -233,6 +234,11 @@ class LearnerEnv(VectorEnv):
         if self._state is None:
             raise RuntimeError("call reset() before using the environment")
         return self._state
+
+    def __copy__(self) -> LearnerEnv:
+        """An independent copy: the games, the generator and the agents are its own (a shallow copy sharing
+        them would draw from the original's generator), the batched environment underneath is shared."""
+        return copy.deepcopy(self, {id(self.env): self.env})
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """New hands in every game; the same ``seed`` gives the same deals (and, with seeded agents, games)."""

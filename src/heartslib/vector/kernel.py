@@ -15,6 +15,7 @@ array, or ``slice(None)`` for the whole batch).
 from __future__ import annotations
 
 import copy
+import importlib
 from typing import Any, Final
 
 import numpy as np
@@ -118,6 +119,17 @@ class Tables:
         self.xp: Any = np
         self.ix: Any = np.int64
         self.eager = True
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The tables with the array namespace and the index type by name (a module cannot be pickled)."""
+        state = dict(vars(self))
+        state["xp"], state["ix"] = self.xp.__name__, np.dtype(self.ix).name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The tables :meth:`__getstate__` gave, the array namespace and the index type resolved again."""
+        xp = importlib.import_module(state["xp"])
+        vars(self).update(state, xp=xp, ix=getattr(xp, state["ix"]))
 
     def on(self, xp: Any, ix: Any) -> Tables:
         """These tables with every array moved to the array namespace ``xp`` (e.g. ``jax.numpy``), indexed
@@ -266,8 +278,8 @@ def sun_points(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, s: Any, keep: b
     p = t.moon_points
     is_s = t.seats[None, :] == s[:, None]
     own = seat_value(t, bonus, s) if keep else xp.zeros_like(raw[:, 0])
-    if moon.sun == Sun.CLEAN_SLATE:
-        return xp.where(is_s, -seat_value(t, st.scores[e], s)[:, None], raw)
+    if moon.sun == Sun.CLEAN_SLATE:  # the shooter's hand scores 0; the match resets its total (RULES.md 11)
+        return xp.where(is_s, 0, raw)
     if moon.sun == Sun.SUBTRACT_52:
         return xp.where(is_s, (own - 2 * p)[:, None], raw)
     other = t.team_of[None, :] != t.team_of[s][:, None]

@@ -28,6 +28,7 @@ actions and returns the first observations of a new hand, with rewards 0.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,11 @@ class SelfPlayEnv:
         if self._state is None:
             raise RuntimeError("call reset() before using the environment")
         return self._state
+
+    def __copy__(self) -> SelfPlayEnv:
+        """An independent copy: the games, the generator are its own (a shallow copy sharing
+        them would draw from the original's generator), the batched environment underneath is shared."""
+        return copy.deepcopy(self, {id(self.env): self.env})
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
                                                                                           dict[str, Any]]:
