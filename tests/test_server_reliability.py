@@ -5,6 +5,7 @@ unfinished. Each test is named after the defect it holds fixed."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
@@ -136,3 +137,56 @@ def test_d10_a_bad_postgresql_url_never_shows_its_password(url: str, capsys: pyt
     assert cli.main(["serve", "--database", url, "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert "s3cret" not in err and "s3%63ret" not in err and err.count("\n") == 1, err
+
+
+class GoneSocket:
+    """A WebSocket whose client vanished, as asyncio and websockets behave: the first write fails inside the
+    transport, which learns it is closed only on the loop's next turn; every write until then "succeeds" and
+    logs a line (asyncio's ``socket.send() raised exception.``); a write after it raises."""
+
+    def __init__(self) -> None:
+        self.broken = self.closed = False
+        self.logged = 0
+
+    def _lose(self) -> None:
+        self.closed = True
+
+    async def send(self, text: str) -> None:
+        if self.closed:
+            raise ConnectionResetError("the client is gone")
+        if self.broken:
+            self.logged += 1
+        else:
+            self.broken = True
+            asyncio.get_running_loop().call_soon(self._lose)
+
+
+def test_d12_the_pump_stops_writing_once_the_client_is_gone() -> None:
+    async def main() -> None:
+        conn = tables.Connection()
+        for i in range(10_000):
+            conn.send_data({"type": "event", "n": i})
+        sock = GoneSocket()
+        await asyncio.wait_for(conn.pump(sock.send), 5)
+        assert sock.logged <= 1
+        conn.send_data({"type": "pong"})  # queued to a gone client: dropped, not kept
+        assert conn.outbox.qsize() <= 1
+
+    asyncio.run(main())
+
+
+def test_d12_a_closed_connection_drops_what_it_had_queued() -> None:
+    async def main() -> None:
+        conn = tables.Connection()
+        for i in range(1000):
+            conn.send_data({"type": "event", "n": i})
+        conn.close()
+        sent: list[str] = []
+
+        async def send(text: str) -> None:
+            sent.append(text)
+
+        await asyncio.wait_for(conn.pump(send), 5)
+        assert sent == []
+
+    asyncio.run(main())

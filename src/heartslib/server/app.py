@@ -66,7 +66,7 @@ def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
         conn = Connection()
         pump = asyncio.create_task(conn.pump(websocket.send_text))
         try:
-            while True:
+            while not conn.closed:  # closed: the pump found the client gone
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break

@@ -68,9 +68,12 @@ class Connection:
         self.seat: int | None = None
         self.follower: Follower | None = None  # once the connection holds a seat or a view
         self.pending: list[StreamEvent] = []  # events to send after the reply to the message being answered
+        self.closed = False  # the client is gone: nothing more is queued or sent
 
     def send_data(self, data: Mapping[str, Any]) -> None:
-        """Queue one message."""
+        """Queue one message (none once the connection is closed)."""
+        if self.closed:
+            return
         text = json.dumps(data, ensure_ascii=False)
         if not text.isascii():
             try:
@@ -80,18 +83,26 @@ class Connection:
         self.outbox.put_nowait(text)
 
     async def pump(self, send: Send) -> None:
-        """Send the queued messages with ``send`` until :meth:`close` (or the client is gone)."""
+        """Send the queued messages with ``send`` until :meth:`close` or the client is gone."""
         while True:
             text = await self.outbox.get()
-            if text is None:
+            if text is None or self.closed:
                 return
             try:
                 await send(text)
             except Exception:  # a client gone mid-send ends its pump, not the server
+                self.close()
                 return
+            if not self.outbox.empty():
+                # a write to a vanished client "succeeds" until the transport's loss is handled on the loop's
+                # next turn: yield to it between messages, or a long queue is written (and logged) to nobody
+                await asyncio.sleep(0)
 
     def close(self) -> None:
-        """Stop :meth:`pump` once the messages queued before are sent."""
+        """Stop :meth:`pump` at once, dropping what is still queued (the client is gone)."""
+        self.closed = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
         self.outbox.put_nowait(None)
 
 
