@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import math
 import pickle
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -311,3 +313,35 @@ def test_a_selfplay_env_round_trips_and_steps_exactly_as_the_original(how: str) 
 
     got, want = play(twin, obs), play(env, obs)
     assert len(got) == len(want) and all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))
+
+
+# ---------------------------------------------------------------------- 51: the install hint
+
+
+def without(module: str, code: str) -> str:
+    """Run ``code`` in a fresh interpreter in which ``module`` cannot be imported; its output."""
+    hide = f"import sys\nsys.modules[{module!r}] = None\n"
+    done = subprocess.run([sys.executable, "-c", hide + code], capture_output=True, text=True, timeout=120,
+                          check=False)
+    return done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("module", ["heartslib.vector", "heartslib.vector.gym", "heartslib.vector.selfplay"])
+def test_importing_the_vector_package_without_numpy_names_the_extra(module: str) -> None:
+    """A bare ``ModuleNotFoundError: No module named 'numpy'`` before."""
+    out = without("numpy", f"try:\n    import {module}\nexcept ModuleNotFoundError as exc:\n"
+                           "    print(type(exc).__name__, exc.name, '|', exc)\n")
+    assert out.startswith("ModuleNotFoundError numpy |"), out
+    assert "pip install 'heartslib[vector]'" in out and "'gymnasium' extra" in out, out
+    assert "Traceback" not in out
+
+
+def test_the_adapters_without_gymnasium_name_the_extra() -> None:
+    """As the PettingZoo and OpenSpiel adapters: the module imports (docs, doctest collection), using it names
+    the extra."""
+    out = without("gymnasium", "from heartslib.vector.gym import LearnerEnv\n"
+                               "from heartslib.vector.selfplay import SelfPlayEnv\n"
+                               "for make in (LearnerEnv, SelfPlayEnv):\n"
+                               "    try:\n        make('standard')\n"
+                               "    except ImportError as exc:\n        print(exc)\n")
+    assert out.count("pip install 'heartslib[gymnasium]'") == 2, out

@@ -26,6 +26,17 @@ and the figures.
 
 from __future__ import annotations
 
+try:
+    import numpy  # noqa: F401 - every module of the package needs it
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess by the tests
+    # a ModuleNotFoundError still (code that catches one keeps working), with the install line
+    raise ModuleNotFoundError(
+        "heartslib.vector needs numpy, the 'vector' extra: pip install 'heartslib[vector]' (from a checkout: "
+        "pip install -e '.[vector]'); its Gymnasium and self-play adapters need the 'gymnasium' extra, its jax "
+        f"backend the 'jax' extra ({exc})",
+        name=exc.name,
+    ) from exc
+
 from heartslib.vector.env import Env, State, check_supported
 
 __all__ = ["Env", "State", "check_supported"]
