@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.agents import HeuristicAgent, SearchAgent
+from heartslib.engine import legality
 from heartslib.engine.legality import candidates
 from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
@@ -117,7 +118,8 @@ def check_against_brute_force(r: hl.Round) -> None:
 
 
 @pytest.mark.parametrize("name", ["standard", "omnibus", "spot_hearts", "complex_hearts", "danger_hearts",
-                                  "black_maria", "gong_zhu"])
+                                  "black_maria", "gong_zhu", "black_jack", "likha", "gong_zhu_exposed",
+                                  "likha_idlib"])
 def test_the_solver_agrees_with_brute_force_max_n(name: str) -> None:
     v = hl.preset(name)
     found = 0
@@ -151,10 +153,10 @@ def test_the_best_reply_to_the_rollout_policy_agrees_with_brute_force(name: str)
     assert found >= 15
 
 
-#: Random variants mostly the solver takes (one deck, no kitty, no jokers, no forced plays), every other field
-#: drawn: the hearts lock, moons and suns, bonus cards, multipliers, teams, directions, ...
-SOLVABLE_PINS = {"deck": {"fill": "strip", "jokers": 0},
-                 "play": {"queen_forced": False, "must_discard": (), "undercut": False, "booster_nines": False}}
+#: Random variants mostly the solver takes (one deck, no kitty, no jokers, no booster nines: one card a seat),
+#: every other field drawn: every play rule (the hearts lock, forced plays, the undercut, exposures), moons and
+#: suns, bonus cards, multipliers, teams, directions, ...
+SOLVABLE_PINS = {"deck": {"fill": "strip", "jokers": 0}, "play": {"booster_nines": False}}
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,9 +202,10 @@ def count_positions(s: RoundState) -> int:
     return total
 
 
-@pytest.mark.parametrize("name", ["cancellation", "double_deck_6_dirty", "black_jack", "likha"])
+@pytest.mark.parametrize("name", ["cancellation", "double_deck_6_dirty", "double_deck_7", "two_handed",
+                                  "domino_hearts"])
 def test_the_solver_refuses_what_it_does_not_cover(name: str) -> None:
-    """Two decks, forced discards, a kitty: never solved (the rollouts keep them)."""
+    """Two decks, jokers, a kitty or a stock: never solved (the rollouts keep them)."""
     v = hl.preset(name)
     r = hl.Round.deal(v, seed=1, hand_number=3)
     rng = random.Random(1)
@@ -276,3 +279,80 @@ def test_the_endgame_model_plays_for_the_moon_for_a_threat_as_the_rollouts_do() 
     # the threat no longer holds every point: it plays as anyone else
     taken[2].append(hl.Card("5H").index)
     assert EndgameModel(t, shooter=1)(1, hand, [], unplayed, taken, hand) == plain
+
+
+def check_solver_legality(r: hl.Round, budget: int = 400) -> int:
+    """The solver's legal cards (:meth:`Endgame.legal_after`) equal the engine's (``legality.candidates``, read
+    through the module so that a rule planted there reaches this oracle) at every position of the tree of
+    legal lines from ``r`` (depth first, up to ``budget`` positions); the positions compared."""
+    s = r._s
+    solver = Endgame(s, s.turn, lambda points, q: 0.0)
+    compared = 0
+    stack: list[tuple[RoundState, tuple[int, ...]]] = [(s.copy(), ())]
+    while stack and compared < budget:
+        t, line = stack.pop()
+        if t.phase is not hl.Phase.PLAY:
+            continue
+        engine = list(legality.candidates(t, t.turn, None))
+        assert solver.legal_after(line) == engine, [hl.Card.from_index(c).code for c in line]
+        compared += 1
+        for c in engine:
+            u = t.copy()
+            play_card(u, u.turn, c)
+            stack.append((u, (*line, c)))
+    return compared
+
+
+#: Every play field drawn (the hearts lock and its exceptions, forced plays, the undercut, exposures, the
+#: opening): only what keeps a variant off the solver's trick bookkeeping is pinned (one deck, no jokers, no
+#: kitty or stock, no booster nines, no auction).
+EVERY_PLAY_RULE = {"deck": {"fill": "strip", "jokers": 0, "stock": "none", "joker_points_when": "always"},
+                   "play": {"booster_nines": False}, "scoring": {"chips": 50, "max_bid": 0}}
+
+
+def solvable_endgame(v: hl.Variant, seed: int) -> hl.Round:
+    """An endgame the solver covers: the first of a few random plays of ``v`` (seeds from ``seed``) that
+    reaches one with three tricks or fewer left."""
+    for k in range(40):
+        r = endgame_position(v, seed + k, 3)
+        if r is not None:
+            return r
+    raise AssertionError(f"no solvable endgame in 40 deals of {v.to_dict()}")  # pragma: no cover
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hst.variants(players=st.integers(3, 6), decks=1, **EVERY_PLAY_RULE), st.integers(0, 2**32 - 1))
+def test_the_solvers_legal_cards_are_the_engines_in_random_variants(v: hl.Variant, seed: int) -> None:
+    """Issue 49, step 0: the solver asks the engine's legality, so no play rule can be missing from it; every
+    example reaches an endgame and compares its positions."""
+    assert check_solver_legality(solvable_endgame(v, seed)) > 0
+
+
+#: A toy play rule planted in the engine's legality: no heart led before the last trick while the leader
+#: holds another card.
+def _planted(real: Callable[..., list[int]]) -> Callable[..., list[int]]:
+    def candidates(s: RoundState, seat: int, why: object) -> list[int]:
+        cands = real(s, seat, why)
+        if not s.tcards and s.trick_no < 12:
+            keep = [c for c in cands if s.rules.suit[c] != 2]
+            return keep or cands
+        return cands
+
+    return candidates
+
+
+def test_the_legality_check_catches_a_rule_the_solver_ignores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The differential test can fail: with a rule planted in the oracle's legality only (the solver keeps the
+    engine's), it finds the positions where the two differ: a lead from a hand with a heart and another card
+    in standard rules' endgames."""
+    monkeypatch.setattr(legality, "candidates", _planted(legality.candidates))
+    caught = 0
+    for seed in range(12):
+        r = endgame_position(STANDARD, seed, 3)
+        if r is None:
+            continue
+        try:
+            check_solver_legality(r)
+        except AssertionError:
+            caught += 1
+    assert caught >= 3

@@ -22,11 +22,16 @@ has taken in the endgame). Leaves are scored by the engine's own scorer
 (:func:`heartslib.engine.finishing.summed_points`, or the long way with the
 moon), the moon choice going to the option best for the shooter.
 
-It covers the plain trick-taking rules (:func:`solvable`): one deck, no
-kitty or stock, no jokers, no exposed cards, none of the forced plays (club
-play's Q♠, forced discards, the undercut), past the first trick. Elsewhere
-the search keeps its rollouts. ``tests/test_solve.py`` holds both modes to a
-brute-force search over the engine's own legal moves.
+Who may play what is never decided here: each position's legal cards are
+the engine's own (:func:`heartslib.engine.legality.candidates`, read from a
+scratch copy of the world whose hands, trick and tricks follow the line
+searched), and a trick's winner is :func:`heartslib.engine.tricks.trick_winner`,
+so a play rule added to the engine is the solver's at once. It covers the
+plain trick mechanics (:func:`solvable`): one card a seat, one deck, no
+kitty or stock, no jokers, past the first trick. Elsewhere the
+search keeps its rollouts. ``tests/test_solve.py`` holds both modes to a
+brute-force search over the engine's own legal moves, and the solver's legal
+cards to the engine's at every step of random lines in random variants.
 """
 
 from __future__ import annotations
@@ -36,9 +41,12 @@ from typing import Final
 
 from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.finishing import facts_of, summed_points
+from heartslib.engine.legality import candidates
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RawTrick, RoundState
-from heartslib.enums import LeadHeartsUnbroken, MoonRequires, Phase
+from heartslib.engine.tables import NO_SUIT
+from heartslib.engine.tricks import trick_winner
+from heartslib.enums import MoonRequires, Phase
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.points import Score
 from heartslib.scoring import moon_options, moon_result, score
@@ -48,8 +56,6 @@ __all__ = ["ENDGAME_TRICKS", "Endgame", "Model", "Value", "check_endgame", "solv
 
 #: Tricks left (cards in the deciding seat's hand) from which the search player solves its worlds exactly.
 ENDGAME_TRICKS: Final = 4
-_HEART: Final = 2
-_QS: Final = Card("QS").index
 _EPS: Final = 1e-9
 
 #: A value per seat (the max^n backed-up value of a position).
@@ -63,11 +69,11 @@ Value = Callable[[Sequence[Score], int], float]
 Model = Callable[[int, list[int], list[tuple[int, int]], list[int], list[list[int]], list[int]], int]
 
 
-def special_cards(v: Variant) -> frozenset[int]:
+def special_cards(v: Variant, exposed: Sequence[int] = ()) -> frozenset[int]:
     """The card indices with a rule or a score of their own (multipliers, suit doublers, cancelling cards,
-    forced discards, club play's Q♠, booster nines, the opening card), never merged with their neighbours
-    as equivalent cards."""
-    cards: set[int] = set()
+    forced discards, club play's Q♠, booster nines, the opening card, the ``exposed`` cards), never merged
+    with their neighbours as equivalent cards."""
+    cards: set[int] = set(exposed)
     sc = v.scoring
     for table in (sc.multiply, sc.multiply_alone, sc.double_suit):
         cards.update(c.index for c in table)
@@ -94,14 +100,16 @@ def check_endgame(endgame: object) -> int:
 
 def solvable(s: RoundState) -> bool:
     """Whether :class:`Endgame` covers the round ``s`` from here: in play past the first trick (no trick
-    under way from the first), under the plain trick-taking rules (see the module docs)."""
+    under way from the first), with the plain trick mechanics (see the module docs)."""
     rules = s.rules
     # every seat holds the same cards to play, counting the card it has put on the trick (no stock, nobody
     # dropped out)
     sizes = {len(h) + (seat in s.tseats) for seat, h in enumerate(s.hands)}
+    # who may play what is the engine's legality, whatever the play rules; what is refused here is what the
+    # solver's own bookkeeping does not do: tricks other than one card a seat with the highest of the suit led
+    # winning (short_tricks), two decks, jokers, the kitty and carried cards
     return (s.phase is Phase.PLAY and s.trick_no > 0 and rules.short_tricks and not rules.repeats
-            and not rules.jokers and not s.kitty and not s.carry and not s.exposed and not rules.queen_forced
-            and not rules.must_discard and not rules.undercut and len(sizes) == 1)
+            and not rules.jokers and not s.kitty and not s.carry and len(sizes) == 1)
 
 
 class Endgame:
@@ -130,7 +138,7 @@ class Endgame:
         for c in sorted(rules.counts, key=lambda i: rules.rank[i]):
             by_suit[rules.suit[c]].append(c)
         self.by_suit = by_suit
-        self.special = special_cards(s.variant)
+        self.special = special_cards(s.variant, s.exposed)
         self.table: dict[tuple[object, ...], Values] = {}
         self.leaves: dict[tuple[Score, ...], Values] = {}
         #: positions searched so far (the solver's cost)
@@ -139,85 +147,100 @@ class Endgame:
     def solve_after(self, card: int | None = None) -> Values:
         """Each seat's value of the root position, after the seat to act there plays ``card`` if given (one of
         its legal cards)."""
-        s = self.root
-        hands = [h[:] for h in s.hands]
-        trick = list(zip(s.tseats, s.tcards, strict=True))
-        taken: list[list[int]] = [[] for _ in range(self.n)]
-        run = _Run(self, hands, trick, taken, s.broken, s.leader, s.turn)
+        run = _Run(self, self.root.copy())
         if card is not None:
             run.play(card)
         return run.node()
 
+    def legal_after(self, cards: Sequence[int] = ()) -> list[int]:
+        """The legal cards of the seat to act after ``cards`` are played from the root, one after another
+        (each legal), as the solver's search sees them: the engine's legality. A check for tests."""
+        run = _Run(self, self.root.copy())
+        for card in cards:
+            run.play(card)
+        return run.legal()
+
 
 class _Run:
-    """One search from a position: the hands, the trick so far and the cards taken, changed and restored as
-    the lines are tried."""
+    """One search from a position: a scratch copy of the world whose hands, trick, broken suit, tricks and
+    turn are changed and restored as the lines are tried (the engine's legality reads it as it reads any
+    round), and the cards each seat has taken in the endgame."""
 
-    def __init__(self, eg: Endgame, hands: list[list[int]], trick: list[tuple[int, int]],
-                 taken: list[list[int]], broken: bool, leader: int, turn: int) -> None:
+    def __init__(self, eg: Endgame, st: RoundState) -> None:
         self.eg = eg
-        self.hands = hands
-        self.trick = trick
-        self.taken = taken
-        self.broken = broken
-        self.leader = leader
-        self.turn = turn
-        self.tricks: list[RawTrick] = []
+        self.st = st
+        self.taken: list[list[int]] = [[] for _ in range(eg.n)]
+        #: where the endgame's own tricks start in ``st.tricks``
+        self.base = len(st.tricks)
 
     def play(self, card: int) -> None:
         """The seat to act plays ``card``; a finished trick goes to its winner (no undo: the root's move)."""
-        self.hands[self.turn].remove(card)
-        self.trick.append((self.turn, card))
-        self.broken = self.broken or self.eg.rules.breaks[card]
-        if len(self.trick) == self.eg.n:
+        st = self.st
+        rules = self.eg.rules
+        seat = st.turn
+        st.hands[seat].remove(card)
+        if not st.tcards:
+            st.tsuit = rules.suit[card]
+        st.tseats.append(seat)
+        st.tcards.append(card)
+        st.broken = st.broken or rules.breaks[card]
+        if len(st.tcards) == self.eg.n:
             self._finish_trick()
         else:
-            self.turn = (self.turn + self.eg.rules.step) % self.eg.n
+            st.turn = (seat + rules.step) % self.eg.n
 
     def _finish_trick(self) -> None:
-        rules = self.eg.rules
-        led = rules.suit[self.trick[0][1]]
-        winner, best = self.trick[0][0], -1
-        for seat, c in self.trick:
-            if rules.suit[c] == led and rules.rank[c] > best:
-                winner, best = seat, rules.rank[c]
-        cards = [c for _, c in self.trick]
-        seats = tuple(seat for seat, _ in self.trick)
-        trick_no = self.eg.root.trick_no + len(self.tricks)
-        self.tricks.append((trick_no, self.leader, seats, tuple(cards), winner, led))
+        """The trick goes to the winner the engine's trick rule names (one card a seat, one deck: never a
+        cancellation)."""
+        st = self.st
+        cards = st.tcards
+        pos, _ = trick_winner(self.eg.rules, cards, st.tsuit)
+        winner = st.tseats[pos]
+        st.tricks.append((st.trick_no, st.leader, tuple(st.tseats), tuple(cards), winner, st.tsuit))
         self.taken[winner].extend(cards)
-        self.trick = []
-        self.leader = self.turn = winner
+        st.trick_no += 1
+        st.tseats = []
+        st.tcards = []
+        st.tsuit = NO_SUIT
+        st.leader = st.turn = winner
 
     def node(self) -> Values:
         """The max^n values of the current position."""
         eg = self.eg
+        st = self.st
         eg.nodes += 1
-        if not self.trick:
-            if not self.hands[self.turn]:
+        if not st.tcards:
+            if not st.hands[st.turn]:
                 return self._leaf()
-            key = (self.turn, self.broken, tuple(map(tuple, self.hands)), tuple(tuple(sorted(t)) for t in self.taken))
+            key = (st.turn, st.broken, tuple(map(tuple, st.hands)), tuple(tuple(sorted(t)) for t in self.taken),
+                   self._led() if st.exposed else ())
             known = eg.table.get(key)
             if known is None:
                 known = eg.table[key] = self._best()
             return known
         return self._best()
 
+    def _led(self) -> tuple[int, ...]:
+        """The suits led so far (the exposed-card rule reads them), for the transposition table's key."""
+        return tuple(sorted({t[5] for t in self.st.tricks}))
+
     def _best(self) -> Values:
         """The values when the seat to act plays its best card (ties: the worst for the searching seat)."""
-        seat = self.turn
+        st = self.st
+        seat = st.turn
         root = self.eg.seat
         model = self.eg.model
         if model is not None and seat != root:
-            legal = self._legal()
+            legal = self.legal()
             if len(legal) == 1:
                 return self._try(legal[0])
             unplayed = [0] * NUM_CARD_INDICES
-            for h in self.hands:
+            for h in st.hands:
                 for c in h:
                     unplayed[c] = 1
             taken = [a + b for a, b in zip(self.eg.root.taken, self.taken, strict=True)]
-            return self._try(model(seat, legal, self.trick, unplayed, taken, self.hands[seat]))
+            trick = list(zip(st.tseats, st.tcards, strict=True))
+            return self._try(model(seat, legal, trick, unplayed, taken, st.hands[seat]))
         best: Values | None = None
         for card in self._choices():
             values = self._try(card)
@@ -229,52 +252,43 @@ class _Run:
 
     def _try(self, card: int) -> Values:
         """The values after the seat to act plays ``card``, the position restored afterwards."""
-        seat, hand = self.turn, self.hands[self.turn]
+        st = self.st
+        seat, hand = st.turn, st.hands[st.turn]
         at = hand.index(card)
-        saved = (self.trick, self.broken, self.leader, self.turn)
+        saved = (st.tseats[:], st.tcards[:], st.tsuit, st.broken, st.leader, st.turn, st.trick_no)
         taken_len = [len(t) for t in self.taken]
-        tricks_len = len(self.tricks)
-        self.trick = self.trick[:]
+        tricks_len = len(st.tricks)
         self.play(card)
         values = self.node()
-        self.trick, self.broken, self.leader, self.turn = saved
+        st.tseats, st.tcards, st.tsuit, st.broken, st.leader, st.turn, st.trick_no = saved
         for t, k in zip(self.taken, taken_len, strict=True):
             del t[k:]
-        del self.tricks[tricks_len:]
+        del st.tricks[tricks_len:]
         hand.insert(at, card)
-        assert self.hands[seat] is hand
+        assert st.hands[seat] is hand
         return values
+
+    def legal(self) -> list[int]:
+        """The seat to act's legal cards: the engine's own legality (:func:`~heartslib.engine.legality.candidates`),
+        read from the scratch world."""
+        st = self.st
+        return list(candidates(st, st.turn, None))
 
     def _choices(self) -> list[int]:
         """The legal cards of the seat to act, one of each set of equivalent cards."""
-        return self._distinct(self._legal())
-
-    def _legal(self) -> list[int]:
-        """The seat to act's legal cards (the engine's rules for the plain tricks past the first)."""
-        rules = self.eg.rules
-        hand = self.hands[self.turn]
-        suit = rules.suit
-        if self.trick:
-            led = suit[self.trick[0][1]]
-            follow = [c for c in hand if suit[c] == led]
-            return follow or hand
-        if self.broken or not rules.locks_hearts:
-            return hand
-        if rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS and all(
-                rules.penalty[c] or suit[c] == _HEART for c in hand):
-            return hand
-        keep = [c for c in hand if suit[c] != _HEART and not (rules.queen_needs_broken and c == _QS)]
-        return keep or hand
+        return self._distinct(self.legal())
 
     def _distinct(self, cards: list[int]) -> list[int]:
         """``cards`` less those equivalent to a lower one kept (same suit and scoring, nothing between them
-        in another hand or on the table)."""
-        if len(cards) < 2:
+        in another hand or on the table). Under the undercut none are: its ceiling compares ranks across
+        suits, so two neighbouring cards of a suit may differ in what they may undercut later."""
+        if len(cards) < 2 or self.eg.rules.undercut:
             return cards
         rules = self.eg.rules
         special = self.eg.special
-        held = set(self.hands[self.turn])
-        live = {c for h in self.hands for c in h} | {c for _, c in self.trick}
+        st = self.st
+        held = set(st.hands[st.turn])
+        live = {c for h in st.hands for c in h} | set(st.tcards)
         out: list[int] = []
         for s_cards in self._by_suit(cards):
             keep = s_cards[0]
@@ -304,7 +318,7 @@ class _Run:
         taken = [a + b for a, b in zip(s.taken, self.taken, strict=True)]
         points = summed_points(eg.rules, taken, s.exposed)
         if points is None:
-            points = _long_points(s, taken, self.tricks, eg.value)
+            points = _long_points(s, taken, self.st.tricks[self.base:], eg.value)
         known = eg.leaves.get(points)
         if known is None:
             known = eg.leaves[points] = tuple(eg.value(points, seat) for seat in range(eg.n))

@@ -309,7 +309,7 @@ def _unsettled(s: RoundState, cards: list[int], seats: tuple[int, ...], winner: 
     :func:`~heartslib.engine.tricks.settle`: jokers that may not score, carried cards, kitty cards due with it,
     or copies that cancel where they may change the winner. With one card repeated, and not the winning one,
     the winner stands: cancelled cards below it leave it the highest card left, and one pair rolls nothing
-    over (``tricks._winner``, which settles every other case)."""
+    over (``tricks.trick_winner``, which settles every other case)."""
     rules = s.rules
     if rules.joker_conditional or s.carry or (s.kitty and due_count(rules, len(s.kitty), number, last)):
         return True

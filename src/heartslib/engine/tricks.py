@@ -37,7 +37,7 @@ from heartslib.enums import CancelRollover, KittyMode
 
 __all__ = [
     "begin_play", "call_suit", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due", "play_card",
-    "resolve", "settle",
+    "resolve", "settle", "trick_winner",
 ]
 
 
@@ -272,7 +272,7 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
     record and the log. Sets ``s.leader`` to whoever leads next (a cancelled trick's leader leads again).
     The fast playout loop calls it for the tricks its own short settling does not cover."""
     rules = s.rules
-    winner_pos, rollover = _winner(rules, cards, led)
+    winner_pos, rollover = trick_winner(rules, cards, led)
     leader = s.leader
     winner = seats[winner_pos] if winner_pos >= 0 else leader
     dead = 0
@@ -310,9 +310,10 @@ def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last
         s.events.append(KittyTaken(winner, tuple(CARD[c] for c in due)))
 
 
-def _winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
+def trick_winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     """The position of the winning card among ``cards`` (-1 if none wins) and whether the trick rolls over:
-    the highest card of the suit led, ties by ``play.identical``, identical cards cancelling."""
+    the highest card of the suit led, ties by ``play.identical``, identical cards cancelling. The one
+    trick-winner rule of the general path (:func:`settle`) and of the endgame solver (:mod:`heartslib.solve`)."""
     if led == NO_SUIT:
         return -1, False
     of_led = rules.of_suit[led]
