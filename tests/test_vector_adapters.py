@@ -274,34 +274,35 @@ def test_selfplay_gives_every_seat_its_own_view_and_reward() -> None:
     ended = np.zeros(3, dtype=bool)
     hands = 0
     for _ in range(60):
-        for agent in env.agents:
+        for agent in env.possible_agents:
             check_obs(obs[agent], env.observation_space(agent), "step")
         for g, t in enumerate(turns):
             if ended[g]:
                 continue
-            for seat, agent in enumerate(env.agents):
+            for seat, agent in enumerate(env.possible_agents):
                 assert np.array_equal(obs[agent]["observation"][g], np.array(t.observe(seat), dtype=np.float32))
                 assert list(np.flatnonzero(obs[agent]["action_mask"][g])) == t.legal_ids(seat)
-        actions = {agent: random_ids(obs[agent]["action_mask"], rng) for agent in env.agents}
+        # every seat's, the step after every game ended too (when env.agents is empty and they are ignored)
+        actions = {agent: random_ids(obs[agent]["action_mask"], rng) for agent in env.possible_agents}
         cur = env.state.current_player.copy()
         obs, rewards, terms, truncs, _ = env.step(actions)
         for g, t in enumerate(turns):
             if ended[g]:  # a new hand: mirror it afresh
-                assert not any(rewards[a][g] for a in env.agents)
+                assert not any(rewards[a][g] for a in env.possible_agents)
                 turns[g] = Turns(env.env.encoding, env.env.to_round(env.state, g))
                 continue
             before = t.round.scores
-            t.apply_id(int(cur[g]), int(actions[env.agents[cur[g]]][g]))
+            t.apply_id(int(cur[g]), int(actions[env.possible_agents[cur[g]]][g]))
             if terms["player_0"][g]:
                 hands += 1
                 assert t.round.points is not None
                 want = env.env.encoding.rewards(before, t.round.points)
-                assert tuple(float(rewards[a][g]) for a in env.agents) == want
+                assert tuple(float(rewards[a][g]) for a in env.possible_agents) == want
             else:
-                assert not any(rewards[a][g] for a in env.agents)
+                assert not any(rewards[a][g] for a in env.possible_agents)
         ended = terms["player_0"].copy()
-        assert all(np.array_equal(terms[a], ended) for a in env.agents)
-        assert not any(truncs[a].any() for a in env.agents)
+        assert all(np.array_equal(terms[a], ended) for a in env.possible_agents)
+        assert not any(truncs[a].any() for a in env.possible_agents)
     assert hands >= 3
 
 

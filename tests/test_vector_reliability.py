@@ -10,6 +10,7 @@ import math
 import pickle
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -345,3 +346,76 @@ def test_the_adapters_without_gymnasium_name_the_extra() -> None:
                                "    try:\n        make('standard')\n"
                                "    except ImportError as exc:\n        print(exc)\n")
     assert out.count("pip install 'heartslib[gymnasium]'") == 2, out
+
+
+# ---------------------------------------------------------------------- 53: fit with the ecosystem
+
+
+def test_the_selfplay_env_passes_pettingzoos_parallel_api_test() -> None:
+    """It had no ``unwrapped``; PettingZoo's test reads each termination as one bool, so it runs one game a
+    batch, to the end of the hand (every agent leaves ``agents``) twice."""
+    pytest.importorskip("gymnasium.vector")
+    parallel_test = pytest.importorskip("pettingzoo.test")
+    from heartslib.vector.selfplay import SelfPlayEnv
+
+    env = SelfPlayEnv("standard", num_envs=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # its warnings (an agent given a value after it was done, ...) too
+        parallel_test.parallel_api_test(env, num_cycles=1000)
+    assert env.unwrapped is env and env.agents == []
+
+
+def test_selfplay_agents_leave_when_every_game_is_over_and_come_back_with_new_hands() -> None:
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector.selfplay import SelfPlayEnv
+
+    env = SelfPlayEnv("standard", num_envs=2, hand_number=0)  # every hand passes: all end on the same step
+    obs, _ = env.reset(seed=1)
+    for _ in range(64):
+        assert env.agents == env.possible_agents
+        obs, rewards, terms, _, _ = env.step({a: np.argmax(obs[a]["action_mask"], axis=1) for a in env.agents})
+    assert all(terms[a].all() for a in terms) and set(rewards) == set(env.possible_agents)
+    assert env.agents == []
+    state = env.state
+    with pytest.raises(hl.IllegalAction, match="player_9"):
+        env.step({"player_9": np.zeros(2, dtype=np.int64)})
+    assert env.state is state and env.agents == []
+    obs, rewards, terms, _, _ = env.step({})  # the step that deals new hands reads no action
+    assert env.agents == env.possible_agents and set(obs) == set(env.possible_agents)
+    assert not any(terms[a].any() for a in terms) and not any(rewards[a].any() for a in rewards)
+
+
+def test_the_batched_action_space_samples_with_an_observations_mask() -> None:
+    """``action_space(agent).sample(mask=obs[agent]["action_mask"])``: gymnasium's MultiDiscrete wanted a tuple."""
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector.gym import LearnerEnv
+    from heartslib.vector.selfplay import SelfPlayEnv
+
+    env = SelfPlayEnv("standard", num_envs=3)
+    obs, _ = env.reset(seed=2)
+    for agent in env.agents:
+        mask = obs[agent]["action_mask"]
+        picked = env.action_space(agent).sample(mask=mask)
+        acting = mask.any(1)
+        assert picked.shape == (3,) and all(mask[g, picked[g]] for g in np.flatnonzero(acting))
+        assert (picked[~acting] == 0).all()
+    envs = LearnerEnv("standard", num_envs=3)
+    obs, _ = envs.reset(seed=2)
+    picked = envs.action_space.sample(mask=obs["action_mask"])
+    assert all(obs["action_mask"][g, picked[g]] for g in range(3))
+
+
+def test_env_takes_preset_names_as_the_adapters_do() -> None:
+    """``Env("standard")`` was refused where the adapters take a preset name."""
+    assert Env("standard").variant == STANDARD
+    assert Env("black_lady").variant == hl.preset("black_lady")
+    with pytest.raises(hl.UnknownVariant) as ours:
+        Env("standrd")
+    pytest.importorskip("pettingzoo")
+    from heartslib.adapters.pettingzoo import raw_env
+
+    with pytest.raises(hl.UnknownVariant) as theirs:
+        raw_env("standrd")
+    assert str(ours.value) == str(theirs.value) and ours.value.close == ("standard",)
+    with pytest.raises(hl.VariantError):
+        Env(5)  # type: ignore[arg-type]

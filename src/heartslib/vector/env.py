@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
-from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns
+from heartslib.adapters.encoding import CARD_ACTIONS, SCORE_SCALE, Encoding, Turns, resolve_variant
 from heartslib.cards import Card
 from heartslib.engine.args import check_hand_number, check_seat, check_seed
 from heartslib.engine.dealing import canonical
@@ -39,7 +40,7 @@ from heartslib.enums import (
 )
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.round import Round, engine_state
-from heartslib.variant import Variant, expect_variant
+from heartslib.variant import Variant
 from heartslib.vector import kernel
 from heartslib.vector.kernel import ARRAYS, DECIDE, OVER, PASS, PLAY, C
 from heartslib.vector.support import check_supported
@@ -235,7 +236,9 @@ class State:
 
 
 class Env:
-    """A batched, functional environment for one supported variant (see the module docs and ``docs/vector.md``).
+    """A batched, functional environment for one supported variant (see the module docs and ``docs/vector.md``):
+    ``variant`` is a :class:`~heartslib.Variant`, a preset name, a ``.toml`` path or TOML text, as the adapters
+    take it.
 
     * an **episode is one hand**; :meth:`init` deals N hands exactly as ``Round.deal(variant, seed=s)`` does,
       :meth:`from_rounds` takes N rounds in any phase but a pass half-chosen;
@@ -249,11 +252,11 @@ class Env:
     * stepping a **terminated** game is a no-op (its action is ignored; no autoreset).
     """
 
-    def __init__(self, variant: Variant, backend: str = "numpy") -> None:
+    def __init__(self, variant: str | Path | Variant, backend: str = "numpy") -> None:
         if backend not in ("numpy", "jax"):
             raise IllegalAction("bad_argument", f"backend {arg_text(backend)} is not available: heartslib.vector has "
                                 "the 'numpy' and 'jax' backends")
-        self.variant = expect_variant(variant)
+        self.variant = resolve_variant(variant)
         check_supported(self.variant)
         self.backend = backend
         self.encoding = Encoding(self.variant)

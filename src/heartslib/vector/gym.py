@@ -55,6 +55,7 @@ from heartslib.vector.env import Env, State
 
 try:
     from gymnasium import spaces
+    from gymnasium.spaces import MultiDiscrete
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
 
@@ -62,9 +63,9 @@ try:
 except ImportError as exc:  # the module stays importable (docs, doctest collection) without the extra
     _IMPORT_ERROR = exc
     if not TYPE_CHECKING:
-        VectorEnv = object
+        VectorEnv = MultiDiscrete = object
 
-__all__ = ["NEXT_STEP", "Deals", "LearnerEnv", "Opponents", "batched_spaces", "observation_space"]
+__all__ = ["NEXT_STEP", "BatchedActions", "Deals", "LearnerEnv", "Opponents", "batched_spaces", "observation_space"]
 
 #: A policy for the other seats: (observation, action_mask, current_player) over the batch -> action ids.
 Policy = Callable[[Any, Any, Any], Any]
@@ -96,11 +97,24 @@ def observation_space(env: Env) -> Any:
     })
 
 
+class BatchedActions(MultiDiscrete):
+    """The batched action space, ``MultiDiscrete([A] * num_envs)``: one action id per game, whose
+    :meth:`sample` also takes an observation's ``"action_mask"`` as it is, (N, A) int8 (gymnasium's wants a
+    tuple of N rows): a legal id in each game that has one, 0 in the others."""
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        """A random action id per game (from a legal one where ``mask`` says, as ``MultiDiscrete.sample``)."""
+        if isinstance(mask, np.ndarray) and mask.ndim == 2:
+            mask = tuple(mask)
+        return super().sample(mask=mask, probability=probability)
+
+
 def batched_spaces(env: Env, num_envs: int) -> tuple[Any, Any, Any, Any]:
-    """One game's observation and action spaces, and both batched over ``num_envs`` games."""
+    """One game's observation and action spaces, and both batched over ``num_envs`` games (the actions as
+    :class:`BatchedActions`)."""
     single_obs = observation_space(env)
     single_act = spaces.Discrete(env.num_actions)
-    return single_obs, single_act, batch_space(single_obs, num_envs), batch_space(single_act, num_envs)
+    return single_obs, single_act, batch_space(single_obs, num_envs), BatchedActions([env.num_actions] * num_envs)
 
 
 class Deals:

@@ -24,6 +24,13 @@ truncated.
 **Autoreset: next step** (``metadata["autoreset_mode"]`` is ``AutoresetMode.NEXT_STEP``): the step that ends a
 hand returns every seat's last observation of it with ``terminations`` True; the next step ignores that game's
 actions and returns the first observations of a new hand, with rewards 0.
+
+``agents`` holds every seat while a game of the batch is live; after a step that leaves every game over it is
+empty (PettingZoo's end of an episode: a loop ``while env.agents`` stops there), and the next step (an empty
+dict of actions) deals new hands everywhere and brings the agents back, as :meth:`~SelfPlayEnv.reset` does. So
+it passes PettingZoo's ``parallel_api_test``, run with ``num_envs=1`` (the test reads each termination as one
+bool). ``action_space(agent).sample(mask=observations[agent]["action_mask"])`` draws a legal id in each game
+where that seat acts (:class:`heartslib.vector.gym.BatchedActions`).
 """
 
 from __future__ import annotations
@@ -98,6 +105,11 @@ class SelfPlayEnv:
         them would draw from the original's generator), the batched environment underneath is shared."""
         return copy.deepcopy(self, {id(self.env): self.env})
 
+    @property
+    def unwrapped(self) -> SelfPlayEnv:
+        """This environment (no wrapper around it), as PettingZoo's environments name it."""
+        return self
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
                                                                                           dict[str, Any]]:
         """New hands in every game; the same ``seed`` gives the same deals."""
@@ -106,23 +118,29 @@ class SelfPlayEnv:
         state = self.env.init(**self._deals.draw(self._rng, self.num_envs))
         self._state = state
         self._done = state.terminated.copy()
+        self.agents = self.possible_agents[:]
         return self._observe(state), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],
                                                      dict[str, Any], dict[str, Any]]:
-        """Each game's acting seat's action (a game that ended on the last step starts a new hand instead)."""
+        """Each game's acting seat's action (a game that ended on the last step starts a new hand instead):
+        ``actions`` has an entry for every agent of :attr:`agents` (an entry for another of
+        :attr:`possible_agents` is ignored). After a step that leaves every game over, :attr:`agents` is empty
+        (PettingZoo's end of an episode) until the next step, which deals new hands everywhere and reads no
+        action, or :meth:`reset`."""
         state = self.state
-        if not isinstance(actions, dict) or set(actions) != set(self.agents):
+        if not isinstance(actions, dict) or not set(self.agents) <= set(actions) <= set(self.possible_agents):
             raise IllegalAction("bad_argument", f"actions is a dict of (num_envs,) action ids for every agent "
-                                f"({', '.join(self.agents)}), not {arg_text(actions)}")
+                                f"({', '.join(self.agents) or 'none now'}), not {arg_text(actions)}")
         columns = [np.asarray(actions[agent]) for agent in self.agents]
         if any(c.shape != (self.num_envs,) or not np.issubdtype(c.dtype, np.integer) for c in columns):
             raise IllegalAction("bad_argument", f"each agent's actions must be {self.num_envs} integer action ids")
-        table = np.stack(columns)
         done = self._done
         live = ~state.terminated & ~done
-        turn = np.maximum(state.current_player, 0).astype(np.int64)
-        chosen = table[turn, np.arange(self.num_envs)]
+        chosen = np.zeros(self.num_envs, dtype=np.int64)
+        if columns:  # none once every game is over: this step only deals
+            turn = np.maximum(state.current_player, 0).astype(np.int64)
+            chosen = np.stack(columns)[turn, np.arange(self.num_envs)]
         after = self.env.step(state, np.where(live, chosen, 0), active=live)  # IllegalAction: nothing changed
         rewards = after.rewards.copy()
         if done.any():
@@ -130,14 +148,15 @@ class SelfPlayEnv:
         self._state = after
         self._done = after.terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=bool)
-        agents = self.agents
+        agents = self.possible_agents  # every seat is in every game this step returns
+        self.agents = [] if self._done.all() else agents[:]
         return (self._observe(after), {a: rewards[:, i] for i, a in enumerate(agents)},
                 {a: self._done.copy() for a in agents}, {a: truncated.copy() for a in agents},
                 {a: {} for a in agents})
 
     def _observe(self, state: State) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for seat, agent in enumerate(self.agents):
+        for seat, agent in enumerate(self.possible_agents):
             acting = (state.current_player == seat)[:, None]
             out[agent] = {"observation": self.env.observe(state, seat),
                           "action_mask": (state.legal_action_mask & acting).astype(np.int8)}
