@@ -9,6 +9,7 @@ import asyncio
 import itertools
 import json
 import random
+import sqlite3
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from heartslib.engine import legality
 from heartslib.server import tables
 from heartslib.server.store import open_store
 from heartslib.server.tables import MAX_LISTED, Hub
-from test_server import Probe, _run, _settle
+from test_server import Probe, _documented_codes, _run, _settle
 from test_server_e2e import Server
 
 
@@ -190,3 +191,80 @@ def test_d12_a_closed_connection_drops_what_it_had_queued() -> None:
         assert sent == []
 
     asyncio.run(main())
+
+
+class FullDisk:
+    """A store connection whose commits fail while ``full`` (SQLite's "database or disk is full"): each
+    transaction is rolled back, as on a real full disk."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn, self.full, self.failed = conn, False, 0
+
+    def cursor(self) -> Any:
+        return self.conn.cursor()
+
+    def commit(self) -> None:
+        if self.full:
+            self.failed += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        self.conn.commit()
+
+    def rollback(self) -> None:
+        self.conn.rollback()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _fill(hub: Hub) -> FullDisk:
+    disk = FullDisk(hub.store._conn)
+    hub.store._conn = disk
+    return disk
+
+
+def test_d11_a_database_failure_is_answered_unavailable_and_changes_nothing() -> None:
+    codes = _documented_codes()
+
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": [None, None, "random", "random"], "seed": 4}))["table"]
+        await p.reply({"type": "join", "table": table, "seat": 0})
+        legal = (await p.reply({"type": "legal"}))["actions"]
+        disk = _fill(hub)
+        disk.full = True
+        m = hub.tables[table].match
+        before = len(m.actions)
+        for message in ({"type": "act", "action": legal[0]}, {"type": "create"},
+                        {"type": "join", "table": table, "seat": 1}):
+            reply = await p.reply(message)
+            assert reply["type"] == "error" and reply["code"] == "unavailable", reply
+            assert "unavailable" in codes and "try again" in reply["message"]
+        assert len(m.actions) == before and len(hub.tables) == 1
+        disk.full = False
+        assert (await p.reply({"type": "act", "action": legal[0]}))["type"] == "ack"
+        assert (await Probe(hub).reply({"type": "join", "table": table, "seat": 1}))["type"] == "joined"
+
+    _run(body)
+
+
+def test_d7_agents_stopped_by_a_failed_commit_carry_on_once_the_database_recovers() -> None:
+    async def body(hub: Hub) -> None:
+        disk = _fill(hub)
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": ["random"] * 4, "seed": 4,
+                                "variant": {"name": "standard", "end": {"hands": 1}}}))["table"]
+        disk.full = True  # before the agents' first action (they start when the hub next waits)
+        await p.reply({"type": "spectate", "table": table})
+        await asyncio.sleep(0.3)
+        assert disk.failed >= 1
+        stuck = len(hub.tables[table].match.actions)
+        disk.full = False
+        for _ in range(200):  # no message from anyone: the agents retry by themselves
+            await asyncio.sleep(0.05)
+            if hub.tables[table].match.is_over:
+                break
+        m = hub.tables[table].match
+        assert m.is_over and len(m.actions) > stuck
+        assert len(hub.store.actions(table)) == len(m.actions)
+
+    _run(body)

@@ -22,7 +22,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import unquote
 
@@ -30,8 +30,8 @@ import attrs
 
 from heartslib.errors import SaveError
 
-__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "TableRecord", "open_store", "safe_url",
-           "token_digest"]
+__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "StoreUnavailable", "TableRecord", "open_store",
+           "safe_url", "token_digest"]
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS hl_tables (id TEXT PRIMARY KEY, variant TEXT NOT NULL, seed BIGINT NOT NULL, "
@@ -63,6 +63,11 @@ class StoreConflict(SaveError):
     """An action with that number is stored already (another server process applied it first)."""
 
 
+class StoreUnavailable(SaveError):
+    """The database failed (a full disk, a lost connection, a lock held too long): nothing was written, and the
+    same request may succeed later. The driver's error is the ``__cause__``."""
+
+
 class Store:
     """The operations the server needs, in portable SQL; :class:`SQLiteStore` and :class:`PostgresStore`
     supply the connection. Every write is one committed transaction."""
@@ -80,16 +85,29 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
+        """One transaction, committed at the end; a failure rolls it back, and a database's own failure (not a
+        refused duplicate) becomes :class:`StoreUnavailable`."""
         with self._lock:
-            cur = self._conn.cursor()
             try:
-                yield cur
-                self._conn.commit()
-            except BaseException:
-                self._conn.rollback()
+                cur = self._conn.cursor()
+                try:
+                    yield cur
+                    self._conn.commit()
+                finally:
+                    cur.close()
+            except BaseException as exc:
+                with suppress(Exception):  # a connection that failed may fail to roll back too
+                    self._conn.rollback()
+                if isinstance(exc, self._driver_errors()) and not isinstance(exc, self._integrity_errors()):
+                    raise StoreUnavailable("database", f"{type(exc).__name__}: {self._safe(str(exc))}") from exc
                 raise
-            finally:
-                cur.close()
+
+    def _safe(self, text: str) -> str:
+        """A driver's message as it may be logged (one line; a URL's secrets left out)."""
+        return " ".join(text.split())
+
+    def _driver_errors(self) -> tuple[type[Exception], ...]:
+        return (sqlite3.Error,)
 
     def _sql(self, text: str) -> str:
         return text.replace("?", self._mark)
@@ -215,6 +233,7 @@ class PostgresStore(Store):
         except ImportError:
             raise SaveError("database", "PostgreSQL needs psycopg 3: pip install 'heartslib[server]'") from None
         self._psycopg = psycopg
+        self._url = url
         try:
             conn = psycopg.connect(url)
         except psycopg.Error as exc:
@@ -223,6 +242,12 @@ class PostgresStore(Store):
 
     def _integrity_errors(self) -> tuple[type[Exception], ...]:
         return (self._psycopg.errors.UniqueViolation,)
+
+    def _driver_errors(self) -> tuple[type[Exception], ...]:
+        return (self._psycopg.Error,)
+
+    def _safe(self, text: str) -> str:
+        return safe_text(text, self._url)
 
 
 def _secrets(url: str) -> list[str]:

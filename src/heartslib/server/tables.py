@@ -25,7 +25,7 @@ from heartslib.enums import Phase
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.presets import preset
-from heartslib.server.store import Store, StoreConflict, TableRecord, token_digest
+from heartslib.server.store import Store, StoreConflict, StoreUnavailable, TableRecord, token_digest
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
@@ -36,6 +36,10 @@ __all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "PassSpace", "Protoc
 MAX_MESSAGE = 65536
 #: The most playouts a search agent may be given per decision.
 MAX_PLAYOUTS = 2000
+#: How long a table's agents wait before trying again after a database failure, in seconds (doubled after each
+#: failure in a row, up to :data:`RETRY_MAX`).
+RETRY_FIRST = 0.05
+RETRY_MAX = 5.0
 #: The largest seed a table may be created with (the stores keep it as a signed 64-bit integer).
 MAX_TABLE_SEED = 2**63 - 1
 #: At most this many legal passes are listed (they can run to millions: passing 6 of two decks' 26 cards is
@@ -425,8 +429,12 @@ class Hub:
             await asyncio.sleep(0.2)
             for table in list(self.tables.values()):
                 if table.subscribers:
-                    async with table.lock:
-                        self._catch_up(table)
+                    try:
+                        async with table.lock:
+                            self._catch_up(table)
+                    except StoreUnavailable as exc:  # polled again next time
+                        _log.warning("heartslib server: polling table %s: %s", table.record.id, exc)
+                        continue
                     self._start_bots(table)
 
     # ------------------------------------------------------------------ messages
@@ -459,6 +467,10 @@ class Hub:
             reply = {"type": "error", "code": exc.code, "message": str(exc)}
         except CardError as exc:
             reply = {"type": "error", "code": "bad_card", "message": str(exc)}
+        except StoreUnavailable as exc:  # the database's failure, not a bug: the client may try again
+            _log.warning("heartslib server: the database failed: %s", exc)
+            reply = {"type": "error", "code": "unavailable", "message": "the database is unavailable, so nothing "
+                     "was changed: try again shortly"}
         except Exception as exc:  # a bug must cost one message, never the server (or a traceback to the client)
             _log.error("heartslib server: %s while answering a %d-character message: %s", type(exc).__name__,
                        len(text), str(exc)[:200])
@@ -616,8 +628,11 @@ class Hub:
             table.bots = asyncio.create_task(self._bots(table))
 
     async def _bots(self, table: Table) -> None:
-        """Let the table's agents act while one of them is to act."""
+        """Let the table's agents act while one of them is to act. A database failure pauses them, and they try
+        again (after :data:`RETRY_FIRST` seconds, twice as long each time up to :data:`RETRY_MAX`) rather than
+        stopping until a restart."""
         m = table.match
+        delay = RETRY_FIRST
         while not m.is_over:
             seat = next((s for s in m.to_act if s in table.agents), None)
             if seat is None:
@@ -625,12 +640,22 @@ class Hub:
             agent = table.agents[seat]
             obs, legal = m.observation(seat), pass_actions(m, seat)
             action = await asyncio.to_thread(agent.act, obs, legal)
+            failed = False
             async with table.lock:
                 if seat in m.to_act and m.observation(seat) == obs:  # nobody acted meanwhile
                     try:
                         await self._apply(table, action)
+                    except StoreUnavailable as exc:
+                        _log.warning("heartslib server: table %s's agents wait for the database: %s",
+                                     table.record.id, exc)
+                        failed = True
                     except (ProtocolError, IllegalAction, SaveError):
                         continue  # the table moved on (another process): look again
+            if failed:
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RETRY_MAX)
+            else:
+                delay = RETRY_FIRST
         self._put_away(table)
 
     def stop(self) -> None:
