@@ -6,6 +6,7 @@
 
 import { GUIDE, GUIDE_LEVELS_SECTION, LANGS, STRINGS, cardName, cardFromCode, refusalText, rulesDetail, short }
   from "./i18n.js";
+import { session, store } from "./storage.js";
 
 const KEYS = {
   save: "heartslib-web/match",
@@ -17,6 +18,9 @@ const KEYS = {
 };
 // One tab owns the match (a Web Lock): a second tab says so and offers to move the match to it.
 const LOCK = "heartslib-web/match-owner";
+// What the game may throw away when the storage is full, in order: the History entries it could not read
+// (set aside, never shown). A match's save may also drop its own older version (see saveNow).
+const FREE_ASIDE = [() => store.remove(KEYS.damagedHistory)];
 const CACHE_PREFIX = "heartslib-web-";
 const params = new URLSearchParams(location.search);
 // The computer players' pace, chosen under Settings (Speed): how long each pauses before its card
@@ -62,6 +66,7 @@ let generation = 0; // bumps on new game / replay so a running loop stops
 let running = false;
 let acting = false; // a human action is on its way to the engine
 let restoreFocus = false; // after a score dialog, the focus goes back to the hand
+let passFocus = false; // after a pass (its button is gone), the focus goes to the hand: the first playable card
 // This tab's claim on the match: owner unless another tab holds it (see claimMatch).
 const tab = { owner: true, release: null, waiting: null, channel: null, lost: null };
 
@@ -74,7 +79,7 @@ function t(path) {
 }
 
 function pickLanguage() {
-  const stored = localStorage.getItem(KEYS.lang);
+  const stored = store.get(KEYS.lang);
   if (LANGS.includes(stored)) return stored;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = String(tag).toLowerCase().split("-")[0];
@@ -85,7 +90,7 @@ function pickLanguage() {
 
 function setLanguage(next, remember) {
   lang = next;
-  if (remember) localStorage.setItem(KEYS.lang, next);
+  if (remember) store.set(KEYS.lang, next, FREE_ASIDE);
   document.documentElement.lang = next;
   document.body.dataset.lang = next;
   document.title = t("doc_title");
@@ -107,8 +112,8 @@ function setLanguage(next, remember) {
   if (versions) showVersions();
   if ($("other-tab").open) fillOtherTab();
   if (!$("offline").hidden) showOffline(true);
-  const dd = $("damaged-detail");
-  if (dd.dataset.problem) dd.textContent = S().damaged.problems[dd.dataset.problem] ?? S().damaged.problems.engine;
+  showStorage();
+  fillDamaged();
   const loading = $("loading-text");
   if (loading.dataset.step) loadingStep(loading.dataset.step, Number(loading.dataset.pct || 0));
 }
@@ -252,6 +257,7 @@ const engine = {
 };
 
 async function boot() {
+  store.onChange = onStorageChange;
   setLanguage(pickLanguage(), false);
   for (const b of document.querySelectorAll("#lang button")) {
     b.addEventListener("click", () => setLanguage(b.dataset.lang, true));
@@ -281,14 +287,14 @@ async function boot() {
   document.body.dataset.sw = controlled ? "controlled" : "none";
   if (controlled) {
     await fillCache(manifest);
-    if (manifest.build !== pageBuild && !sessionStorage.getItem("heartslib-web/reloaded")) {
-      // This page came from an older build's cache: start again on the new one (once).
-      sessionStorage.setItem("heartslib-web/reloaded", "1");
+    // This page came from an older build's cache: start again on the new one (once; never without the
+    // flag that says so).
+    if (manifest.build !== pageBuild && !session.get("heartslib-web/reloaded") && session.set("heartslib-web/reloaded", "1")) {
       location.reload();
       return;
     }
   }
-  sessionStorage.removeItem("heartslib-web/reloaded");
+  session.remove("heartslib-web/reloaded");
   if (!early) loadingStep("python", 86);
   const heartslib = await (early ?? engine.start(manifest));
   performance.mark("heartslib:engine-ready");
@@ -311,14 +317,18 @@ async function boot() {
   $("new-form").addEventListener("submit", onNewDialog);
   // Without a match there is nothing to go back to: the damaged-save dialog closes only by starting one.
   $("damaged").addEventListener("cancel", (e) => e.preventDefault());
+  $("damaged-download").addEventListener("click", downloadDamaged);
   $("damaged-start").addEventListener("click", () => {
     $("damaged").close();
     startGame(newGameCall());
   });
-  $("message").addEventListener("click", clearMessage);
+  $("message").addEventListener("click", () => clearMessage(true));
   $("other-tab").addEventListener("cancel", (e) => e.preventDefault());
   $("other-tab-here").addEventListener("click", () => takeOver(true));
-  addEventListener("storage", (e) => { if (e.key === KEYS.history && state) renderHistory(); });
+  addEventListener("storage", (e) => {
+    if (e.key === KEYS.settings) remembered = null; // another tab changed them
+    if (e.key === KEYS.history && state) renderHistory();
+  });
   addEventListener("offline", () => showOffline(true));
   addEventListener("online", () => showOffline(false));
   showOffline(offlineAtStart);
@@ -330,7 +340,7 @@ async function boot() {
     resumed = await resume();
   } else {
     // Another tab plays the match: show it as saved (nothing is written), and say so.
-    const saved = localStorage.getItem(KEYS.save);
+    const saved = store.get(KEYS.save);
     const loaded = saved ? await loadRecord(saved) : null;
     if (loaded?.ok) ({ state, record } = loaded);
     resumed = false;
@@ -342,6 +352,7 @@ async function boot() {
   if (resumed === null) startGame(newGameCall(params.get("variant"), URL_SEED, URL_AGENTS, params.get("level")));
   document.body.dataset.ready = "1";
   performance.mark("heartslib:ready");
+  onStorageChange();
   showVersions();
   if (state) {
     render();
@@ -357,14 +368,11 @@ function showVersions() {
 // The saved match, if any: true when resumed, false when it was damaged (the dialog offers a new game),
 // null when there is none.
 async function resume() {
-  const saved = localStorage.getItem(KEYS.save);
+  const saved = store.get(KEYS.save);
   if (!saved) return null;
   const loaded = await loadRecord(saved);
   if (!loaded.ok) {
-    // Nothing is thrown away: the record is kept aside, and the player chooses to start anew.
-    localStorage.setItem(KEYS.damaged, saved);
-    localStorage.removeItem(KEYS.save);
-    showDamaged(loaded.problem, loaded.detail);
+    showDamaged(loaded.problem, loaded.detail, saved);
     return false;
   }
   state = loaded.state;
@@ -413,13 +421,44 @@ async function loadRecord(saved) {
 }
 
 // The damaged-save dialog: the problem in the player's words; heartslib's English reason in data-detail.
-function showDamaged(problem, detail) {
+// The record is kept aside and offered as a file.
+let damagedText = null;
+function showDamaged(problem, detail, saved) {
   console.warn(`the saved match could not be restored (${problem}): ${detail}`);
+  damagedText = saved;
+  $("damaged").dataset.kept = String(keepAside(saved));
   const box = $("damaged-detail");
   box.dataset.problem = problem;
   box.dataset.detail = detail ?? "";
-  box.textContent = S().damaged.problems[problem] ?? S().damaged.problems.engine;
+  fillDamaged();
   if (!$("damaged").open) $("damaged").showModal();
+}
+
+function fillDamaged() {
+  const box = $("damaged-detail");
+  if (box.dataset.problem) box.textContent = S().damaged.problems[box.dataset.problem] ?? S().damaged.problems.engine;
+  $("damaged-body").textContent = $("damaged").dataset.kept === "false" ? S().damaged.body_not_kept : S().damaged.body;
+}
+
+// Nothing the player had is thrown away by the game: an unloadable save moves to its own key. With no room
+// for a second copy it is moved (removed, then written there); with no room even for that it stays where it
+// is, the dialog says so and offers it as a file (a new game's save replaces it). False when not moved.
+function keepAside(saved) {
+  if (!store.set(KEYS.damaged, saved)) {
+    store.remove(KEYS.save);
+    if (!store.set(KEYS.damaged, saved)) {
+      store.set(KEYS.save, saved);
+      return false;
+    }
+  }
+  store.remove(KEYS.save);
+  return true;
+}
+
+function downloadDamaged() {
+  const url = URL.createObjectURL(new Blob([damagedText ?? ""], { type: "application/json" }));
+  el("a", { href: url, download: "hearts-damaged-save.json" }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // ----------------------------------------------------------------------------- one tab owns the match
@@ -447,7 +486,8 @@ function requestLock(options) {
 
 // At start: wait a moment for the match (a reload's previous page may still hold it), else another tab has it.
 async function claimMatch() {
-  if (!navigator.locks) return true; // no Web Locks: every tab plays (older browsers)
+  // No Web Locks (older browsers), or nothing stored to overwrite (storage blocked): every tab plays.
+  if (!navigator.locks || store.blocked) return true;
   tab.channel = "BroadcastChannel" in window ? new BroadcastChannel("heartslib-web") : null;
   addEventListener("pagehide", () => tab.release?.());
   if (await requestLock(TAB_WAIT ? { signal: AbortSignal.timeout(TAB_WAIT) } : { ifAvailable: true })) return true;
@@ -501,7 +541,7 @@ async function takeOver(steal) {
   }
   tab.owner = true;
   generation += 1;
-  const saved = localStorage.getItem(KEYS.save);
+  const saved = store.get(KEYS.save);
   const loaded = saved ? await loadRecord(saved) : null;
   if ($("other-tab").open) $("other-tab").close();
   if (loaded?.ok) {
@@ -515,9 +555,7 @@ async function takeOver(steal) {
     render();
     advance();
   } else if (saved) {
-    localStorage.setItem(KEYS.damaged, saved);
-    localStorage.removeItem(KEYS.save);
-    showDamaged(loaded.problem, loaded.detail);
+    showDamaged(loaded.problem, loaded.detail, saved);
   } else {
     // The other tab finished its match (it is in History) or never started one: a new game here.
     startGame(newGameCall());
@@ -554,18 +592,23 @@ function trickLine(last, spoken = false) {
 
 const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-// The player's choices, kept in this browser: the rules and level of the last new game, the speed.
+// The player's choices, kept in this browser: the rules and level of the last new game, the speed. They
+// live in memory too, so that a choice counts for this visit when the storage cannot keep it.
+let remembered = null;
 function settings() {
+  if (remembered) return remembered;
   try {
-    const s = JSON.parse(localStorage.getItem(KEYS.settings) || "{}");
-    return s && typeof s === "object" && !Array.isArray(s) ? s : {};
+    const s = JSON.parse(store.get(KEYS.settings) || "{}");
+    remembered = s && typeof s === "object" && !Array.isArray(s) ? s : {};
   } catch {
-    return {};
+    remembered = {};
   }
+  return remembered;
 }
 
 function saveSettings(changes) {
-  localStorage.setItem(KEYS.settings, JSON.stringify({ ...settings(), ...changes }));
+  remembered = { ...settings(), ...changes };
+  store.set(KEYS.settings, JSON.stringify(remembered), FREE_ASIDE);
 }
 
 const speedName = () => (Object.hasOwn(SPEEDS, settings().speed) ? settings().speed : "normal");
@@ -628,12 +671,15 @@ function saveNow() {
   const snapshot = { ...record };
   saving = saving.then(async () => {
     const saved = await engine.call("save");
-    localStorage.setItem(KEYS.save, JSON.stringify({ match: JSON.stringify(saved), ...snapshot }));
+    // With the storage full, the match's older save goes as well: a reload must not take back the moves
+    // made since (the storage note says the match now lives in this page only).
+    store.set(KEYS.save, JSON.stringify({ match: JSON.stringify(saved), ...snapshot }),
+      [...FREE_ASIDE, () => store.remove(KEYS.save)]);
   }).catch((err) => console.error("could not save the match", err));
 }
 
 function forgetSave() {
-  saving = saving.then(() => localStorage.removeItem(KEYS.save));
+  saving = saving.then(() => store.remove(KEYS.save));
 }
 
 // Runs the computer players until the human must act, pausing so their cards can be followed,
@@ -743,6 +789,7 @@ async function onPass() {
     }
     selected = new Set();
     clearMessage();
+    passFocus = true;
     persist();
     render();
   } finally {
@@ -904,11 +951,15 @@ function fillResult(index) {
 
 // ----------------------------------------------------------------------------- history
 
+// History keeps the latest matches; only that many entries are ever read, so that a tampered History of
+// thousands of entries costs a turn nothing.
+const HISTORY_MAX = 30;
+
 function recordResult() {
   const history = readHistory().filter((h) => h.id !== record.id);
   history.unshift({ id: record.id, when: new Date().toISOString(), preset: state.preset, level: state.level,
     scores: state.scores, winners: state.winners });
-  localStorage.setItem(KEYS.history, JSON.stringify(history.slice(0, 30)));
+  store.set(KEYS.history, JSON.stringify(history.slice(0, HISTORY_MAX)), FREE_ASIDE);
 }
 
 // One finished match as History stores it; anything else (an older format, a damaged entry) is not one.
@@ -926,7 +977,7 @@ function goodEntry(h) {
 // note under History; they never stop a redraw or the game.
 let historySkipped = 0;
 function readHistory() {
-  const text = localStorage.getItem(KEYS.history);
+  const text = store.get(KEYS.history);
   if (!text) return [];
   let stored;
   try {
@@ -934,25 +985,31 @@ function readHistory() {
   } catch {
     stored = undefined;
   }
-  const list = Array.isArray(stored) ? stored : [];
+  const list = Array.isArray(stored) ? stored.slice(0, HISTORY_MAX) : [];
   const entries = list.filter(goodEntry);
   const bad = Array.isArray(stored) ? list.filter((h) => !goodEntry(h)) : [text];
   if (bad.length && tab.owner) {
+    let aside;
     try {
-      let aside = JSON.parse(localStorage.getItem(KEYS.damagedHistory) || "[]");
-      if (!Array.isArray(aside)) aside = [aside];
-      localStorage.setItem(KEYS.damagedHistory, JSON.stringify([...aside, ...bad].slice(-50)));
-      localStorage.setItem(KEYS.history, JSON.stringify(entries));
+      aside = JSON.parse(store.get(KEYS.damagedHistory) || "[]");
+    } catch {
+      aside = [];
+    }
+    if (!Array.isArray(aside)) aside = [aside];
+    // Moved, never dropped: History is rewritten only once the bad entries are kept aside.
+    if (store.set(KEYS.damagedHistory, JSON.stringify([...aside, ...bad].slice(-50)))
+      && store.set(KEYS.history, JSON.stringify(entries))) {
       historySkipped += bad.length;
       console.warn(`History: ${bad.length} unreadable entries moved to ${KEYS.damagedHistory}`);
-    } catch (err) {
-      console.warn("History: could not move unreadable entries aside", err);
     }
   }
   return entries;
 }
 
+let historyDrawn = null; // what the list shows now: redrawn only when the stored History or the language changes
 function renderHistory() {
+  const drawn = `${lang}\n${historySkipped}\n${store.get(KEYS.history)}`;
+  if (drawn === historyDrawn) return;
   let history = [];
   try {
     history = readHistory();
@@ -969,6 +1026,7 @@ function renderHistory() {
     return el("li", { textContent: S().history_line(date, presetName(h.preset), levelName(h.level ?? "normal"),
       scores, winners) });
   }));
+  historyDrawn = `${lang}\n${historySkipped}\n${store.get(KEYS.history)}`;
 }
 
 // ----------------------------------------------------------------------------- messages
@@ -976,7 +1034,8 @@ function renderHistory() {
 function showRefusal(refusal) {
   const m = $("message");
   const why = refusal.code === "pass_full" ? S().refusal.pass_full(refusal.count)
-    : refusalText(lang, refusal, S().seats);
+    : refusal.code === "storage" ? S().storage[refusal.kind]
+      : refusalText(lang, refusal, S().seats);
   m.textContent = refusal.card && refusal.code !== "card_not_held" ? S().refused_play(refusal.card, why) : why;
   m.dataset.code = refusal.code;
   m.dataset.refusal = JSON.stringify(refusal);
@@ -990,13 +1049,15 @@ function showRefusal(refusal) {
   setTimeout(() => {
     if (token !== messageToken) return;
     m.classList.add("fading");
-    setTimeout(() => { if (token === messageToken) clearMessage(); }, reducedMotion() ? 0 : 600);
+    setTimeout(() => { if (token === messageToken) clearMessage(true); }, reducedMotion() ? 0 : 600);
   }, readFor);
 }
 
 let messageToken = 0;
-function clearMessage() {
+// A move clears a refusal at once; a storage warning (nothing the player did) stays its time, unless forced.
+function clearMessage(force = false) {
   const m = $("message");
+  if (!force && m.dataset.code === "storage") return;
   messageToken += 1;
   m.hidden = true;
   m.classList.remove("fading");
@@ -1018,6 +1079,31 @@ function notice(kind, args) {
 
 function hideNotice() {
   $("notice").hidden = true;
+}
+
+// The storage note: while the browser blocks storage or it is full, the side panel says what that means;
+// the moment it happens during play, the status line says it too (the side panel is below a phone's table).
+let storageTold = null;
+function storageKind() {
+  if (store.blocked) return "blocked";
+  return store.full ? "full" : null;
+}
+
+function showStorage() {
+  const kind = storageKind();
+  const box = $("storage-note");
+  box.hidden = !kind;
+  box.dataset.kind = kind ?? "";
+  box.textContent = kind ? S().storage[kind] : "";
+}
+
+function onStorageChange() {
+  showStorage();
+  const kind = storageKind();
+  if (kind && kind !== storageTold && document.body.dataset.ready) {
+    storageTold = kind;
+    showRefusal({ code: "storage", kind });
+  }
 }
 
 // ----------------------------------------------------------------------------- drawing
@@ -1127,10 +1213,12 @@ function renderSeats(s) {
       el("span", { className: "muted-light", textContent: ` · ${S().seat_info.tricks} ${s.tricks_won[seat]}` }));
     info.dataset.handPoints = String(handPoints);
     parts.push(info);
-    // Points just taken fly up from the seat for a moment ("+2 ♥").
+    // Points just taken fly up from the seat for a moment ("+2 ♥"); a new one replaces one still flying, so
+    // that quick tricks never stack their numbers into one unreadable blot.
     const shownBefore = box.dataset.points === undefined ? handPoints : Number(box.dataset.points);
-    parts.push(...box.querySelectorAll(".gain")); // one still flying
-    if (box.dataset.hand === String(s.hand_number) && handPoints !== shownBefore && !reducedMotion()) {
+    const gained = box.dataset.hand === String(s.hand_number) && handPoints !== shownBefore && !reducedMotion();
+    if (!gained) parts.push(...box.querySelectorAll(".gain")); // one still flying
+    if (gained) {
       const gain = el("span", { className: "gain", textContent: S().story.points(handPoints - shownBefore) });
       gain.setAttribute("aria-hidden", "true");
       gain.addEventListener("animationend", () => gain.remove(), { once: true });
@@ -1161,11 +1249,7 @@ function renderTrick(s) {
       continue;
     }
     const win = done && s.last_trick.winner === seat;
-    if (!current || current.dataset.code !== play.card.code) {
-      slot.replaceChildren(cardElement(play.card, ["enter"]));
-    } else {
-      current.setAttribute("aria-label", cardName(lang, play.card));
-    }
+    if (!current || current.dataset.code !== play.card.code) slot.replaceChildren(cardElement(play.card, ["enter"]));
     const card = slot.firstElementChild;
     card.classList.toggle("winner", Boolean(win));
     // Who led this trick: a tag on the first card played.
@@ -1174,7 +1258,8 @@ function renderTrick(s) {
     if (led && !tag) card.append(tag = el("span", { className: "lead-tag" }));
     if (!led && tag) tag.remove();
     if (tag) tag.textContent = S().story.led;
-    slot.setAttribute("aria-label", `${seatName(seat)}${led ? ` (${S().story.led})` : ""}: ${cardName(lang, play.card)}`);
+    // A screen reader reads the card (role img) with the player who played it.
+    card.setAttribute("aria-label", `${seatName(seat)}${led ? ` (${S().story.led})` : ""}: ${cardName(lang, play.card)}`);
   }
 }
 
@@ -1235,15 +1320,21 @@ function renderHand(s) {
   // One card of the hand is in the Tab order (a roving tabindex); the arrow keys move between cards.
   const codes = s.hand.map((c) => c.code);
   if (fallback) focusCode = fallback;
-  if (!codes.includes(focusCode)) focusCode = (myPlay && s.legal[0]) || codes[0] || null;
+  const firstLegal = myPlay ? codes.find((code) => s.legal.includes(code)) : undefined; // as the hand shows them
+  if (!codes.includes(focusCode)) focusCode = firstLegal || codes[0] || null;
+  // After a pass the focus waits in the hand (unless the player took it elsewhere) for the first playable card.
+  const active = document.activeElement;
+  const afterPass = passFocus && (!active || active === document.body || hand.contains(active));
+  if (afterPass && firstLegal) focusCode = firstLegal;
   for (const node of hand.children) node.tabIndex = node.dataset.code === focusCode ? 0 : -1;
   // After a score dialog (or a match moved to this tab) the focus returns to the hand, not to the page.
-  const back = restoreFocus && !document.querySelector("dialog[open]");
+  const back = (restoreFocus || afterPass) && !document.querySelector("dialog[open]");
   if ((had || fallback || back) && focusCode) {
     const target = hand.querySelector(`[data-code="${focusCode}"]`);
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
     if (back) restoreFocus = false;
   }
+  if (myPlay || !s.hand.length) passFocus = false;
 }
 
 function setupHand() {
@@ -1276,6 +1367,7 @@ function setupHand() {
     else if (e.key === "End") next = cards[cards.length - 1];
     if (next) {
       e.preventDefault();
+      passFocus = false; // the player chose where the focus is
       for (const c of cards) c.tabIndex = c === next ? 0 : -1;
       focusCode = next.dataset.code;
       next.focus();

@@ -22,7 +22,7 @@ it writes then works offline. What it writes:
   attrs wheel, repacked uncompressed, with their bytecode added
   (``__pycache__/*.pyc``, listed in RECORD), so nothing is compiled in the page.
 - the page (``index.html`` stamped with the build id, ``app.js``,
-  ``engine.js``, ``i18n.js``, ``style.css``, ``game.py``, ``sw.js``) and
+  ``engine.js``, ``i18n.js``, ``storage.js``, ``style.css``, ``game.py``, ``sw.js``) and
   ``manifest.json``: the build id and every file with its size and hash, which
   the page downloads into its offline cache.
 - beside every file that compresses, ``FILE.br`` (brotli, quality 11, through
@@ -52,7 +52,7 @@ DIST = HERE / "dist"
 PYODIDE = HERE / "node_modules" / "pyodide"
 BROTLI_CACHE = HERE / ".cache" / "brotli"  # outside node_modules, which npm ci empties
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-PAGE_FILES = ("index.html", "app.js", "engine.js", "i18n.js", "style.css", "game.py", "sw.js")
+PAGE_FILES = ("index.html", "app.js", "engine.js", "i18n.js", "storage.js", "style.css", "game.py", "sw.js")
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".py", ".wasm", ".zip", ".whl")
 BUILD_MARK = 'content="dev"'  # index.html's <meta name="heartslib-build">, replaced by the build id
 

@@ -131,6 +131,12 @@ export const STRINGS = {
       moved_here: (preset, hand, tricks) => `Your ${preset} match moved to this tab (hand ${hand}, ` +
         `${tricks} ${tricks === 1 ? "trick" : "tricks"} played).`,
     },
+    storage: {
+      full: "This browser's storage is full, so the game is not being saved: play on, but reloading or closing " +
+        "the page ends this match.",
+      blocked: "This browser does not let the page store anything, so nothing is saved: play on, but reloading " +
+        "or closing the page ends the match, and neither finished matches nor your settings are kept.",
+    },
     other_tab: {
       open: { title: "This match is open in another tab",
         body: "Only one tab plays a match, so no move is lost or taken back. Keep playing in the other tab, or " +
@@ -162,7 +168,11 @@ export const STRINGS = {
     damaged: {
       title: "Your saved match could not be restored",
       body: "The match saved in this browser is damaged or comes from an incompatible version of the game, so " +
-        "it cannot be resumed. A copy of it is kept in this browser's storage (key heartslib-web/damaged-save).",
+        "it cannot be resumed. A copy of it is kept in this browser, and you can download one.",
+      body_not_kept: "The match saved in this browser is damaged or comes from an incompatible version of the game, " +
+        "so it cannot be resumed. This browser's storage is full, so no copy of it could be kept aside: download " +
+        "it if you want to keep it, because a new game replaces it.",
+      download: "Download a copy",
       start: "Start a new game",
       detail: "Details",
       problems: {
@@ -220,7 +230,7 @@ export const STRINGS = {
     guide_close: "Close the guide",
     rules_detail: "Rules in detail",
     rules_for: (preset) => `The rules of this match (${preset})`,
-    footer: "Every rule comes from heartslib, running in this page through Pyodide; no server sees your game.",
+    footer: "The whole game runs in this page, on your device; no server sees your game.",
     versions: (lib, pyodide, level) => `heartslib ${lib} · Pyodide ${pyodide} · computer players: ${level}`,
   },
 
@@ -329,6 +339,12 @@ export const STRINGS = {
       offline: "กำลังเล่นแบบออฟไลน์: เกมถูกเก็บไว้ในเครื่องนี้",
       moved_here: (preset, hand, tricks) => `ย้ายการแข่งขัน${preset}มาเล่นที่แท็บนี้แล้ว (รอบที่ ${hand} เล่นไป ${tricks} กอง)`,
     },
+    storage: {
+      full: "พื้นที่เก็บข้อมูลของเบราว์เซอร์นี้เต็ม เกมจึงบันทึกไม่ได้ เล่นต่อได้ " +
+        "แต่ถ้าโหลดหน้าใหม่หรือปิดหน้านี้ การแข่งขันนี้จะหายไป",
+      blocked: "เบราว์เซอร์นี้ไม่ให้หน้านี้เก็บข้อมูล จึงไม่มีอะไรถูกบันทึก เล่นต่อได้ " +
+        "แต่ถ้าโหลดหน้าใหม่หรือปิดหน้านี้ การแข่งขันจะหายไป และจะไม่เก็บการแข่งขันที่จบแล้วกับการตั้งค่าไว้",
+    },
     other_tab: {
       open: { title: "การแข่งขันนี้เปิดอยู่ในแท็บอื่น",
         body: "เล่นการแข่งขันได้ทีละแท็บ เพื่อไม่ให้การเดินหายหรือถูกย้อนกลับ เล่นต่อในแท็บนั้น " +
@@ -359,7 +375,11 @@ export const STRINGS = {
     damaged: {
       title: "กู้คืนการแข่งขันที่บันทึกไว้ไม่ได้",
       body: "การแข่งขันที่บันทึกไว้ในเบราว์เซอร์นี้เสียหายหรือมาจากเกมรุ่นที่เข้ากันไม่ได้ จึงเล่นต่อไม่ได้ " +
-        "สำเนาของข้อมูลนั้นยังเก็บไว้ในเบราว์เซอร์นี้",
+        "สำเนาของข้อมูลนั้นยังเก็บไว้ในเบราว์เซอร์นี้ และดาวน์โหลดเก็บไว้ได้",
+      body_not_kept: "การแข่งขันที่บันทึกไว้ในเบราว์เซอร์นี้เสียหายหรือมาจากเกมรุ่นที่เข้ากันไม่ได้ จึงเล่นต่อไม่ได้ " +
+        "พื้นที่เก็บข้อมูลของเบราว์เซอร์นี้เต็ม จึงเก็บสำเนาแยกไว้ไม่ได้ ถ้าอยากเก็บไว้ให้ดาวน์โหลด " +
+        "เพราะเกมใหม่จะบันทึกทับ",
+      download: "ดาวน์โหลดสำเนา",
       start: "เริ่มเกมใหม่",
       detail: "รายละเอียด",
       problems: {
@@ -491,6 +511,8 @@ export const GUIDE = {
     ["ผู้เล่นคอมพิวเตอร์", [
       "คอมพิวเตอร์ใช้เฉพาะไพ่ของตัวเองและการเล่นที่เปิดเผย ไม่ดูมือคนอื่นหรือค่าตั้งต้นการสับไพ่ " +
         "นี่คือคู่ซ้อมในเครื่อง ไม่ใช่คำรับรองการเล่นระดับผู้เชี่ยวชาญหรือดีที่สุด",
+      "ความเร็วเลือกได้ที่<b>ตั้งค่า</b> (⚙ บนโทรศัพท์): ช้า ปกติ เร็ว หรือทันที คือคอมพิวเตอร์รอนานแค่ไหนก่อนลงไพ่แต่ละใบ " +
+        "และกองที่มีคนเก็บแล้วค้างบนโต๊ะให้ดูนานแค่ไหน มีผลตั้งแต่ไพ่ใบถัดไปและเบราว์เซอร์จะจำไว้",
       "เลือกระดับได้เมื่อเริ่มเกมใหม่:",
     ]],
     ["ข้อมูลของคุณ", [
@@ -499,6 +521,7 @@ export const GUIDE = {
       "เล่นซ้ำเริ่มด้วยการแจกเดิม ส่วนเกมใหม่เปลี่ยนการแจก",
       "ไม่มีการย้อนหลังจากเปิดเผยไพ่คู่แข่ง ไม่มีคู่แข่งสดหรือการเดิมพัน",
       "หลังโหลดครั้งแรก เกมถูกเก็บไว้ในเครื่องและเล่นแบบออฟไลน์ได้",
+      "ถ้าพื้นที่เก็บข้อมูลของเบราว์เซอร์เต็มหรือเบราว์เซอร์ไม่ให้เก็บข้อมูล เกมจะบอกไว้และเล่นต่อได้โดยไม่บันทึก",
     ]],
     ["การใช้แป้นพิมพ์", [
       "กด Tab เพื่อไปยังไพ่ในมือ ใช้ลูกศรซ้าย/ขวาเลือกไพ่ แล้วกด Enter หรือเว้นวรรคเพื่อลงไพ่หรือเลือกไพ่ที่จะส่ง " +
@@ -555,6 +578,8 @@ export const GUIDE = {
     ["The computer players", [
       "The computer players use only their own cards and the public play; they never look at other hands or " +
         "the shuffle's seed. They are practice partners on your device, not a claim of expert or best play.",
+      "Their speed is under <b>Settings</b> (⚙ on phones): Slow, Normal, Fast or Instant, how long each pauses " +
+        "before its card and how long a taken trick stays in view. It applies from the next card and is remembered.",
       "Choose their level when you start a new game:",
     ]],
     ["Your data", [
@@ -563,6 +588,8 @@ export const GUIDE = {
       "Replay starts again from the same deal; a new game changes the deal.",
       "There is no undo once the opponents' cards are revealed. There are no live opponents and no betting.",
       "After the first load the game is stored on your device and plays offline.",
+      "When the browser's storage is full, or the browser does not let the page store anything, the game says so " +
+        "and plays on without saving.",
     ]],
     ["Playing with the keyboard", [
       "Press Tab to reach your hand, the left and right arrows to move between cards, and Enter or Space to " +
