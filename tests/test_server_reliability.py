@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import sqlite3
+import threading
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from heartslib.engine import legality
 from heartslib.server import tables
 from heartslib.server.store import open_store
 from heartslib.server.tables import MAX_LISTED, Hub
+from heartslib.streams import spectator_events
 from test_server import Probe, _documented_codes, _run, _settle
 from test_server_e2e import Server
 
@@ -266,5 +268,61 @@ def test_d7_agents_stopped_by_a_failed_commit_carry_on_once_the_database_recover
         m = hub.tables[table].match
         assert m.is_over and len(m.actions) > stuck
         assert len(hub.store.actions(table)) == len(m.actions)
+
+    _run(body)
+
+
+def _on_the_loop(monkeypatch: pytest.MonkeyPatch, name: str) -> list[bool]:
+    """Record, for each call of ``heartslib.server.tables.<name>``, whether it ran on the event loop's thread."""
+    calls: list[bool] = []
+    real = getattr(tables, name)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, name, spy)
+    return calls
+
+
+async def _play_seat(hub: Hub, p: Probe, table: str, seat: int) -> None:
+    m = hub.tables[table].match
+    while not m.is_over:
+        await _settle(hub)
+        if seat in m.to_act:
+            await p.reply({"type": "act", "action": (await p.reply({"type": "legal"}))["actions"][0]})
+    await _settle(hub)
+    p.drain()
+
+
+def test_d2_spectate_and_resume_are_served_from_the_tables_log_never_replayed_on_the_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": [None, "random", "random", "random"], "seed": 2,
+                                "variant": {"name": "standard", "end": {"hands": 2}}}))["table"]
+        token = (await p.reply({"type": "join", "table": table, "seat": 0}))["token"]
+        await _play_seat(hub, p, table, 0)
+        watcher = Probe(hub)
+        await watcher.reply({"type": "spectate", "table": table})  # keeps the finished table in memory
+        m = hub.tables[table].match
+        replays = _on_the_loop(monkeypatch, "replay_stream")
+        parsed = _on_the_loop(monkeypatch, "action_from_dict")
+        probes = [p, watcher]
+        for _ in range(10):
+            s, r = Probe(hub), Probe(hub)
+            probes += [s, r]
+            await s.reply({"type": "spectate", "table": table})
+            await r.reply({"type": "resume", "table": table, "token": token, "since": 5})
+            assert s.events == [e.to_dict() for e in spectator_events(m)] == watcher.events
+            assert r.events == p.events[5:] and r.events[-1]["kind"] == "end"
+        assert replays == [] and parsed == []  # nothing replayed: both views' logs were ready
+        for probe in probes:
+            hub.drop(probe.conn)
+        assert table not in hub.tables  # put away: read back (and replayed) off the loop when asked
+        late = Probe(hub)
+        await late.reply({"type": "spectate", "table": table})
+        assert late.events == watcher.events
+        assert not any(replays) and not any(parsed) and parsed
 
     _run(body)

@@ -70,8 +70,8 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
-        self.follower: Follower | None = None  # once the connection holds a seat or a view
-        self.pending: list[StreamEvent] = []  # events to send after the reply to the message being answered
+        self.log: ViewerLog | None = None  # the stream of the seat or view the connection holds
+        self.sent = 0  # how many of the log's events the connection has been sent (or was sent before)
         self.closed = False  # the client is gone: nothing more is queued or sent
 
     def send_data(self, data: Mapping[str, Any]) -> None:
@@ -85,6 +85,11 @@ class Connection:
             except UnicodeEncodeError:  # a lone surrogate a client sent (an id, an option quoted back): \\u-escaped
                 text = json.dumps(data)
         self.outbox.put_nowait(text)
+
+    def send_text(self, text: str) -> None:
+        """Queue one message already written as JSON (none once the connection is closed)."""
+        if not self.closed:
+            self.outbox.put_nowait(text)
 
     async def pump(self, send: Send) -> None:
         """Send the queued messages with ``send`` until :meth:`close` or the client is gone."""
@@ -361,8 +366,33 @@ class Committer:
                     done.set_exception(result)
 
 
+class ViewerLog:
+    """One viewer's stream of a table so far (a seat's, or the spectators'), each event written as JSON once,
+    and the :class:`~heartslib.streams.Follower` that adds the next ones: a connection that takes the seat or
+    view is sent the events it asks for from here, without replaying the match."""
+
+    def __init__(self, follower: Follower, events: list[StreamEvent]) -> None:
+        self.follower = follower
+        self.texts: list[str] = []
+        self._add(events)
+
+    def _add(self, events: list[StreamEvent]) -> None:
+        self.texts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in events]
+
+    def update(self) -> None:
+        """Add the events of the actions applied since the last update."""
+        self._add(self.follower.update())
+
+
+def _build_log(m: Match, viewer: int | None) -> ViewerLog:
+    """``viewer``'s log of ``m`` so far, from a replay of the match (run in a thread, the table's lock held, so
+    that the match does not change meanwhile and the event loop goes on)."""
+    events, follower = replay_stream(m, viewer)
+    return ViewerLog(follower, events)
+
+
 class Table:
-    """One table: its match, seats, agents and subscribers."""
+    """One table: its match, seats, agents, subscribers and its viewers' logs."""
 
     def __init__(self, record: TableRecord, match: Match) -> None:
         self.record = record
@@ -374,6 +404,17 @@ class Table:
             setup_agent(agent, match.variant, seat)
         self.subscribers: list[Connection] = []
         self.bots: asyncio.Task[None] | None = None
+        self.logs: dict[int | None, ViewerLog] = {}  # by viewer (None: the spectators), once one subscribes
+
+    async def ready(self, viewer: int | None) -> ViewerLog:
+        """``viewer``'s log, built the first time it is asked for (a replay, in a thread unless nothing has
+        happened yet); call it with :attr:`lock` held."""
+        log = self.logs.get(viewer)
+        if log is None:
+            m = self.match
+            log = _build_log(m, viewer) if not m.actions else await asyncio.to_thread(_build_log, m, viewer)
+            self.logs[viewer] = log
+        return log
 
 
 class Hub:
@@ -397,20 +438,21 @@ class Hub:
         return Table(record, m)
 
     async def load(self) -> None:
-        """Resume every stored table (replaying its actions) and let its agents play on."""
+        """Resume every stored table (replaying its actions, in a thread) and let its agents play on."""
         for record in self.store.tables():
-            table = self.tables[record.id] = self._rebuild(record)
+            table = self.tables[record.id] = await asyncio.to_thread(self._rebuild, record)
             self._start_bots(table)
         if self.store.shared and self._poller is None:
             self._poller = asyncio.create_task(self._poll())
 
-    def _table(self, message: Mapping[str, Any]) -> Table:
+    async def _table(self, message: Mapping[str, Any]) -> Table:
         table_id = _str_field(message, "table")
         table = self.tables.get(table_id)
         if table is None:  # a finished table put away (see _put_away), or one another process created
             record = self.store.table(table_id)
             if record is not None:
-                table = self.tables[table_id] = self._rebuild(record)
+                built = await asyncio.to_thread(self._rebuild, record)  # replayed off the event loop
+                table = self.tables.setdefault(table_id, built)  # another request may have read it meanwhile
         if table is None:
             raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
         return table
@@ -508,7 +550,7 @@ class Hub:
         if table is not None and conn in table.subscribers:
             table.subscribers.remove(conn)
             self._put_away(table)
-        conn.table, conn.seat, conn.follower = None, None, None
+        conn.table, conn.seat, conn.log = None, None, None
 
     def _put_away(self, table: Table) -> None:
         """Drop a finished table nobody watches from memory (the store keeps it; :meth:`_table` reads it back
@@ -517,39 +559,46 @@ class Hub:
             del self.tables[table.record.id]
 
     def _subscribe(self, conn: Connection, table: Table, seat: int | None, since: int) -> None:
-        """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn`` and queue its events from ``since``."""
+        """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn``, whose events from ``since`` are then
+        sent (:meth:`handle` sends them after the reply); the viewer's log must be ready (:meth:`Table.ready`)."""
         self._leave(conn)
-        events, follower = replay_stream(table.match, seat)
-        conn.table, conn.seat, conn.follower = table, seat, follower
-        conn.pending = events[since:]
+        log = table.logs[seat]
+        conn.table, conn.seat, conn.log, conn.sent = table, seat, log, min(since, len(log.texts))
         table.subscribers.append(conn)
 
     async def _join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        table = self._table(message)
+        table = await self._table(message)
         n = table.match.variant.players
         seat = _int_field(message, "seat", 0, n - 1)
         if table.record.seats[seat] != "open":
             raise ProtocolError("seat_taken", f"seat {seat} is played by the {table.record.seats[seat]} agent")
         token = secrets.token_urlsafe(24)
-        if not self.store.claim_seat(table.record.id, seat, token_digest(token)):
-            raise ProtocolError("seat_taken", f"seat {seat} has a player: reconnect with its token (\"resume\")")
-        self._subscribe(conn, table, seat, 0)
+        async with table.lock:
+            await table.ready(seat)  # before the seat is taken: a failure here must not cost the seat its token
+            if not self.store.claim_seat(table.record.id, seat, token_digest(token)):
+                raise ProtocolError("seat_taken", f"seat {seat} has a player: reconnect with its token "
+                                    "(\"resume\")")
+            self._subscribe(conn, table, seat, 0)
         return {"type": "joined", "table": table.record.id, "seat": seat, "token": token}
 
     async def _resume(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        table = self._table(message)
+        table = await self._table(message)
         token = _str_field(message, "token")
         seat = self.store.seat_of(table.record.id, token_digest(token))
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat at this table")
+        since = _since(message)
         async with table.lock:
-            self._subscribe(conn, table, seat, _since(message))
+            await table.ready(seat)
+            self._subscribe(conn, table, seat, since)
         return {"type": "joined", "table": table.record.id, "seat": seat}
 
     async def _spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
-        table = self._table(message)
+        table = await self._table(message)
+        since = _since(message)
         async with table.lock:
-            self._subscribe(conn, table, None, _since(message))
+            await table.ready(None)
+            self._subscribe(conn, table, None, since)
         return {"type": "spectating", "table": table.record.id}
 
     def _seated(self, conn: Connection) -> tuple[Table, int]:
@@ -580,11 +629,11 @@ class Hub:
         action = self._action(message, seat)
         async with table.lock:
             number = await self._apply(table, action, conn)
-            follower = conn.follower
-            assert follower is not None
-            conn.pending += follower.update()  # sent just after the ack, which says how many there will be
+            log = conn.log
+            assert log is not None
+            events = len(log.texts)  # the actor's own events are sent just after the ack, which says so
         self._start_bots(table)
-        return {"type": "ack", "action": action.to_dict(), "number": number, "events": follower.count}
+        return {"type": "ack", "action": action.to_dict(), "number": number, "events": events}
 
     async def _apply(self, table: Table, action: Action, actor: Connection | None = None) -> int:
         """Check, commit, apply and show one action (the table's lock held); returns its number. The actor's
@@ -611,14 +660,19 @@ class Hub:
     # ------------------------------------------------------------------ events and agents
 
     def _send_events(self, conn: Connection) -> None:
-        pending, conn.pending = conn.pending, []
-        if conn.follower is not None:
-            pending = pending + conn.follower.update()
-        table_id = conn.table.record.id if conn.table is not None else ""
-        for event in pending:
-            conn.send_data(event_message(table_id, event))
+        """Send ``conn`` the events of its log it has not been sent."""
+        log, table = conn.log, conn.table
+        if log is None or table is None or conn.sent >= len(log.texts):
+            return
+        head = f'{{"type": "event", "table": {json.dumps(table.record.id)}, "event": '  # event_message's form
+        for text in log.texts[conn.sent:]:
+            conn.send_text(head + text + "}")
+        conn.sent = len(log.texts)
 
     def _broadcast(self, table: Table, skip: Connection | None = None) -> None:
+        """Bring every log of ``table`` up to date and send its subscribers (but ``skip``) their new events."""
+        for log in table.logs.values():
+            log.update()
         for conn in table.subscribers:
             if conn is not skip:
                 self._send_events(conn)
