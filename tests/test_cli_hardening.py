@@ -16,11 +16,13 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import attrs
 import pytest
 
 import heartslib as hl
 from heartslib import cli
 from heartslib.serialize import save_digest
+from test_cli import flat
 
 STD = hl.preset("standard")
 
@@ -153,7 +155,7 @@ def test_play_saves_the_seat_and_resumes_the_same_game(tmp_path: Path, monkeypat
     code, out, _ = _run(["play", "--seat", "2", "--seed", "7", "--opponent", "random", "--save", str(save)],
                         monkeypatch, stdin="4C 5C 6C\nquit\n")
     assert code == 0
-    assert f"continue it with: heartslib play --resume {save}" in out
+    assert f"continue it with: heartslib play --resume {save}" in flat(out)
     data = json.loads(save.read_text(encoding="utf-8"))
     assert (data["format"], data["seat"], data["opponent"]) == ("heartslib-play", 2, "random")
     code, out, _ = _run(["play", "--resume", str(save)], monkeypatch, stdin="quit\n")
@@ -184,13 +186,13 @@ def test_play_talks_to_people(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert code == 0
     assert "Not allowed: You do not hold QS." in out  # card codes: this output stream cannot show suit symbols
     assert "Not allowed: 3C is listed twice, but you hold it once." in out
-    assert "Not allowed: Pass exactly 3 card(s) this hand." in out
+    assert "Not allowed: Pass exactly 3 cards this hand (not 1)." in out
     assert "not being saved" in out and "stays saved" not in out
     assert "'ZZ' is not a card" in out and "joker" not in out.lower()
     assert "0:pass" not in out and "0:play" not in out
     code, out, _ = _run(["play", "--seed", "7", "--save", str(tmp_path / "s.json")], monkeypatch,
                         stdin="help\nquit\n")
-    assert "quit (the game stays saved)" in out
+    assert "quit (the game stays saved)" in flat(out)
     jokers = "players = 5\n[deck]\nfill = \"jokers\"\njoker = \"valueless\"\n"
     (tmp_path / "jokers.toml").write_text(jokers, encoding="utf-8")
     code, out, _ = _run(["play", "--variant", str(tmp_path / "jokers.toml"), "--seed", "1"], monkeypatch,
@@ -208,7 +210,7 @@ def test_ctrl_c_gives_the_resume_command(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(sys, "stdin", Interrupting())
     monkeypatch.setattr(sys, "stdout", out)
     assert cli.main(["play", "--seed", "2", "--save", str(save)]) == 130
-    assert f"continue it with: heartslib play --resume {save}" in out.getvalue()
+    assert f"continue it with: heartslib play --resume {save}" in flat(out.getvalue())
 
 
 def test_an_agent_module_in_the_current_folder_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -350,7 +352,7 @@ def test_resuming_a_plain_match_save_keeps_it_a_match_save(tmp_path: Path, monke
     code, out, _ = _run(["play", "--resume", str(plain), "--seat", "2", "--opponent", "random"], monkeypatch)
     assert code == 0
     assert hl.Match.from_json(plain.read_text(encoding="utf-8")).seed == 4
-    assert f"continue it with: heartslib play --resume {plain} --seat 2 --opponent random" in out
+    assert f"continue it with: heartslib play --resume {plain} --seat 2 --opponent random" in flat(out)
     code, out, _ = _run(["play", "--resume", str(plain), "--seat", "2", "--opponent", "random"], monkeypatch)
     assert code == 0 and "you are seat 2" in out  # and resumes again, at any seat
 
@@ -395,7 +397,8 @@ def test_the_match_over_line_counts_one_hand(tmp_path: Path, monkeypatch: pytest
 def test_a_long_bad_card_is_quoted_short(monkeypatch: pytest.MonkeyPatch) -> None:
     # a 100,000-character bad card was quoted whole in the reply
     code, out, _ = _run(["play", "--seed", "1"], monkeypatch, stdin="x" * 100_000 + "\n")
-    said = next(line for line in out.splitlines() if line.startswith("Not understood"))
+    text = flat(out)
+    said = text[text.index("Not understood"):text.index("Cards to pass", text.index("Not understood"))]
     assert code == 0 and len(said) < 300 and "(100000 characters)" in said
 
 
@@ -521,7 +524,7 @@ def test_a_plain_match_save_resume_command_names_the_budget(tmp_path: Path, monk
     code, out, err = _run(["play", "--resume", str(plain), "--opponent", "search", "--playouts", "2",
                            "--time-limit", "0.5"], monkeypatch)
     assert code == 0, err
-    assert f"heartslib play --resume {plain} --seat 0 --opponent search --playouts 2 --time-limit 0.5" in out
+    assert f"heartslib play --resume {plain} --seat 0 --opponent search --playouts 2 --time-limit 0.5" in flat(out)
 
 
 def test_validate_and_rules_refuse_a_blank_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -576,6 +579,7 @@ def test_an_auction_is_told_in_its_own_words(monkeypatch: pytest.MonkeyPatch) ->
     code, out, err = _run(["play", "--variant", "auction_hearts", "--seed", "3", "--seat", "3"], monkeypatch,
                           stdin="pass\nquit\n")
     assert code == 0, err
+    out = flat(out)
     assert "Seat 1 bids 5 chips." in out and "Seat 2 passes." in out and "You pass." in out
     assert ("Seat 1 names clubs (won the auction with 5 chips, paid into the pot when the deal is settled): clubs "
             "are the penalty suit this hand.") in out
@@ -642,3 +646,12 @@ def test_serve_refuses_a_port_out_of_range_as_a_usage_error(monkeypatch: pytest.
         assert code == 2 and "bug" not in err, (port, err)
         assert err.startswith("heartslib: error: --port must be a whole number from 0 to 65535"), err
         assert f"not {port}\n" in err, err
+
+
+def test_an_auction_you_won_says_your_bid() -> None:
+    # the line under the table said "(you's bid of 5 is paid into the pot ...)"
+    m = hl.Match(hl.preset("auction_hearts"), seed=3)
+    play = cli.PlaySession(m, 2, cli.opponents(m, 2), inp=io.StringIO(""), out=io.StringIO(), save_path=None)
+    obs = attrs.evolve(m.observation(2), bidder=2, bids=((1, 0), (2, 5)))
+    assert play.bid_owed(obs) == " (your bid of 5 is paid into the pot when the deal is settled)"
+    assert play.bid_owed(attrs.evolve(obs, bidder=1, bids=((1, 4),))).startswith(" (seat 1's bid of 4 is paid")

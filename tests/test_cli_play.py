@@ -203,4 +203,4 @@ def test_a_resumed_game_opens_its_trick_with_a_header() -> None:
     play, out = session(m, 0, "")
     assert play.run() == 0
     text = out.getvalue()
-    assert text.index("--- Trick 4 ---") < text.index("On the table:")
+    assert text.index("--- Trick 4 ---") < text.index("trick 4 \u00b7 ")  # the header, then the picture

@@ -38,6 +38,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import stat
 import sys
@@ -78,6 +79,7 @@ from heartslib.sections import ScoringRules
 from heartslib.serialize import SAVE_FORMAT, read_toml, toml_value
 from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
+from heartslib.tableview import SeatView, count, hand_lines, table_picture, wrap
 from heartslib.unread import lists_every_heart
 from heartslib.variant import Variant
 
@@ -286,6 +288,12 @@ class ProgressBar:
             self.stream.write("\r" + " " * self.drawn + "\r")
             self.stream.flush()
             self.drawn = 0
+
+
+def _terminal_size() -> tuple[int, int]:
+    """The terminal's columns and lines (``COLUMNS``/``LINES`` first; 80x24 when the output is not a terminal)."""
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -534,7 +542,8 @@ class PlaySession:
     def __init__(self, match: Match, human: int, agents: dict[int, Agent], *, inp: TextIO, out: TextIO,
                  save_path: Path | None, symbols: bool = True, opponent: str = "heuristic",
                  plain_save: bool = False, playouts: int | None = None, time_limit: float | None = None,
-                 color: bool = False, interactive: bool | None = None) -> None:
+                 color: bool = False, interactive: bool | None = None,
+                 size: Callable[[], tuple[int, int]] | None = None) -> None:
         self.match = match
         self.human = human
         self.agents = agents
@@ -557,6 +566,8 @@ class PlaySession:
         #: wait for Enter between hands: only when a person is at a terminal (input and output), never for
         #: scripted or piped input
         self.interactive = _isatty(inp) and _isatty(out) if interactive is None else interactive
+        #: the terminal's columns and lines, read again for every line (a window can be resized mid-game)
+        self.size = size or _terminal_size
         self.seen = len(match.events)
         self.rounds_told = len(match.rounds)
         self.hand_shown = -1
@@ -575,9 +586,14 @@ class PlaySession:
 
     # ------------------------------------------------------------------ text
 
+    def width(self) -> int:
+        """The columns a line may take: one less than the terminal's, so that no terminal wraps a full line."""
+        return self.size()[0] - 1
+
     def say(self, text: str = "") -> None:
-        """Write one line to the player."""
-        self.out.write(text + "\n")
+        """Write ``text`` to the player, each line broken between words to fit the terminal's width."""
+        width = self.width()
+        self.out.write("".join(line + "\n" for part in text.split("\n") for line in wrap(part, width)))
 
     def paint(self, text: str, *styles: str) -> str:
         """``text`` in the given ANSI styles when colour is on (otherwise unchanged)."""
@@ -660,12 +676,12 @@ class PlaySession:
         hand, told, mine = self.draws_told
         if obs.hand_number != hand:
             told = mine = 0
-        for _, seat, count in obs.draws[told:]:
+        for _, seat, drawn in obs.draws[told:]:
             if seat == self.human:
-                self.say(f"You draw {self.cards(obs.drawn[mine:mine + count])} from the stock.")
-                mine += count
+                self.say(f"You draw {self.cards(obs.drawn[mine:mine + drawn])} from the stock.")
+                mine += drawn
             else:
-                self.say(f"Seat {seat} draws {count} card{'' if count == 1 else 's'} from the stock.")
+                self.say(f"Seat {seat} draws {count(drawn, 'card')} from the stock.")
         self.draws_told = (obs.hand_number, len(obs.draws), mine)
 
     def tell(self, e: Event) -> None:
@@ -694,7 +710,7 @@ class PlaySession:
         elif isinstance(e, KittyTaken):
             shown = e.seat == self.human and v.deck.kitty_seen_by_winner
             self.say(f"{self.Who(e.seat)} {self.verb(e.seat, 'take')} the kitty"
-                     + (f": {self.cards(e.cards)}." if shown else f" ({len(e.cards)} card(s))."))
+                     + (f": {self.cards(e.cards)}." if shown else f" ({count(len(e.cards), 'card')})."))
         elif isinstance(e, MoonShot):
             self.say(f"{self.Who(e.seat)} shot the {e.kind}! ({e.outcome.replace('_', ' ')})")
         elif isinstance(e, RoundScored):
@@ -791,48 +807,41 @@ class PlaySession:
         bid = max((amount for seat, amount in obs.bids if seat == obs.bidder), default=0)
         if not bid or obs.bidder is None:
             return ""
-        return f" ({self.who(obs.bidder)}'s bid of {bid} is paid into the pot when the deal is settled)"
+        whose = "your" if obs.bidder == self.human else f"{self.who(obs.bidder)}'s"
+        return f" ({whose} bid of {bid} is paid into the pot when the deal is settled)"
 
     def show(self, obs: Observation, marked: set[Card]) -> None:
-        """Draw the table for the human seat: scores, the trick, the hand grouped by suit with legal cards marked."""
-        m = self.match
-        rnd = m.round
-        say = self.say
+        """Draw the table for the human seat: the seats around the trick (:mod:`heartslib.tableview`), then the
+        hand grouped by suit with the cards you may play or pass marked ``*`` (and in bold, with colour)."""
         self.hand_header(obs)
         if obs.phase == Phase.PLAY:
             self.trick_header()
-            say()
-            value = m.round.rules.value
-            won = [sum((value[c.index] for _, c in t.plays), start=0) for t in obs.tricks]
-            taken: list[Score] = [0] * obs.players
-            for t, pts in zip(obs.tricks, won, strict=True):
-                if t.winner is not None:
-                    taken[t.winner] += pts
-            named = obs.penalty_suit  # an auction's named suit is this hand's hearts
-            say(f"{'Hearts' if named is None else named.name.capitalize()} broken: "
-                f"{'yes' if obs.hearts_broken else 'no'}. Points taken this hand: {self.scores_line(taken)}."
-                + (f" Stock: {obs.stock_size} card(s)." if obs.stock_size else "")
-                + (f" Chips: {self.scores_line(obs.chips)}{self.bid_owed(obs)}." if obs.chips else ""))
-            if obs.trick:
-                plays = ", ".join(f"{self.who(s)} {self.card(c)}" for s, c in obs.trick)
-                say(f"On the table: {plays}.")
-            else:
-                say("You lead.")
-        else:
-            say()
-        say("Your hand" + (f" (* = you may {'pass' if obs.phase == Phase.PASS else 'play'} it):" if marked else ":"))
+        self.say()
+        lines = self.size()[1]
         groups: dict[Suit | None, list[Card]] = {}
         for c in obs.hand:
             groups.setdefault(c.suit, []).append(c)
+        hand: list[tuple[str, list[str]]] = []
         for suit, cs in groups.items():
             label = "jokers" if suit is None else (f"{suit.symbol} {suit}" if self.symbols else str(suit))
             if suit in (Suit.HEARTS, Suit.DIAMONDS):
                 label = self.paint(f"{label:<11}", _RED)  # padded before the colour codes, which take no room
-            shown = " ".join(self.card(c, (c in marked) if marked else None) + ("*" if c in marked else "")
-                             for c in cs)
-            say(f"  {label:<11}{shown}")
-        if rnd.phase == Phase.PASS and obs.phase == Phase.PASS:
-            say(self.pass_hint(obs))
+            hand.append((label, [self.card(c, (c in marked) if marked else None) + ("*" if c in marked else "")
+                                 for c in cs]))
+        mine = hand_lines(hand, self.width())
+        # the picture leaves room for the hand, the prompt and the last trick's lines above it
+        room = lines - len(mine) - 3 - (obs.players + 2)
+        for line in table_picture(_seat_views(self, obs), title=_table_title(self, obs), width=self.width(),
+                                  height=room, symbols=self.symbols, trick=obs.phase == Phase.PLAY):
+            self.say(line)
+        if obs.chips and obs.phase == Phase.PLAY:
+            self.say(f"Chips: {self.scores_line(obs.chips)}{self.bid_owed(obs)}.")
+        verb = "pass" if obs.phase == Phase.PASS else "play"
+        self.say("Your hand" + (f" (* = you may {verb} it):" if marked else ":"))
+        for line in mine:
+            self.out.write(line + "\n")  # already fitted to the width, under the cards rather than the label
+        if self.match.round.phase == Phase.PASS and obs.phase == Phase.PASS:
+            self.say(self.pass_hint(obs))
 
     def pass_hint(self, obs: Observation) -> str:
         """Where this hand's passed cards go, in words."""
@@ -848,7 +857,7 @@ class PlaySession:
             return f"Pass {k} cards to the pile the dealer shuffles and deals out again."
         assert isinstance(d, Offset)
         to = (obs.seat + step * d.k) % n
-        return f"Pass {k} card(s) {d.name(n)}, to {self.who(to)}."
+        return f"Pass {count(k, 'card')} {d.name(n)}, to {self.who(to)}."
 
     # ------------------------------------------------------------------ input
 
@@ -925,6 +934,9 @@ class PlaySession:
 
     def refusal(self, action: Action, why: IllegalAction) -> str:
         """An illegal action's reason in the player's words: without the action's internal text ("0:pass QS")."""
+        if why.code == "pass_wrong_size" and isinstance(action, Pass):  # the engine's words say "3 card(s)"
+            size = self.match.observation(self.human).pass_count
+            return f"Pass exactly {count(size, 'card')} this hand (not {len(action.cards)})."
         text = str(why)
         prefix = f"{action}: "
         if text.startswith(prefix):
@@ -976,11 +988,11 @@ class PlaySession:
                     self.pause()
         except (EOFError, _Quit) as stop:
             self.say()
-            self.say(("Input ended." if isinstance(stop, EOFError) else "Stopped.") + " " + self.where_saved())
+            self.say_where_saved("Input ended." if isinstance(stop, EOFError) else "Stopped.")
             return 0
         except KeyboardInterrupt:
             self.say()
-            self.say("Interrupted. " + self.where_saved())
+            self.say_where_saved("Interrupted.")
             return 130
         self.say()
         hands = len(m.rounds)
@@ -992,25 +1004,29 @@ class PlaySession:
         self.say(f"Winner: {winners}." if len(m.winners) == 1 else f"Shared win: {winners}.")
         return 0
 
-    def where_saved(self) -> str:
-        """Where the game is saved and the command that resumes it (the save holds your seat and the opponents)."""
+    def say_where_saved(self, first: str) -> None:
+        """Say ``first``, where the game is saved and the command that resumes it (the save holds your seat and
+        the opponents): the command on lines of its own, continued with a backslash where it is too long for one,
+        so that it can be copied into a shell as it stands."""
         if self.save_path is None:
-            return "The game was not saved (use --save FILE to keep it)."
-        command = f"heartslib play --resume {_shell_word(str(self.save_path))}"
+            self.say(f"{first} The game was not saved (use --save FILE to keep it).")
+            return
+        words = ["heartslib", "play", "--resume", _shell_word(str(self.save_path))]
         if self.plain_save:  # a match save names no seat and no opponents: the command does
-            command += f" --seat {self.human}"
+            words += ["--seat", str(self.human)]
             if self.opponent != "heuristic":
-                command += f" --opponent {_shell_word(self.opponent)}"
+                words += ["--opponent", _shell_word(self.opponent)]
             if self.playouts is not None:
-                command += f" --playouts {self.playouts}"
+                words += ["--playouts", str(self.playouts)]
             if self.time_limit is not None:
-                command += f" --time-limit {self.time_limit!r}"  # repr: the shortest text of the same number
-        return f"The game is saved in {self.save_path}; continue it with: {command}"
+                words += ["--time-limit", repr(self.time_limit)]  # repr: the shortest text of the same number
+        self.say(f"{first} The game is saved in {self.save_path}; continue it with:")
+        self.out.write("".join(line + "\n" for line in _shell_lines(words, self.width())))
 
     def help_text(self) -> str:
         """The commands and the card syntax, for this game (its jokers, whether it is being saved)."""
         jokers = sorted(Card.from_index(j).code for j in self.match.variant.rules.jokers)
-        cards = "Type a card as rank then suit: QS, 10H, TH, 2c" + (" (or with a suit symbol)" if self.symbols else "")
+        cards = "Type a card as rank then suit, in either case: QS, qs, 10H, TH" + (", Q\u2660" if self.symbols else "")
         if jokers:
             cards += "; the jokers are " + " and ".join(jokers)
         saved = ("quit (the game stays saved)" if self.save_path is not None
@@ -1019,6 +1035,49 @@ class PlaySession:
                 "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
                 f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
                 "There is no undo: once other hands' cards are revealed, a card played stays played.")
+
+
+def _seat_views(session: PlaySession, obs: Observation) -> list[SeatView]:
+    """Every seat as the picture shows it, you first and then in the order of play: the points each has
+    taken this hand (a cancelled trick's go to the next trick's winner), its cards and its card on the trick."""
+    value = session.match.round.rules.value  # the hand's: an auction's named suit scores
+    taken: list[Score] = [0] * obs.players
+    carried: Score = 0
+    for t in obs.tricks:
+        points = sum((value[c.index] for _, c in t.plays), start=carried)
+        if t.winner is None:
+            carried = points
+        else:
+            taken[t.winner] += points
+            carried = 0
+    on_trick = dict(obs.trick)
+    step = session.match.variant.rules.step
+    order = [(session.human + step * i) % obs.players for i in range(obs.players)]
+    return [SeatView(session.who(s), score_text(taken[s]), obs.hand_sizes[s], score_text(obs.scores[s]),
+                     session.card(on_trick[s]) if s in on_trick else None) for s in order]
+
+
+def _table_title(session: PlaySession, obs: Observation) -> str:
+    """The picture's heading: the hand, and in the play the trick, who leads it and whether hearts (an
+    auction's named suit) are broken, and the stock."""
+    dot = " \u00b7 " if session.symbols else " - "
+    parts = [f"Hand {obs.hand_number + 1}"]
+    if obs.phase == Phase.PASS:
+        parts.append("passing")
+    elif obs.phase == Phase.PLAY:
+        parts.append(f"trick {len(obs.tricks) + 1}")
+        if obs.leader is not None and obs.trick:
+            led = obs.trick[0][1].suit  # None for a joker led
+            suit = "" if led is None else " " + (led.symbol if session.symbols else str(led))
+            parts.append(f"{session.who(obs.leader)} led{suit}")
+        else:
+            parts.append("you lead")
+        named = obs.penalty_suit  # an auction's named suit is this hand's hearts
+        broken = "broken" if obs.hearts_broken else "not broken"
+        parts.append(f"{'hearts' if named is None else str(named)} {broken}")
+    if obs.stock_size:
+        parts.append(f"stock: {count(obs.stock_size, 'card')}")
+    return dot.join(parts)
 
 
 def _pot_lines(session: PlaySession, settled: object, counters: Sequence[int]) -> list[str]:
@@ -1105,6 +1164,26 @@ def _shell_word(text: str) -> str:
     if text and all(ch.isalnum() or ch in "-_./+:@%" for ch in text):
         return text
     return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _shell_lines(words: Sequence[str], width: int) -> list[str]:
+    """A shell command indented by two spaces, its lines broken between words with a backslash (which the shell
+    reads as a space) to fit ``width``; a word longer than a line is cut with a backslash too (the shell joins
+    the parts), unless it is quoted."""
+    lines = ["  " + words[0]]
+    for word in words[1:]:
+        if len(lines[-1]) + 1 + len(word) + 2 > width:  # room left for " \\" on the line broken
+            lines[-1] += " \\"
+            lines.append("    ")
+        else:
+            lines[-1] += " "
+        room = max(width - len(lines[-1]) - 1, 10)
+        while len(word) > room and not word.startswith("'"):
+            lines[-1] += word[:room] + "\\"  # backslash-newline inside a word: the shell reads the word whole
+            lines.append("")
+            word, room = word[room:], max(width - 1, 10)
+        lines[-1] += word
+    return lines
 
 
 def _umask() -> int:
