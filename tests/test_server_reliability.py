@@ -23,7 +23,7 @@ from heartslib.client import Client
 from heartslib.engine import choices as engine_choices
 from heartslib.engine import legality
 from heartslib.server import tables
-from heartslib.server.store import open_store
+from heartslib.server.store import SQLiteStore, open_store
 from heartslib.server.tables import MAX_LISTED, Hub
 from heartslib.streams import spectator_events
 from test_server import Probe, _documented_codes, _run, _settle
@@ -326,3 +326,62 @@ def test_d2_spectate_and_resume_are_served_from_the_tables_log_never_replayed_on
         assert not any(replays) and not any(parsed) and parsed
 
     _run(body)
+
+
+def _clocked(body: Any, turn_timeout: float | None) -> None:
+    async def main() -> None:
+        hub = Hub(SQLiteStore(":memory:"), turn_timeout=turn_timeout)
+        await hub.load()
+        try:
+            await body(hub)
+        finally:
+            hub.stop()
+
+    asyncio.run(main())
+
+
+async def _until(check: Any, seconds: float) -> bool:
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return True
+        await asyncio.sleep(0.02)
+    return bool(check())
+
+
+def test_d9_a_player_who_does_not_act_in_time_is_stood_in_for_and_gets_the_seat_back() -> None:
+    async def body(hub: Hub) -> None:
+        p, s = Probe(hub), Probe(hub)
+        table = (await p.reply({"type": "create", "seats": [None, "random", "random", "random"], "seed": 3}))["table"]
+        await p.reply({"type": "join", "table": table, "seat": 0})
+        await s.reply({"type": "spectate", "table": table})
+        m = hub.tables[table].match
+        assert await _until(lambda: len(m.actions) >= 8, 5)  # seat 0 passed (by the stand-in), play went on
+        notices = [x for x in p.drain() if x["type"] == "stand_in"]
+        assert notices[0] == {"type": "stand_in", "table": table, "seat": 0, "agent": "heuristic", "active": True}
+        assert [x for x in s.drain() if x["type"] == "stand_in"][:1] == notices[:1]  # announced to the table
+        back = await p.send({"type": "legal"})  # the player is back: the seat is theirs again, announced
+        assert {"type": "stand_in", "table": table, "seat": 0, "agent": "heuristic", "active": False} in back
+        assert [x["active"] for x in s.drain() if x["type"] == "stand_in"] == [False]
+        assert await _until(lambda: 0 in m.to_act, 5)
+        waited = len(m.actions)
+        await asyncio.sleep(0.1)  # within the clock: the table waits for its player
+        assert len(m.actions) == waited and 0 in m.to_act
+        legal = (await p.reply({"type": "legal"}))["actions"]
+        assert (await p.reply({"type": "act", "action": legal[0]}))["type"] == "ack"
+
+    _clocked(body, 0.3)
+
+
+def test_d9_without_a_turn_clock_a_table_waits_for_its_player() -> None:
+    async def body(hub: Hub) -> None:
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": [None, "random", "random", "random"], "seed": 3}))["table"]
+        await p.reply({"type": "join", "table": table, "seat": 0})
+        await asyncio.sleep(0.5)
+        await _settle(hub)
+        m = hub.tables[table].match
+        assert 0 in m.to_act and not any(x["type"] == "stand_in" for x in p.drain())
+
+    _clocked(body, None)
+    with pytest.raises(ValueError, match="turn_timeout"):
+        Hub(SQLiteStore(":memory:"), turn_timeout=0)

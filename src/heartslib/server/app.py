@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
 from heartslib.server.store import Store, open_store, safe_url
-from heartslib.server.tables import Connection, Hub
+from heartslib.server.tables import Connection, Hub, check_turn_timeout
 
 __all__ = ["MAX_FRAME", "create_app", "serve"]
 
@@ -38,11 +38,12 @@ The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
 """
 
 
-def create_app(database: str | Store = "heartslib.sqlite3") -> Starlette:
+def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: float | None = None) -> Starlette:
     """The ASGI app, keeping its tables in ``database`` (a SQLite file path, a ``postgresql://`` URL, or an
-    open :class:`~heartslib.server.store.Store`). Stored tables resume when the app starts."""
+    open :class:`~heartslib.server.store.Store`). Stored tables resume when the app starts. ``turn_timeout``:
+    the turn clock in seconds (None: none), after which an agent stands in for a player (docs/server.md)."""
     store = database if isinstance(database, Store) else open_store(database)
-    hub = Hub(store)
+    hub = Hub(store, turn_timeout=turn_timeout)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -103,12 +104,15 @@ def _page() -> str:
     return page.replace("/*PRESETS*/{}", json.dumps(players), 1)
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3") -> None:
+def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3",
+          turn_timeout: float | None = None) -> None:
     """Serve the app with uvicorn until interrupted, printing one line with the address (``port`` 0 takes a free
-    port, which the line names). Raises :class:`~heartslib.SaveError` when the database cannot be opened and
-    ``OSError`` when the address cannot be listened on."""
+    port, which the line names). ``turn_timeout`` is the turn clock (:func:`create_app`). Raises
+    :class:`~heartslib.SaveError` when the database cannot be opened, ``ValueError`` for a ``turn_timeout`` that
+    is not a number of seconds above 0, and ``OSError`` when the address cannot be listened on."""
     import uvicorn
 
+    check_turn_timeout(turn_timeout)  # before anything is opened
     store = open_store(database)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
@@ -122,7 +126,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     bound = sock.getsockname()[1]
     # no per-message compression: the messages are small, and deflating each one for each subscriber cost the
     # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
-    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
-                            ws_per_message_deflate=False)
+    config = uvicorn.Config(create_app(store, turn_timeout=turn_timeout), log_level="warning", ws_max_size=MAX_FRAME,
+                            lifespan="on", ws_per_message_deflate=False)
     print(f"heartslib serve: ws://{host}:{bound}/ws (database: {safe_url(database)}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[sock])

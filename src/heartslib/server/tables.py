@@ -29,8 +29,8 @@ from heartslib.server.store import Store, StoreConflict, StoreUnavailable, Table
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
-__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "PassSpace", "ProtocolError", "agent_for", "event_message",
-           "pass_actions"]
+__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "PassSpace", "ProtocolError", "agent_for",
+           "check_turn_timeout", "event_message", "pass_actions"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -40,6 +40,8 @@ MAX_PLAYOUTS = 2000
 #: failure in a row, up to :data:`RETRY_MAX`).
 RETRY_FIRST = 0.05
 RETRY_MAX = 5.0
+#: The longest turn clock, in seconds (a week).
+MAX_TURN_TIMEOUT = 7 * 24 * 3600.0
 #: The largest seed a table may be created with (the stores keep it as a signed 64-bit integer).
 MAX_TABLE_SEED = 2**63 - 1
 #: At most this many legal passes are listed (they can run to millions: passing 6 of two decks' 26 cards is
@@ -113,6 +115,15 @@ class Connection:
         while not self.outbox.empty():
             self.outbox.get_nowait()
         self.outbox.put_nowait(None)
+
+
+def check_turn_timeout(value: float | None) -> float | None:
+    """``value`` as a turn clock (seconds above 0, at most :data:`MAX_TURN_TIMEOUT`, or None: no clock); a
+    ``ValueError`` that says so otherwise."""
+    if value is not None and not (type(value) in (int, float) and 0 < value <= MAX_TURN_TIMEOUT):
+        raise ValueError(f"turn_timeout is a number of seconds above 0 and at most {MAX_TURN_TIMEOUT:g} (or None: "
+                         f"no clock), not {value!r:.40}")
+    return value
 
 
 def _product(a: list[int], b: list[int], ordered: bool, size: int) -> list[int]:
@@ -405,6 +416,13 @@ class Table:
         self.subscribers: list[Connection] = []
         self.bots: asyncio.Task[None] | None = None
         self.logs: dict[int | None, ViewerLog] = {}  # by viewer (None: the spectators), once one subscribes
+        self.claimed: set[int] = set()  # the seats players hold (those the turn clock runs for)
+        self.stand_ins: dict[int, Any] = {}  # seats whose player ran out of time: the agent playing for them
+        self.clock: asyncio.TimerHandle | None = None
+
+    def agent_at(self, seat: int) -> Any:
+        """The agent that plays ``seat`` now (the seat's own, or a stand-in for its player), or None."""
+        return self.agents.get(seat) or self.stand_ins.get(seat)
 
     async def ready(self, viewer: int | None) -> ViewerLog:
         """``viewer``'s log, built the first time it is asked for (a replay, in a thread unless nothing has
@@ -421,9 +439,12 @@ class Hub:
     """Every table of one server process, and the protocol (docs/server.md).
 
     ``store`` keeps the tables; :meth:`load` resumes those stored (call it once, before serving).
+    ``turn_timeout`` (seconds, or None: no clock) is the turn clock: a player who has not acted that long after
+    the table's last action is stood in for by a :class:`~heartslib.agents.HeuristicAgent` until they are back.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, turn_timeout: float | None = None) -> None:
+        self.turn_timeout = check_turn_timeout(turn_timeout)
         self.store = store
         self.committer = Committer(store)
         self.tables: dict[str, Table] = {}
@@ -435,13 +456,16 @@ class Hub:
         m = Match(Variant.from_dict(dict(record.variant)), record.seed)
         for data in self.store.actions(record.id):
             m.apply(action_from_dict(data))
-        return Table(record, m)
+        table = Table(record, m)
+        table.claimed = self.store.claimed(record.id)
+        return table
 
     async def load(self) -> None:
         """Resume every stored table (replaying its actions, in a thread) and let its agents play on."""
         for record in self.store.tables():
             table = self.tables[record.id] = await asyncio.to_thread(self._rebuild, record)
             self._start_bots(table)
+            self._arm_clock(table)
         if self.store.shared and self._poller is None:
             self._poller = asyncio.create_task(self._poll())
 
@@ -557,6 +581,8 @@ class Hub:
         if asked), so that a server's memory does not grow with the matches it has played."""
         if table.match.is_over and not table.subscribers and self.tables.get(table.record.id) is table:
             del self.tables[table.record.id]
+            if table.clock is not None:
+                table.clock.cancel()
 
     def _subscribe(self, conn: Connection, table: Table, seat: int | None, since: int) -> None:
         """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn``, whose events from ``since`` are then
@@ -579,6 +605,8 @@ class Hub:
                 raise ProtocolError("seat_taken", f"seat {seat} has a player: reconnect with its token "
                                     "(\"resume\")")
             self._subscribe(conn, table, seat, 0)
+            table.claimed.add(seat)
+            self._arm_clock(table)
         return {"type": "joined", "table": table.record.id, "seat": seat, "token": token}
 
     async def _resume(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -591,6 +619,7 @@ class Hub:
         async with table.lock:
             await table.ready(seat)
             self._subscribe(conn, table, seat, since)
+        self._give_back(table, seat)
         return {"type": "joined", "table": table.record.id, "seat": seat}
 
     async def _spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -602,8 +631,10 @@ class Hub:
         return {"type": "spectating", "table": table.record.id}
 
     def _seated(self, conn: Connection) -> tuple[Table, int]:
+        """The table and seat ``conn`` holds, whose player is back if a stand-in was playing for them."""
         if conn.table is None or conn.seat is None:
             raise ProtocolError("not_seated", "take a seat first (\"join\" or \"resume\")")
+        self._give_back(conn.table, conn.seat)
         return conn.table, conn.seat
 
     async def _legal(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -676,6 +707,45 @@ class Hub:
         for conn in table.subscribers:
             if conn is not skip:
                 self._send_events(conn)
+        self._arm_clock(table)
+
+    # ------------------------------------------------------------------ the turn clock
+
+    def _arm_clock(self, table: Table) -> None:
+        """(Re)start ``table``'s turn clock for the players it now waits for; stop it when it waits for none."""
+        if table.clock is not None:
+            table.clock.cancel()
+            table.clock = None
+        m = table.match
+        if self.turn_timeout is None or m.is_over:
+            return
+        if any(s in table.claimed and s not in table.stand_ins for s in m.to_act):
+            table.clock = asyncio.get_running_loop().call_later(self.turn_timeout, self._time_up, table,
+                                                                len(m.actions))
+
+    def _time_up(self, table: Table, number: int) -> None:
+        """The clock ran out with nothing applied since action ``number``: agents stand in for the players to act."""
+        table.clock = None
+        m = table.match
+        if len(m.actions) != number or m.is_over or self.tables.get(table.record.id) is not table:
+            return
+        for seat in m.to_act:
+            if seat in table.claimed and seat not in table.stand_ins:
+                agent = table.stand_ins[seat] = HeuristicAgent((table.record.seed + seat) % 2**32)
+                setup_agent(agent, m.variant, seat)
+                self._announce(table, seat, True)
+        self._start_bots(table)
+
+    def _give_back(self, table: Table, seat: int) -> None:
+        """``seat``'s player is back: the stand-in, if any, stops."""
+        if table.stand_ins.pop(seat, None) is not None:
+            self._announce(table, seat, False)
+            self._arm_clock(table)
+
+    def _announce(self, table: Table, seat: int, active: bool) -> None:
+        for conn in table.subscribers:
+            conn.send_data({"type": "stand_in", "table": table.record.id, "seat": seat, "agent": "heuristic",
+                            "active": active})
 
     def _start_bots(self, table: Table) -> None:
         if table.agents and (table.bots is None or table.bots.done()):
@@ -688,15 +758,16 @@ class Hub:
         m = table.match
         delay = RETRY_FIRST
         while not m.is_over:
-            seat = next((s for s in m.to_act if s in table.agents), None)
+            seat = next((s for s in m.to_act if table.agent_at(s) is not None), None)
             if seat is None:
                 return
-            agent = table.agents[seat]
+            agent = table.agent_at(seat)
             obs, legal = m.observation(seat), pass_actions(m, seat)
             action = await asyncio.to_thread(agent.act, obs, legal)
             failed = False
             async with table.lock:
-                if seat in m.to_act and m.observation(seat) == obs:  # nobody acted meanwhile
+                # nobody acted meanwhile, and the seat is still the agent's (a player may be back)
+                if seat in m.to_act and m.observation(seat) == obs and table.agent_at(seat) is agent:
                     try:
                         await self._apply(table, action)
                     except StoreUnavailable as exc:
@@ -713,11 +784,14 @@ class Hub:
         self._put_away(table)
 
     def stop(self) -> None:
-        """Stop polling and the agents' tasks (the app's shutdown)."""
+        """Stop polling, the agents' tasks and the turn clocks (the app's shutdown)."""
         tasks = [t.bots for t in self.tables.values()] + [self._poller]
         for task in tasks:
             if task is not None:
                 task.cancel()
+        for table in self.tables.values():
+            if table.clock is not None:
+                table.clock.cancel()
 
     def drop(self, conn: Connection) -> None:
         """Forget a closed connection (its seat stays its player's: a token resumes it)."""
