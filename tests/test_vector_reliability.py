@@ -419,3 +419,45 @@ def test_env_takes_preset_names_as_the_adapters_do() -> None:
     assert str(ours.value) == str(theirs.value) and ours.value.close == ("standard",)
     with pytest.raises(hl.VariantError):
         Env(5)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------- 53: end.round_bonuses, a match's rule
+
+BONUSES = hl.preset("standard").replace(end={"round_bonuses": {"50": -50, "100": -50, "150": -25}})
+
+
+def test_round_bonuses_are_played_and_each_hand_is_the_engines() -> None:
+    """``end.round_bonuses`` (a total landing on a listed score gets a bonus) is a match's rule that a hand never
+    reads, as ``end.exact_fifty`` is, yet the allow-list refused it though docs/vector.md says every match-level
+    rule is played. Hands with totals one hand short of the listed scores play as the engine's (every legal
+    mask, observation and reward, and the round at the end), and as the same rules without the bonuses."""
+    from heartslib.adapters.encoding import Turns
+
+    env, plain = Env(BONUSES), Env(STANDARD)
+    scores = [(45, 95, 140, 0), (49, 99, 149, 10), (30, 74, 125, 26)]
+    rounds = [hl.Round.deal(BONUSES, seed=s, hand_number=s, dealer=s % 4, scores=sc) for s, sc in enumerate(scores)]
+    state = env.from_rounds(rounds)
+    twin = plain.from_rounds([hl.Round.deal(STANDARD, seed=s, hand_number=s, dealer=s % 4, scores=sc)
+                              for s, sc in enumerate(scores)])
+    turns = [Turns(env.encoding, r.copy()) for r in rounds]
+    rng = np.random.default_rng(5)
+    while not state.terminated.all():
+        actions = env.random_actions(state, rng)
+        for g, t in enumerate(turns):
+            seat = t.current()
+            if seat is not None:
+                t.apply_id(seat, int(actions[g]))
+        ended = ~state.terminated
+        state, twin = env.step(state, actions), plain.step(twin, actions)
+        ended &= state.terminated
+        assert same_arrays(twin, arrays_of(state))
+        for g, t in enumerate(turns):
+            seat = t.current()
+            assert int(state.current_player[g]) == (-1 if seat is None else seat)
+            if seat is not None:
+                assert list(np.flatnonzero(state.legal_action_mask[g])) == t.legal_ids(seat)
+                assert np.array_equal(state.observation[g], np.array(t.observe(seat), dtype=np.float32))
+            if ended[g]:
+                assert tuple(state.rewards[g]) == env.encoding.rewards(t.round.scores, t.round.points)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round and tuple(int(x) for x in state.points[g]) == t.round.points

@@ -144,8 +144,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     # a match's rules, after the hand's points: a hand never reads them
     **dict.fromkeys(("moon.shooter_cannot_win", "moon.continue_after_moon", "moon.big_moon", "end.target",
                      "end.lives", "end.life_threshold", "end.reset_at_exact", "end.magic_multiple", "end.hands",
-                     "end.exact_fifty", "end.win_target", "end.team_scores", "end.losing_team", "end.next_dealer",
-                     "end.dealer_ties"), ANY),
+                     "end.exact_fifty", "end.round_bonuses", "end.win_target", "end.team_scores", "end.losing_team",
+                     "end.next_dealer", "end.dealer_ties"), ANY),
 }
 
 def _allowed_text(entry: Allowed) -> str:
