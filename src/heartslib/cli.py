@@ -1512,6 +1512,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8765, help="port (default: 8765; 0 takes a free one)")
     p.add_argument("--database", default="heartslib.sqlite3", metavar="FILE|URL",
                    help="a SQLite file (default: heartslib.sqlite3) or a postgresql:// URL")
+    p.add_argument("--turn-timeout", type=float, default=None, metavar="SECONDS",
+                   help="a turn clock: an agent stands in for a player who has not acted this long (default: none)")
     p.set_defaults(func=_cmd_serve)
     return parser
 
@@ -1527,11 +1529,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                         f"not {arg_text(args.port)}")
     try:
         from heartslib.server.app import serve
+        from heartslib.server.tables import check_turn_timeout
     except ImportError as exc:
         raise UserError(f"heartslib serve needs the server extra ({exc.name} is missing): "
                         "pip install 'heartslib[server]'") from None
     try:
-        serve(host=args.host, port=args.port, database=args.database)
+        check_turn_timeout(args.turn_timeout)
+    except ValueError as exc:
+        raise UserError(f"--turn-timeout: {exc}") from None
+    try:
+        serve(host=args.host, port=args.port, database=args.database, turn_timeout=args.turn_timeout)
     except OSError as exc:
         raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0
