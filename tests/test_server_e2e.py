@@ -33,9 +33,9 @@ SHORT = {"name": "short", "end": {"target": 30}}
 class Server:
     """``heartslib serve`` in a subprocess on a free port."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, *options: str) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "heartslib", "serve", "--port", "0", "--database",
-                                      database], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                      database, *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         found = re.search(r"ws://\S+/ws", line)

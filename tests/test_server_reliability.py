@@ -385,3 +385,22 @@ def test_d9_without_a_turn_clock_a_table_waits_for_its_player() -> None:
     _clocked(body, None)
     with pytest.raises(ValueError, match="turn_timeout"):
         Hub(SQLiteStore(":memory:"), turn_timeout=0)
+
+
+def test_d9_serve_runs_a_turn_clock_when_asked(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    server = Server(str(tmp_path / "tables.sqlite3"), "--turn-timeout", "0.3")
+    try:
+        with Client(server.url, timeout=10) as c:
+            table = c.create("standard", seats=[None, "random", "random", "random"], seed=1)
+            c.join(table, 0)
+            notice = c.receive()
+            while notice["type"] == "event":
+                notice = c.receive()
+            assert notice == {"type": "stand_in", "table": table, "seat": 0, "agent": "heuristic", "active": True}
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err
+    for bad in ("0", "-1", "nan", "1e99"):
+        assert cli.main(["serve", "--turn-timeout", bad, "--database", str(tmp_path / "x.sqlite3")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--turn-timeout" in err and "seconds above 0" in err, err
