@@ -284,8 +284,8 @@ def _expected_sum(v: hl.Variant, r: hl.Round, raw: list[int], bonus: list[int]) 
         assert how in ("new", "take_all"), how
         return others - p + own
     assert outcome.kind == "sun", outcome
-    if how == "clean_slate":
-        return others - r.scores[s]
+    if how == "clean_slate":  # the shooter's hand scores 0 (its total returns to 0: RULES.md 11)
+        return others
     if how == "add_52":
         return own + others + 2 * p * len(opponents)
     if how == "subtract_52":  # the shooter subtracts twice the moon points; the others took nothing

@@ -74,7 +74,7 @@ def test_score_cards_moon_sun_and_the_facts_they_need() -> None:
     with pytest.raises(ValueError, match="moon_choice"):
         score_cards(choice, ["QS " + HEARTS, "", "", ""])
     slate = v.replace(moon={"sun": "clean_slate"})
-    assert score_cards(slate, [everything, "", "", ""], scores=(70, 1, 2, 3)).points == (-70, 0, 0, 0)
+    assert score_cards(slate, [everything, "", "", ""], scores=(70, 1, 2, 3)).points == (0, 0, 0, 0)
     # the no-tricks bonus reads who won tricks: by default, whoever took cards
     minus5 = v.replace(scoring={"no_tricks": -5})
     assert score_cards(minus5, ["QS", "2H", "2C", ""]).points == (13, 1, 0, -5)

@@ -206,7 +206,8 @@ def test_gnome_hearts_0_3_1_sun_for_the_shooter(variant: hl.Variant, points: tup
 def test_000_sun_cleans_the_slate() -> None:
     v = STD.replace(moon={"sun": "clean_slate"})
     f = facts((26, 0, 0, 0), (14, 0, 0, 0), won=(13, 0, 0, 0))
-    assert run(v, f, before=(70, 10, 20, 30)).points == (-70, 0, 0, 0)
+    # the shooter's hand scores 0 and the match resets its total (RULES.md 11; scoring.hand_totals)
+    assert run(v, f, before=(70, 10, 20, 30)).points == (0, 0, 0, 0)
 
 
 def test_000_all_penalty_cards_without_all_tricks_scores_normally_with_a_sun_rule() -> None:

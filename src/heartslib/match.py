@@ -33,8 +33,8 @@ from heartslib.round import Round, apply_in_match, hold, release_generator, scri
 from heartslib.scoring import (
     BIG_MOON_HANDS,
     Outcome,
-    apply_exact_reset,
     big_moon_points,
+    hand_totals,
     match_over,
     next_dealer,
     team_totals,
@@ -360,7 +360,7 @@ class Match:
         assert outcome is not None
         v = self.variant
         points, big = self._big_moon(rnd, outcome.points)
-        totals = apply_exact_reset(v, [a + b for a, b in zip(self._scores, points, strict=True)], self._scores)
+        totals = hand_totals(v, self._scores, points, outcome)
         self._scores = totals
         settled, self._pool, self._counters = _settled(v, rnd, self._pool, self._counters)
         if self._lives:

@@ -68,6 +68,7 @@ __all__ = [
     "card_facts",
     "exposure_doubles",
     "hand_points",
+    "hand_totals",
     "losing_team",
     "match_over",
     "moon_options",
@@ -495,6 +496,27 @@ def next_dealer(
     return next((dealer + rules.step * i) % n for i in range(1, n + 1) if (dealer + rules.step * i) % n in tied)
 
 
+def hand_totals(
+    v: Variant, before: Sequence[Score], points: Sequence[Score], outcome: Outcome | None = None
+) -> tuple[Score, ...]:
+    """The match totals after a hand that scored ``points`` on top of the totals ``before``: their sums, the
+    shooter's total returned to 0 where the hand cleaned the slate (``outcome`` says so: ``moon.sun =
+    "clean_slate"``, whose hand scores 0), then the exact-total rules (:func:`apply_exact_reset`).
+
+    >>> import heartslib as hl
+    >>> v = hl.preset("standard").replace(moon={"sun": "clean_slate"})
+    >>> slate = Outcome((0, 0, 0, 0), 0, Shot.SUN, MoonScoring.CLEAN_SLATE)
+    >>> hand_totals(v, (70, 10, 20, 30), slate.points, slate)
+    (0, 10, 20, 30)
+    >>> hand_totals(v, (70, 10, 20, 30), (13, 5, 8, 0))
+    (83, 15, 28, 30)
+    """
+    totals = [a + b for a, b in zip(before, points, strict=True)]
+    if outcome is not None and outcome.scoring == MoonScoring.CLEAN_SLATE and outcome.shooter is not None:
+        totals[outcome.shooter] = 0
+    return apply_exact_reset(v, totals, before)
+
+
 def apply_exact_reset(
     v: Variant, totals: Sequence[Score], before: Sequence[Score] | None = None
 ) -> tuple[Score, ...]:
@@ -731,7 +753,9 @@ def score(
             own = facts.bonus[s] if keep_bonus else 0
             pts = list(facts.raw)
             if moon.sun == Sun.CLEAN_SLATE:
-                pts[s] = -scores_before[s]
+                # RULES.md 11: the shooter's hand scores 0 (what "most points" reads) and its total returns to 0,
+                # bonus cards included: the total is reset by hand_totals, not by a hand score of minus the total
+                pts[s] = 0
                 return Outcome(tuple(pts), s, Shot.SUN, MoonScoring.CLEAN_SLATE)
             if moon.sun == Sun.SUBTRACT_52:  # GNOME Hearts: the shooter subtracts twice the moon, the others score 0
                 pts[s] = -2 * p + own
