@@ -164,7 +164,12 @@ def _cheap_chunk(variant_data: dict[str, Any], specs: Any, seed: int, start: int
     tally = simulate_module._Tally.empty(4)
     tally = simulate_module._Tally(stop - start, stop - start, tally.points, tally.squares, tally.wins,
                                    tally.moons, tally.suns, tally.totals, tally.counters)
-    return simulate_module._Chunk(start, stop, tally)
+    # the task it was asked, as _run_chunk reports it (these tests play the standard game)
+    asked = simulate_module._Task(seed, _STD_DIGEST, simulate_module._agent_marks(specs), start, stop)
+    return simulate_module._Chunk(asked, tally)
+
+
+_STD_DIGEST = simulate_module._variant_digest(STD)
 
 
 def test_simulate_keeps_a_few_tasks_per_worker_in_flight(monkeypatch: pytest.MonkeyPatch) -> None:

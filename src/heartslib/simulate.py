@@ -27,6 +27,7 @@ import copy
 import hashlib
 import importlib
 import inspect
+import json
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -266,12 +267,49 @@ def _play_game(variant: Variant, specs: tuple[AgentSpec, ...], seed: int, game: 
 
 
 @attrs.frozen
-class _Chunk:
-    """What one executor task returns: the games it ran (``start`` to ``stop - 1``) and their tally, so that
-    the parent can check that each future holds the result of its own task."""
+class _Task:
+    """What one executor task is asked to run: the simulation's seed, its variant (a digest of the variant's
+    data), its agents (each spec's name and type) and the games ``start`` to ``stop - 1``. A task's result
+    carries the task it ran, so that the parent can tell a task an executor altered, or another simulation's
+    result for the same games, from its own."""
 
+    seed: int
+    variant: str
+    agents: tuple[str, ...]
     start: int
     stop: int
+
+    def differences(self, other: _Task) -> list[str]:
+        """What ``other`` was asked that this task was not (empty when they are the same task)."""
+        return [f"{name} {_asked_text(getattr(other, name))} (not {_asked_text(getattr(self, name))})"
+                for name in ("seed", "variant", "agents") if getattr(self, name) != getattr(other, name)]
+
+
+def _asked_text(value: object) -> str:
+    return ", ".join(value) if isinstance(value, tuple) else str(value)
+
+
+def _variant_digest(variant: Variant) -> str:
+    """A short digest of a variant's data (its name and every field), the same in every process."""
+    text = json.dumps(variant.to_dict(), sort_keys=True, default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _agent_marks(specs: Sequence[AgentSpec]) -> tuple[str, ...]:
+    """Each spec's display name and type: what a task's result says it played with."""
+    return tuple(f"{agent_name(spec)} ({type(spec).__qualname__})" for spec in specs)
+
+
+def _task(variant: Variant, specs: Sequence[AgentSpec], seed: int, start: int, stop: int) -> _Task:
+    return _Task(seed, _variant_digest(variant), _agent_marks(specs), start, stop)
+
+
+@attrs.frozen
+class _Chunk:
+    """What one executor task returns: the task it ran (:class:`_Task`) and the tally of its games, so that
+    the parent can check that each future holds the result of its own task, as it was asked."""
+
+    task: _Task
     tally: _Tally
 
 
@@ -287,21 +325,29 @@ def _run_chunk(variant_data: dict[str, Any], specs: tuple[AgentSpec, ...], seed:
     tally = _Tally.empty(variant.players)
     for game in range(start, stop):
         tally = tally + _play_game(variant, specs, seed, game)
-    return _Chunk(start, stop, tally)
+    return _Chunk(_task(variant, specs, seed, start, stop), tally)
 
 
-def _checked(result: object, start: int, stop: int, players: int) -> _Tally:
-    """The tally of a finished task for games ``start`` to ``stop - 1``, or :class:`~heartslib.IllegalAction`
-    (``bad_argument``: the executor is at fault) when the future holds anything else."""
-    if not isinstance(result, _Chunk) or not isinstance(result.tally, _Tally):
+def _checked(result: object, asked: _Task, players: int) -> _Tally:
+    """The tally of a finished task that was ``asked`` to run, or :class:`~heartslib.IllegalAction`
+    (``bad_argument``: the executor is at fault) when the future holds anything else: not a task's result, the
+    result of other games, or of a task run with another seed, variant or agents than it was given."""
+    start, stop = asked.start, asked.stop
+    if not isinstance(result, _Chunk) or not isinstance(result.tally, _Tally) or not isinstance(result.task, _Task):
         raise IllegalAction("bad_argument", f"the executor's future for games {start}-{stop - 1} holds "
                             f"{arg_text(result)}, not the task's result: an executor must run the function it "
                             "is given and return its value in the future")
-    tally = result.tally
-    if (result.start, result.stop) != (start, stop) or tally.games != stop - start or len(tally.wins) != players:
+    ran, tally = result.task, result.tally
+    if (ran.start, ran.stop) != (start, stop) or tally.games != stop - start or len(tally.wins) != players:
         raise IllegalAction("bad_argument", f"the executor's future for games {start}-{stop - 1} holds the "
-                            f"result of games {result.start}-{result.stop - 1} ({tally.games} played): an "
+                            f"result of games {ran.start}-{ran.stop - 1} ({tally.games} played): an "
                             "executor must return a new future for every task it is given")
+    changed = asked.differences(ran)
+    if changed:
+        raise IllegalAction("bad_argument", f"the executor's future for games {start}-{stop - 1} holds the "
+                            f"result of a task run with {'; '.join(changed)}: an executor must run each task with "
+                            "the arguments it is given (this result is another simulation's, or its task was "
+                            "altered)")
     return tally
 
 
@@ -690,6 +736,20 @@ def simulate(
     return result
 
 
+#: How often (seconds) :func:`simulate` looks for a task its executor cancelled while it waits for results.
+_CANCEL_POLL_SECONDS = 0.5
+
+
+def _refuse_cancelled(pending: dict[Future[Any], _Task]) -> None:
+    """:class:`~heartslib.IllegalAction` (``bad_argument``) for a task the executor cancelled: its games would
+    never be played, and a future cancelled before it ran is never done for ``wait``."""
+    for future, task in pending.items():
+        if future.cancelled():
+            raise IllegalAction("bad_argument", f"the executor cancelled the task for games {task.start}-"
+                                f"{task.stop - 1}: its games were not played (an executor shut down, or one "
+                                "that cancels tasks?); run simulate on an executor that runs every task")
+
+
 def _run_on(executor: Executor, variant: Variant, specs: tuple[AgentSpec, ...], seed: int, games: int,
             chunk_size: int) -> Iterator[_Tally]:
     """The tallies of the tasks of ``chunk_size`` games, as they finish, with at most :func:`_in_flight` tasks
@@ -700,9 +760,10 @@ def _run_on(executor: Executor, variant: Variant, specs: tuple[AgentSpec, ...], 
     """
     data = variant.to_dict()
     players = variant.players
+    digest, marks = _variant_digest(variant), _agent_marks(specs)
     limit = _in_flight(executor)
     starts = iter(range(0, games, chunk_size))
-    pending: dict[Future[Any], tuple[int, int]] = {}
+    pending: dict[Future[Any], _Task] = {}
     try:
         while True:
             for start in starts:
@@ -714,21 +775,23 @@ def _run_on(executor: Executor, variant: Variant, specs: tuple[AgentSpec, ...], 
                 if future in pending:
                     raise IllegalAction("bad_argument", "the executor's submit returned the same future for two "
                                         "tasks: an executor must return a new future for every task")
-                pending[future] = (start, stop)
+                pending[future] = _Task(seed, digest, marks, start, stop)
                 if len(pending) >= limit:
                     break
             if not pending:
                 return
             try:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                # a future cancelled before it ran never counts as done for wait(): look again now and then
+                finished, _ = wait(pending, timeout=_CANCEL_POLL_SECONDS, return_when=FIRST_COMPLETED)
             except KeyboardInterrupt:
                 # the games of tasks that finished meanwhile count too
                 for future in [f for f in pending if f.done() and not f.cancelled() and f.exception() is None]:
-                    yield _checked(future.result(), *pending.pop(future), players)
+                    yield _checked(future.result(), pending.pop(future), players)
                 raise
+            _refuse_cancelled(pending)
             # any order: the tally's sums are exact integers, so the statistics do not depend on it
             for future in finished:
-                yield _checked(future.result(), *pending.pop(future), players)
+                yield _checked(future.result(), pending.pop(future), players)
     finally:
         for future in pending:
             future.cancel()
