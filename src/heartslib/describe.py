@@ -109,6 +109,9 @@ def _table(v: Compiled) -> list[str]:
         if v.end.team_scores:
             lines.append(f"Partnerships: {teams}; team scores: a team's total is the sum of its members' totals, "
                          "and the end and the winners are judged on team totals.")
+        elif v.end.losing_team == TeamLoss.WORST_TEAM_TOTAL:
+            lines.append(f"Partnerships: {teams}; a player's own total ends the match, and the team with the "
+                         "worse team total (its members' totals added) loses.")
         else:
             lines.append(f"Partnerships: {teams}; the team of the player who reaches the target loses (the higher "
                          "score's team when players of several teams reach it in the same hand, and if those "

@@ -44,9 +44,9 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -261,6 +261,14 @@ def read_section(cls: type[Any], name: str, data: Mapping[str, Any], base: Any =
     raise AssertionError("unreachable")  # pragma: no cover - _raise raised: some field failed above
 
 
+def _check_alone(field: attrs.Attribute[Any], value: Any) -> None:
+    """Raise the :class:`VariantError` of a field's own converter or validator for ``value``, if any."""
+    if field.converter is not None:  # the variant's converters are plain functions of the value
+        value = cast(Callable[[Any], Any], field.converter)(value)
+    if field.validator is not None:
+        field.validator(None, field, value)
+
+
 def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mapping[str, Any]) -> Any:
     """A variant (class ``cls``, whose table fields ``sections`` are records) from plain data.
 
@@ -289,11 +297,14 @@ def read_variant(cls: type[Any], sections: Mapping[str, type[Any]], data: Mappin
             return cls(**fields)
         except VariantError as exc:
             problems.extend(exc.problems)
-    # table-level fields checked one by one; combinations are judged only once every field is valid
+    # table-level fields checked one by one, each on its own value (its converter and validator): combinations
+    # are judged only once every field is valid, not against defaults the data did not choose (2 players beside
+    # a deck.stock that had another bad field were told that only a game with a stock is played by 2)
+    attributes = attrs.fields_dict(cls)
     for key in fields:
         if key not in sections:
             try:
-                cls(**{key: fields[key]})
+                _check_alone(attributes[key], fields[key])
             except VariantError as exc:
                 problems.extend(p for p in exc.problems
                                 if (p[0] == key or p[0].startswith((f"{key}.", f"{key}["))) and p not in problems)
