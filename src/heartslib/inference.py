@@ -78,7 +78,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -146,6 +146,24 @@ class ImpossibleHistory(ValueError):
 
 def _cards_of(mask: int) -> list[int]:
     return [i for i in range(NUM_CARD_INDICES) if mask >> i & 1]
+
+
+def _check_seats(plays: Sequence[Sequence[tuple[int, int]]], n: int, boosted: bool) -> None:
+    """Each play of each trick is by one of the ``n`` seats, each seat once to a trick (with booster nines,
+    ``boosted``, once in each turn round the trick): a history that says otherwise is named here, not found out
+    by draws whose replays all fail."""
+    for number, trick in enumerate(plays):
+        seats = [s for s, _ in trick]
+        for s in seats:
+            if not 0 <= s < n:
+                raise ImpossibleHistory(f"trick {number}: a play by seat {s}; the seats are 0-{n - 1}")
+        # a boosted trick goes round again: a seat plays again only after every seat in the trick has played
+        turn = len(set(seats)) if boosted else len(seats)
+        twice = next((seats[i] for i in range(len(seats)) if seats[i] in seats[max(0, i - turn + 1):i]), None)
+        if twice is not None:
+            cards = " and ".join(_CARD[c].code for s, c in trick if s == twice)
+            raise ImpossibleHistory(f"trick {number}: seat {twice} plays twice ({cards}); each seat plays once "
+                                    + ("in each turn round a trick" if boosted else "to a trick"))
 
 
 def _codes(cards: Counter[int]) -> str:
@@ -243,6 +261,9 @@ def _replay_auction(r: Round, obs: Observation) -> None:
 
 
 def _variant_of(obs: Observation, variant: Variant | None) -> Variant:
+    if not isinstance(obs, Observation):
+        raise IllegalAction("bad_argument", f"obs must be an Observation (a seat's view: round.observation(seat)), "
+                            f"not {arg_text(obs)}")
     if variant is not None:
         expect_variant(variant)
         if variant.players != obs.players:
@@ -327,6 +348,7 @@ class _Reading:
         self.led_suits: list[int] = [NO_SUIT if t.led_suit is None else int(t.led_suit) for t in obs.tricks]
         if obs.trick:
             self.led_suits.append(NO_SUIT if obs.led_suit is None else int(obs.led_suit))
+        _check_seats(self.plays, n, f.variant.play.booster_nines)
         for trick in self.plays:
             for s, c in trick:
                 self.played[s][c] += 1
@@ -334,8 +356,8 @@ class _Reading:
         #: the seat named to lead the first trick with any card (None: the opening rules chose the leader)
         self.leader_fixed = leader
         self.hand = Counter(c.index for c in obs.hand)
-        self._read_own_cards()
         self._read_leaders()
+        self._read_own_cards()
         #: with a stock (``deck.stock``): per seat, the checkpoints ``(time, mask)`` its plays set, each holding only
         #: for the cards it held at that time (see _read_timeline for the clock)
         self.stock = f.stock is not StockDraw.NONE
@@ -706,6 +728,7 @@ class _Reading:
     def _read_exposed(self) -> None:
         """Exposed cards (Gong Zhu) were shown face up after the exchange: the exposer holds each until played."""
         obs = self.obs
+        self._check_exposed()
         for seat, card in zip(obs.exposed_by, obs.exposed, strict=True):
             c = card.index
             if seat != self.me:
@@ -714,6 +737,29 @@ class _Reading:
                 self.known[seat][c] = 1  # exposable cards need one deck
                 if not self.allowed[seat] >> c & 1:
                     raise ImpossibleHistory(f"seat {seat} exposed {card.code} and then showed it could not hold it")
+
+    def _check_exposed(self) -> None:
+        """The exposures name exposable cards, one exposer each, held by the exposer: this seat's own exposures
+        among its own cards, the others' among the cards this seat cannot see (not in its hand, not played by
+        a third seat). Judged here, as no deal could change them, not left to draws that all fail."""
+        obs, me = self.obs, self.me
+        if len(obs.exposed) != len(obs.exposed_by):
+            raise ImpossibleHistory(f"the observation names {len(obs.exposed)} exposed card(s) and "
+                                    f"{len(obs.exposed_by)} exposer(s): one exposer each")
+        exposable = self.f.variant.rules.exposable
+        for seat, card in zip(obs.exposed_by, obs.exposed, strict=True):
+            c = card.index
+            if c not in exposable:
+                allowed = f"only {' '.join(_CARD[e].code for e in exposable)}" if exposable else "no card"
+                raise ImpossibleHistory(f"{card.code} was exposed, but the variant {self.f.variant.name!r} exposes "
+                                        f"{allowed} (scoring.exposable)")
+            if not 0 <= seat < self.n:
+                raise ImpossibleHistory(f"{card.code} was exposed by seat {seat}: there are seats 0-{self.n - 1}")
+            if seat == me and not (self.hand[c] or self.played[me][c]):
+                raise ImpossibleHistory(f"seat {me} exposed {card.code} but neither holds nor played it")
+            if seat != me and (self.hand[c] or any(self.played[s][c] for s in range(self.n) if s != seat)):
+                raise ImpossibleHistory(f"seat {seat} exposed {card.code}, which "
+                                        + (f"seat {me} holds" if self.hand[c] else "another seat played"))
 
     # ------------------------------------------------------------------ results
 
@@ -1635,6 +1681,18 @@ def weights_of(logs: Sequence[float]) -> list[float]:
     return [w / total for w in raw]
 
 
+#: What a pickled :class:`Sampler` keeps beside its observation and variant (see ``Sampler.__reduce__``): the
+#: pass direction settled and whether it is, the hidden passes refused and accepted, per reading of the first
+#: lead kept its leader and (with a stock) its placement's refused, accepted and mixed counts, and the reading
+#: in use.
+_SamplerState: TypeAlias = tuple[PassDirection | None, bool, int, int,
+                                 list[tuple[int | None, tuple[int, int, int] | None]], int | None]
+
+
+def _placement_counts(placement: _Placement) -> tuple[int, int, int]:
+    return placement.refused, placement.accepted, placement.mixed
+
+
 class Sampler:
     """Draws determinizations for one observation: the history is read once, here.
 
@@ -1683,6 +1741,30 @@ class Sampler:
                     led = rd.led_suits[number]
                     call = _SUIT_NAMES[led] if led != NO_SUIT else None
                 self._history.append((Play(seat, _CARD[c]), call))
+
+    # copy, deepcopy and pickle (an agent that has played keeps its sampler; simulate deep-copies agents and
+    # process pools pickle them). Compiled, loading calls the class (mypyc's __new__ runs __init__), so the
+    # observation and the variant are the arguments and the history is read again; the state is what sampling
+    # has learnt since: the pass settled, the counts of proposals refused and accepted, and the reading of the
+    # first lead kept. Both builds do the same.
+    def __reduce__(self) -> tuple[object, tuple[Observation, Variant], _SamplerState]:
+        plans = [(p.reading.leader_fixed, None if p.stock is None else _placement_counts(p.stock.placement))
+                 for p in self._plans]
+        return (Sampler, (self.obs, self.variant),
+                (self._passing, self._passing_known, self._unpass_refused, self._unpass_accepted, plans,
+                 self.plan.reading.leader_fixed))
+
+    def __setstate__(self, state: _SamplerState) -> None:
+        passing, known, refused, accepted, plans, current = state
+        self._passing, self._passing_known = passing, known
+        self._unpass_refused, self._unpass_accepted = refused, accepted
+        counts = dict(plans)
+        self._plans = [p for p in self._plans if p.reading.leader_fixed in counts]
+        for p in self._plans:
+            placed = counts[p.reading.leader_fixed]
+            if p.stock is not None and placed is not None:
+                p.stock.placement.refused, p.stock.placement.accepted, p.stock.placement.mixed = placed
+        self.plan = next(p for p in self._plans if p.reading.leader_fixed == current)
 
     @property
     def knowledge(self) -> Knowledge:
@@ -2138,8 +2220,14 @@ def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool, s
     if obs.hearts_broken != seen.hearts_broken:
         return ("hearts_broken is True, but no card played has broken hearts" if obs.hearts_broken else
                 "hearts_broken is False, but the cards played have broken hearts")
+    # once a card is played and until the last trick, the kitty can change none of them: the leader and the
+    # exposures were settled by the first lead, whose turn it is follows from the plays (and, with a stock, from
+    # the draws, where the drawn deal agrees on them), and the points and the moon's decision wait for the hand's
+    # end: an edited to_act or exposed is named as such, not found out by draws that all fail
+    settled = seen.phase == Phase.PLAY and bool(seen.tricks or seen.trick) and not (
+        stock and any(getattr(obs, field) != getattr(seen, field) for field in _STOCK_FIELDS))
     for field in _OBSERVATION_FIELDS:
-        if (kitty_hidden and field in _KITTY_FIELDS) or (stock and field in _STOCK_FIELDS):
+        if (kitty_hidden and field in _KITTY_FIELDS and not settled) or (stock and field in _STOCK_FIELDS):
             continue
         claimed, actual = getattr(obs, field), getattr(seen, field)
         if claimed != actual:
@@ -2171,7 +2259,9 @@ def sample_round(obs: Observation, rng: random.Random, *, variant: Variant | Non
     ``variant`` gives the rules (the observation does not repeat them). To
     draw many samples for one observation, build a :class:`Sampler` once.
     Raises :class:`ImpossibleHistory` (a ``ValueError``) when no deal is
-    consistent with the observation, and ``RuntimeError`` when :data:`MAX_TRIES`
+    consistent with the observation (a seat that plays twice to a trick, an edited ``to_act`` or
+    ``exposed``: at once), :class:`~heartslib.IllegalAction` (``bad_argument``) when ``obs`` is not an
+    :class:`~heartslib.Observation`, and ``RuntimeError`` when :data:`MAX_TRIES`
     draws were all rejected by the replay: a consistent deal exists but is
     too rare among the proposals. Every preset's observations are drawn
     (tested). Hidden passes under ``passing.keep_last_of_suit`` are first
