@@ -35,10 +35,10 @@ def who(seat: int, human: int) -> str:
 
 def session(m: hl.Match, human: int, script: str, *, color: bool = False, interactive: bool | None = None
             ) -> tuple[PlaySession, io.StringIO]:
-    """A play session in process, reading ``script`` and writing to the returned stream."""
+    """A play session in process, reading ``script`` and writing to the returned stream, in an 80x24 terminal."""
     out = io.StringIO()
     play = PlaySession(m, human, opponents(m, human), inp=io.StringIO(script), out=out, save_path=None,
-                       color=color, interactive=interactive)
+                       color=color, interactive=interactive, size=lambda: (80, 24))
     return play, out
 
 
@@ -204,3 +204,23 @@ def test_a_resumed_game_opens_its_trick_with_a_header() -> None:
     assert play.run() == 0
     text = out.getvalue()
     assert text.index("--- Trick 4 ---") < text.index("trick 4 \u00b7 ")  # the header, then the picture
+
+
+# --------------------------------------------------------------------------- the picture and the width
+
+
+def test_rules_on_a_terminal_fit_its_width() -> None:
+    # issue 52: the rules text ran past the terminal's width and the terminal broke its words
+    out = run_on_terminal("rules", "standard", stdin="", env={"COLUMNS": "60"})
+    assert max(len(line) for line in out.splitlines()) < 60
+    assert out.split() == STANDARD.describe().split()  # the same words, only the lines broken
+    piped = run("rules", "standard")
+    assert piped.stdout == STANDARD.describe() + "\n"  # piped: one line a paragraph, as before
+
+
+def test_enter_alone_draws_the_table_again() -> None:
+    play, out = session(hl.Match(STANDARD, 5), 0, "\n\nquit\n")
+    assert play.run() == 0
+    text = out.getvalue()
+    assert text.count("Your hand (* = you may pass it):") == 3 and text.count("\u2500\u2500 Hand 1 \u00b7 passing") == 3
+    assert text.count("you pass 3 cards to seat 1") == 3  # where the pass goes, in the middle of the table

@@ -455,7 +455,11 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    print(load_variant(args.variant).describe())
+    text = load_variant(args.variant).describe()
+    if _isatty(sys.stdout):  # on a terminal, broken between words to its width; piped, one line a paragraph
+        width = _terminal_size()[0] - 1
+        text = "\n".join(line for paragraph in text.split("\n") for line in wrap(paragraph, width))
+    print(text)
     return 0
 
 
@@ -832,7 +836,8 @@ class PlaySession:
         # the picture leaves room for the hand, the prompt and the last trick's lines above it
         room = lines - len(mine) - 3 - (obs.players + 2)
         for line in table_picture(_seat_views(self, obs), title=_table_title(self, obs), width=self.width(),
-                                  height=room, symbols=self.symbols, trick=obs.phase == Phase.PLAY):
+                                  height=room, symbols=self.symbols, trick=obs.phase == Phase.PLAY,
+                                  note=self.pass_note(obs)):
             self.say(line)
         if obs.chips and obs.phase == Phase.PLAY:
             self.say(f"Chips: {self.scores_line(obs.chips)}{self.bid_owed(obs)}.")
@@ -842,6 +847,14 @@ class PlaySession:
             self.out.write(line + "\n")  # already fitted to the width, under the cards rather than the label
         if self.match.round.phase == Phase.PASS and obs.phase == Phase.PASS:
             self.say(self.pass_hint(obs))
+
+    def pass_note(self, obs: Observation) -> str:
+        """In the middle of the table while you choose a pass: to whom it goes ("3 cards to seat 1")."""
+        d = obs.passing
+        if obs.phase != Phase.PASS or not isinstance(d, Offset):
+            return ""
+        to = (obs.seat + self.match.variant.rules.step * d.k) % obs.players
+        return f"you pass {count(obs.pass_count, 'card')} to {self.who(to)}"
 
     def pass_hint(self, obs: Observation) -> str:
         """Where this hand's passed cards go, in words."""
@@ -896,12 +909,13 @@ class PlaySession:
         while True:
             text = self.ask(prompt)
             word = text.lower()
-            if not word:
+            if not word:  # Enter on its own: the table again (after the help, or to see it whole)
+                self.show(obs, marked)
                 continue
             if word in ("q", "quit", "exit"):
                 raise _Quit
             if word in ("h", "help", "?"):
-                self.say(self.help_text())
+                self.say(_help_text(self))
                 continue
             if word == "hint":
                 hint = HeuristicAgent(seed=0)
@@ -1023,18 +1037,20 @@ class PlaySession:
         self.say(f"{first} The game is saved in {self.save_path}; continue it with:")
         self.out.write("".join(line + "\n" for line in _shell_lines(words, self.width())))
 
-    def help_text(self) -> str:
-        """The commands and the card syntax, for this game (its jokers, whether it is being saved)."""
-        jokers = sorted(Card.from_index(j).code for j in self.match.variant.rules.jokers)
-        cards = "Type a card as rank then suit, in either case: QS, qs, 10H, TH" + (", Q\u2660" if self.symbols else "")
-        if jokers:
-            cards += "; the jokers are " + " and ".join(jokers)
-        saved = ("quit (the game stays saved)" if self.save_path is not None
-                 else "quit (this game is not being saved: start it with --save FILE to keep it)")
-        return (f"{cards}; cards marked * are legal.\n"
-                "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
-                f"Commands: hint (what the heuristic agent would do), help, {saved}.\n"
-                "There is no undo: once other hands' cards are revealed, a card played stays played.")
+
+def _help_text(session: PlaySession) -> str:
+    """The commands and the card syntax, for this game (its jokers, whether it is being saved)."""
+    jokers = sorted(Card.from_index(j).code for j in session.match.variant.rules.jokers)
+    cards = "Type a card as rank then suit, in either case: QS, qs, 10H, TH" + (", Q\u2660" if session.symbols else "")
+    if jokers:
+        cards += "; the jokers are " + " and ".join(jokers)
+    saved = ("quit (the game stays saved)" if session.save_path is not None
+             else "quit (this game is not being saved: start it with --save FILE to keep it)")
+    return (f"{cards}; cards marked * are legal.\n"
+            "To pass, type the cards on one line: AS KS QH. Decisions: the option or its number.\n"
+            f"Commands: hint (what the heuristic agent would do), help, {saved}; Enter alone draws the "
+            "table again.\n"
+            "There is no undo: once other hands' cards are revealed, a card played stays played.")
 
 
 def _seat_views(session: PlaySession, obs: Observation) -> list[SeatView]:
@@ -1434,6 +1450,33 @@ def _budget_options(p: argparse.ArgumentParser) -> None:
                    help="the search agent starts no new world after this long (decisions then depend on speed)")
 
 
+def _play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The options of ``heartslib play``."""
+    p = sub.add_parser("play", help="play a match in the terminal against agents",
+                       description="Play a match against agents in the terminal. The game is saved after "
+                       "every action when --save (or --resume) names a file.")
+    p.add_argument("--variant", default=None, metavar="NAME|FILE.toml", help="rules (default: standard)")
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="your seat (default: 0, or the saved game's seat with --resume)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="deal seed: the same seed deals the same cards (default: random)")
+    p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action (never "
+                   "over a file that is not a save, nor over a game still in progress)")
+    p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
+    p.add_argument("--opponent", "--opponents", dest="opponent", default=None, metavar="AGENT",
+                   help="the agent playing the other seats: heuristic, random, moon, search or module:Factory (a "
+                   "module in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
+    _budget_options(p)
+    colors = p.add_mutually_exclusive_group()
+    colors.add_argument("--color", dest="color", action="store_const", const=True, default=None,
+                        help="colour the cards (red hearts and diamonds, the cards you may play in bold) even when "
+                        "the output is not a terminal or NO_COLOR is set (default: colour on a terminal only, and "
+                        "not when NO_COLOR is set)")
+    colors.add_argument("--no-color", dest="color", action="store_const", const=False,
+                        help="no colour, even on a terminal")
+    p.set_defaults(func=_cmd_play)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
     from heartslib import __version__
@@ -1466,29 +1509,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=_cmd_simulate)
 
-    p = sub.add_parser("play", help="play a match in the terminal against agents",
-                       description="Play a match against agents in the terminal. The game is saved after "
-                       "every action when --save (or --resume) names a file.")
-    p.add_argument("--variant", default=None, metavar="NAME|FILE.toml", help="rules (default: standard)")
-    p.add_argument("--seat", type=int, default=None, metavar="N",
-                   help="your seat (default: 0, or the saved game's seat with --resume)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
-                   help="deal seed: the same seed deals the same cards (default: random)")
-    p.add_argument("--save", default=None, metavar="FILE", help="save the game to FILE after every action (never "
-                   "over a file that is not a save, nor over a game still in progress)")
-    p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved game (and keep saving to it)")
-    p.add_argument("--opponent", "--opponents", dest="opponent", default=None, metavar="AGENT",
-                   help="the agent playing the other seats: heuristic, random, moon, search or module:Factory (a "
-                   "module in the current folder is found too) (default: heuristic, or the saved game's with --resume)")
-    _budget_options(p)
-    colors = p.add_mutually_exclusive_group()
-    colors.add_argument("--color", dest="color", action="store_const", const=True, default=None,
-                        help="colour the cards (red hearts and diamonds, the cards you may play in bold) even when "
-                        "the output is not a terminal or NO_COLOR is set (default: colour on a terminal only, and "
-                        "not when NO_COLOR is set)")
-    colors.add_argument("--no-color", dest="color", action="store_const", const=False,
-                        help="no colour, even on a terminal")
-    p.set_defaults(func=_cmd_play)
+    _play_parser(sub)
 
     p = sub.add_parser("variants", help="list the preset variants", description="List the preset variants "
                        "with a one-line summary of each.")

@@ -119,13 +119,14 @@ _STYLES = ((True, True), (True, False), (False, False))
 
 
 def table_picture(seats: Sequence[SeatView], *, title: str, width: int, height: int, symbols: bool = True,
-                  trick: bool = True) -> list[str]:
+                  trick: bool = True, note: str = "") -> list[str]:
     """The picture of the table, as lines of at most ``width`` columns.
 
     ``seats`` starts with you and goes on in the order of play; ``title`` heads it (the hand, the trick, what is
     broken); ``trick`` says whether a trick is being played (the seats that have not played to it show a dot).
     ``height`` is the most lines the picture should take: the blank lines between rows of seats, then the match
-    totals, are left out when it would take more.
+    totals, are left out when it would take more. ``note`` is said in the middle of the table where no trick is
+    being played (where your pass goes), when it fits there.
     """
     width = max(width, MIN_WIDTH)
     rule = "\u2500" if symbols else "-"
@@ -135,12 +136,15 @@ def table_picture(seats: Sequence[SeatView], *, title: str, width: int, height: 
     drawn: list[list[str]] = []
     for total, spaced in _STYLES:  # the roomiest that fits the width and the height; else the shortest that fits
         try:
-            drawn.append(_around(seats, width, total=total, spaced=spaced, empty=empty, symbols=symbols))
+            drawn.append(_around(seats, width, total=total, spaced=spaced, empty=empty, symbols=symbols,
+                                 note=note))
         except _NoFit:
             continue
         if len(lines) + len(drawn[-1]) <= height:
             return lines + drawn[-1]
-    return lines + (drawn[-1] if drawn else _listed(seats, width, symbols))
+    if not drawn:
+        return lines + _listed(seats, width, symbols)
+    return lines + min(drawn, key=len)  # the roomiest of the shortest: the totals stay where they take no line
 
 
 def _labels(seat: SeatView, total: bool, dot: str) -> list[str]:
@@ -162,7 +166,7 @@ def _sides(k: int) -> tuple[int, int]:
 
 
 def _around(seats: Sequence[SeatView], width: int, *, total: bool, spaced: bool, empty: str | None,
-            symbols: bool) -> list[str]:
+            symbols: bool, note: str) -> list[str]:
     """The seats around a box holding the trick (raises :class:`_NoFit` when they do not fit ``width``)."""
     me, others = seats[0], list(seats[1:])
     side, top = _sides(len(others))
@@ -207,7 +211,10 @@ def _around(seats: Sequence[SeatView], width: int, *, total: bool, spaced: bool,
                 canvas.put(at, max(box_left + 3, centre - spread - size) if on_left
                            else min(box_right - 2 - size, centre + spread), shown)
     inside += max(len(left), len(right)) * (2 + gap)
-    if (shown := _played(me, empty)) is not None:
+    shown = _played(me, empty)
+    if shown is None and note and visible_width(note) <= inner - 2:
+        shown = note
+    if shown is not None:
         canvas.put(inside, centre - visible_width(shown) // 2, shown)
         inside += 1 + gap
     for r in range(first, inside):
