@@ -461,3 +461,25 @@ def test_round_bonuses_are_played_and_each_hand_is_the_engines() -> None:
                 assert tuple(state.rewards[g]) == env.encoding.rewards(t.round.scores, t.round.points)
     for g, t in enumerate(turns):
         assert env.to_round(state, g) == t.round and tuple(int(x) for x in state.points[g]) == t.round.points
+
+
+def test_a_pickled_state_leaves_its_observation_out() -> None:
+    """The observation, built on first access, is (N, D) float32 (2,824 bytes a game against the state's 588):
+    a checkpoint carries the arrays, and the copy builds it again, equal."""
+    env = Env(STANDARD)
+    state = env.init(np.arange(64))
+    blob = len(pickle.dumps(state))
+    observed = state.observation.copy()
+    assert len(pickle.dumps(state)) < blob + 1000
+    assert np.array_equal(pickle.loads(pickle.dumps(state)).observation, observed)
+
+
+def test_random_actions_read_a_state_of_either_backend_and_step_only_their_own() -> None:
+    pytest.importorskip("jax")
+    env_np, env_jx = Env(STANDARD), Env(STANDARD, backend="jax")
+    state_jx = env_jx.init(np.arange(3))
+    actions = env_np.random_actions(state_jx, np.random.default_rng(0))  # it only reads the legal masks
+    assert all(np.asarray(state_jx.legal_action_mask)[g, actions[g]] for g in range(3))
+    err = refused(lambda: env_np.step(state_jx, actions))
+    assert "backend (numpy)" in str(err) and "jax backend" in str(err)
+    refused(lambda: env_jx.observe(env_np.init([1])))

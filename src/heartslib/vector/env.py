@@ -196,6 +196,16 @@ class State:
         # stepped from this one and dropped with them (the environment keeps none)
         self._origins = origins
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickles (and copies) a state: its arrays, its environment and the rounds it started from; not
+        the observation, which is larger than the state (it is built again on first access)."""
+        return {name: getattr(self, name) for name in (*ARRAYS, "_env", "_origins")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._obs = None
+
     @property
     def current_player(self) -> Any:
         """(N,) int8: the seat to act in each game (-1 once its hand is over)."""
@@ -386,18 +396,20 @@ class Env:
             return State(self._jax.to_device({name: getattr(st, name) for name in ARRAYS}), self, st._origins)
         return st
 
-    def _check_state(self, state: object) -> None:
+    def _check_state(self, state: object, *, any_backend: bool = False) -> None:
         """:class:`~heartslib.IllegalAction` unless ``state`` is a :class:`State` of this environment's variant
-        and backend (made by this environment, or by another of the same rules: a copy, an unpickled one)."""
+        and backend (made by this environment, or by another of the same rules: a copy, an unpickled one); of
+        either backend with ``any_backend`` (what only reads the legal masks)."""
         if isinstance(state, State):
             env = state._env
-            if env is self or (env.variant == self.variant and env.backend == self.backend):
+            if env is self or (env.variant == self.variant and (any_backend or env.backend == self.backend)):
                 return
-            what = f"a {env.backend} State of another variant ({env.variant.name!r})"
+            what = f"a State of the {env.backend} backend and the variant {env.variant.name!r}" + (
+                " (other rules)" if env.variant != self.variant else "")
         else:
             what = arg_text(state)
         raise IllegalAction("bad_argument", f"state must be a State of this environment's variant "
-                            f"({self.variant.name!r}, {self.backend}), not {what}")
+                            f"({self.variant.name!r}) and backend ({self.backend}), not {what}")
 
     # ------------------------------------------------------------------ stepping
 
@@ -482,8 +494,8 @@ class Env:
 
     def random_actions(self, state: State, rng: Any) -> Any:
         """One uniformly random legal action id per game (0 for a terminated game), from ``rng``
-        (a :class:`numpy.random.Generator`)."""
-        self._check_state(state)
+        (a :class:`numpy.random.Generator`); ``state`` may be of either backend."""
+        self._check_state(state, any_backend=True)
         if not isinstance(rng, np.random.Generator):
             raise IllegalAction("bad_argument", f"rng is a numpy.random.Generator (numpy.random.default_rng(seed)), "
                                 f"not {arg_text(rng)}")
