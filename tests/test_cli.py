@@ -86,6 +86,16 @@ def test_rules_mention_bonus_cards_only_where_the_variant_has_some() -> None:
     assert "bonus cards keep their value" in hl.preset("complex_hearts").describe()
 
 
+def test_rules_count_cards_and_points_in_words() -> None:
+    # issue 52: "each player chooses 3 card(s)", "A joker scores 1 point(s)"
+    assert "each player chooses 3 cards and passes" in run("rules", "standard").stdout
+    one = STANDARD.replace(passing={"cards": 1}).describe()
+    assert "each player chooses 1 card and passes" in one and "(s)" not in one
+    jokers = hl.Variant(players=5, deck={"fill": "jokers", "joker": "valueless", "joker_points": 1}).describe()
+    assert "A joker scores 1 point." in jokers and "(s)" not in jokers
+    assert "(s)" not in "".join(hl.preset(name).describe() for name in hl.preset_names())
+
+
 def test_rules_of_a_preset_and_of_a_file(tmp_path: Path) -> None:
     result = run("rules", "pink_lady")
     assert result.returncode == 0 and result.stdout == hl.preset("pink_lady").describe() + "\n"

@@ -266,11 +266,11 @@ def test_every_bad_team_is_reported_beside_other_problems() -> None:
 @pytest.mark.parametrize(
     ("schedule", "says", "not_said"),
     [
-        (["left", "scatter"], "3 card(s) (scatter: one to each opponent)", "star"),
-        (["star", "left"], "3 card(s) (star: two)", "scatter"),
-        (["star", "hold"], "chooses cards (star: two)", "3 card(s)"),
-        (["scatter", "star"], "chooses cards (scatter: one to each opponent; star: two)", "3 card(s)"),
-        ("four_way", "chooses 3 card(s) and passes", "star"),
+        (["left", "scatter"], "3 cards (scatter: one to each opponent)", "star"),
+        (["star", "left"], "3 cards (star: two)", "scatter"),
+        (["star", "hold"], "chooses cards (star: two)", "3 cards"),
+        (["scatter", "star"], "chooses cards (scatter: one to each opponent; star: two)", "3 cards"),
+        ("four_way", "chooses 3 cards and passes", "star"),
     ],
 )
 def test_describe_explains_only_the_passes_the_schedule_uses(schedule: object, says: str, not_said: str) -> None:

@@ -151,7 +151,9 @@ def _deck(v: Compiled) -> list[str]:
         if r.valueless:
             lines.append(_says(deck, "joker_play") + " " + _says(deck, "joker_lead"))
         if deck.joker_points:
-            lines.append(f"A joker scores {deck.joker_points} point(s). " + _says(deck, "joker_points_when"))
+            points = deck.joker_points
+            lines.append(f"A joker scores {points} point{'' if points in (1, -1) else 's'}. "
+                         + _says(deck, "joker_points_when"))
     return lines
 
 
@@ -169,7 +171,8 @@ def _passing(v: Compiled) -> list[str]:
         # passing.cards only when another pass uses it
         fixed = {PassMode.SCATTER: "scatter: one to each opponent", PassMode.STAR: "star: two"}
         modes = [text for mode, text in fixed.items() if mode in r.schedule]
-        count = (f"{passing.cards} card(s)" if any(d not in fixed and d != PassMode.HOLD for d in r.schedule)
+        count = (f"{passing.cards} card{'' if passing.cards == 1 else 's'}"
+                 if any(d not in fixed and d != PassMode.HOLD for d in r.schedule)
                  else "cards")
         counts = f" ({'; '.join(modes)})" if modes else ""
         lines.append(f"Passing: each player chooses {count}{counts} and passes them face down; "
