@@ -40,6 +40,8 @@ _SCHEMA = (
     "PRIMARY KEY (table_id, seat))",
     "CREATE TABLE IF NOT EXISTS hl_actions (table_id TEXT NOT NULL, number INTEGER NOT NULL, action TEXT NOT NULL, "
     "PRIMARY KEY (table_id, number))",
+    # the tables whose match is over: a restart leaves them in the database until someone asks for one
+    "CREATE TABLE IF NOT EXISTS hl_finished (table_id TEXT PRIMARY KEY)",
 )
 
 
@@ -188,8 +190,20 @@ class Store:
         return found[0] if found else None
 
     def tables(self) -> list[TableRecord]:
-        """Every table, to resume after a restart."""
+        """Every table."""
         return self._tables("SELECT id, variant, seed, seats FROM hl_tables ORDER BY id", ())
+
+    def unfinished(self) -> list[TableRecord]:
+        """The tables not marked finished (:meth:`mark_finished`), to resume after a restart."""
+        return self._tables("SELECT id, variant, seed, seats FROM hl_tables WHERE id NOT IN "
+                            "(SELECT table_id FROM hl_finished) ORDER BY id", ())
+
+    def mark_finished(self, table_id: str) -> None:
+        """Note that a table's match is over (again: nothing changes)."""
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT 1 FROM hl_finished WHERE table_id = ?"), (table_id,))
+            if cur.fetchone() is None:
+                cur.execute(self._sql("INSERT INTO hl_finished (table_id) VALUES (?)"), (table_id,))
 
     def _tables(self, query: str, args: Sequence[Any]) -> list[TableRecord]:
         with self._transaction() as cur:

@@ -62,6 +62,10 @@ class ProtocolError(ValueError):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[type[ProtocolError], tuple[str, str]]:
+        # pickle and copy rebuild it from its own arguments (the default passes only the message to __init__)
+        return (type(self), (self.code, self.message))
+
 
 class Connection:
     """One client's connection: its outgoing messages, in order, and the seat or view it holds (None until it
@@ -419,6 +423,7 @@ class Table:
         self.claimed: set[int] = set()  # the seats players hold (those the turn clock runs for)
         self.stand_ins: dict[int, Any] = {}  # seats whose player ran out of time: the agent playing for them
         self.clock: asyncio.TimerHandle | None = None
+        self.finished = match.is_over  # over, and marked so in the store (or being marked)
 
     def agent_at(self, seat: int) -> Any:
         """The agent that plays ``seat`` now (the seat's own, or a stand-in for its player), or None."""
@@ -449,6 +454,7 @@ class Hub:
         self.committer = Committer(store)
         self.tables: dict[str, Table] = {}
         self._poller: asyncio.Task[None] | None = None
+        self._marking: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ tables
 
@@ -461,9 +467,14 @@ class Hub:
         return table
 
     async def load(self) -> None:
-        """Resume every stored table (replaying its actions, in a thread) and let its agents play on."""
-        for record in self.store.tables():
-            table = self.tables[record.id] = await asyncio.to_thread(self._rebuild, record)
+        """Resume every unfinished stored table (replaying its actions, in a thread) and let its agents play on;
+        a finished one stays in the database until asked for (:meth:`_table`)."""
+        for record in await asyncio.to_thread(self.store.unfinished):
+            table = await asyncio.to_thread(self._rebuild, record)
+            if table.match.is_over:  # stored before finished tables were marked: marked now, left out
+                await asyncio.to_thread(self.store.mark_finished, record.id)
+                continue
+            self.tables[record.id] = table
             self._start_bots(table)
             self._arm_clock(table)
         if self.store.shared and self._poller is None:
@@ -583,6 +594,13 @@ class Hub:
             del self.tables[table.record.id]
             if table.clock is not None:
                 table.clock.cancel()
+
+    async def _mark_finished(self, table: Table) -> None:
+        """Mark ``table`` finished in the store (in a thread); if the database fails, a restart marks it."""
+        try:
+            await asyncio.to_thread(self.store.mark_finished, table.record.id)
+        except StoreUnavailable as exc:
+            _log.warning("heartslib server: marking table %s finished: %s", table.record.id, exc)
 
     def _subscribe(self, conn: Connection, table: Table, seat: int | None, since: int) -> None:
         """Hold ``seat`` (None: a spectator's view) of ``table`` on ``conn``, whose events from ``since`` are then
@@ -708,6 +726,11 @@ class Hub:
             if conn is not skip:
                 self._send_events(conn)
         self._arm_clock(table)
+        if table.match.is_over and not table.finished:
+            table.finished = True
+            task = asyncio.create_task(self._mark_finished(table))
+            self._marking.add(task)  # held until done (the loop keeps only a weak reference)
+            task.add_done_callback(self._marking.discard)
 
     # ------------------------------------------------------------------ the turn clock
 
