@@ -22,7 +22,9 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const PYTHON = process.env.PYTHON || "python3";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const LIMITS = { firstLoadBytes: 5_000_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
+// The first load was 4.70 MB at issue 52: its limit leaves 100 kB for growth, so that a wheel added to the
+// page is a decision, not a drift (the test prints what each file costs).
+const LIMITS = { firstLoadBytes: 4_800_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
 
 // serve.py --log on a free port; every request's bytes are added to `sent`.
 function startServer(port = 0) {
@@ -284,6 +286,14 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
       return [`downloading ${Math.round(downloads[0]?.startTime ?? 0)}-${Math.round(downloads.at(-1)?.startTime ?? 0)}`,
         ...others].join(", ");
     }));
+    // What each file costs on the wire (all its requests: the page's own and the offline cache's), largest first.
+    const byFile = new Map();
+    for (const line of log.requests) {
+      const [, file, , , bytes] = line.split(" ");
+      byFile.set(file, (byFile.get(file) ?? 0) + Number(bytes));
+    }
+    t.diagnostic(`first load by file: ${[...byFile].sort((a, b) => b[1] - a[1])
+      .map(([file, bytes]) => `${file} ${(bytes / 1e3).toFixed(1)} kB`).join(", ")}`);
     assert.ok(log.sent <= LIMITS.firstLoadBytes, `first load transferred ${log.sent} bytes (limit ${LIMITS.firstLoadBytes})`);
     assert.ok(log.requests.some((r) => / 200 br /.test(r) && r.includes("pyodide.asm.wasm")), "the runtime is sent brotli-compressed");
     assert.ok((await page.evaluate(() => performance.getEntriesByName("heartslib:downloading").length)) > 3,
@@ -462,7 +472,8 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
     const body = await page.textContent("#guide-body");
     for (const phrase of ["Q♠ does not unlock them", "share the win", "not a claim of expert or best play",
       "Clearing the browser's data deletes them", "Replay starts again from the same deal", "no betting",
-      "Rules in detail", "2♣", "Normal: Steady players"]) {
+      "Rules in detail", "2♣", "Normal: Steady players", "Their speed is under Settings (⚙ on phones): Slow, Normal, Fast or Instant",
+      "the game says so and plays on without saving"]) {
       assert.ok(body.includes(phrase), `the guide says "${phrase}"`);
     }
     assert.doesNotMatch(body, /source:|joker|stripp/i, "the rules in detail are worded for players");
@@ -771,7 +782,8 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
     assert.equal(await phone.textContent("#guide-title"), "คำแนะนำฉบับสมบูรณ์");
     const body = await phone.textContent("#guide-body");
     for (const phrase of ["แหม่มโพดำไม่ปลดข้อห้าม", "ถ้าต่ำสุดเท่ากันจะชนะร่วมกัน", "ไม่ใช่คำรับรองการเล่นระดับผู้เชี่ยวชาญ",
-      "การล้างข้อมูลเบราว์เซอร์ลบบันทึกเหล่านี้", "เล่นซ้ำเริ่มด้วยการแจกเดิม", "ไม่มีคู่แข่งสดหรือการเดิมพัน", "กติกาโดยละเอียด"]) {
+      "การล้างข้อมูลเบราว์เซอร์ลบบันทึกเหล่านี้", "เล่นซ้ำเริ่มด้วยการแจกเดิม", "ไม่มีคู่แข่งสดหรือการเดิมพัน", "กติกาโดยละเอียด",
+      "ความเร็วเลือกได้ที่ตั้งค่า (⚙ บนโทรศัพท์): ช้า ปกติ เร็ว หรือทันที"]) {
       assert.ok(body.includes(phrase), `the Thai guide says "${phrase}"`);
     }
     await screenshot(phone, "th-phone-guide");
@@ -905,6 +917,18 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
       const { ctx, p } = await freshPage(`trick-${size}`, options, "?seed=11&agents=3&delay=0");
       await p.waitForSelector("body[data-phase=pass][data-turn=you]");
       for (const code of (await codes(p, "#hand .card.passable")).slice(-3)) await p.click(`#hand .card[data-code="${code}"]`, STRIP);
+      // low: a received card's "new" covers nothing of the status line (it did on a landscape phone); here the
+      // first trick has a card before the human plays, so the badges are drawn on three cards for a moment
+      const status = await box(p, ".status-row");
+      const hand = await box(p, "#hand");
+      const badges = await p.$$eval("#hand .card", (cards) => cards.slice(0, 3).map((card) => {
+        card.classList.add("received");
+        const r = card.querySelector(".badge").getBoundingClientRect();
+        card.classList.remove("received");
+        return { x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+      }));
+      assert.ok(badges.every((b) => !overlaps(b, status) && b.y >= hand.y),
+        `${size}: no "new" badge leaves the hand for the status line: ${JSON.stringify({ badges, hand, status })}`);
       await p.click("#pass-button");
       await p.waitForFunction(() => document.body.dataset.phase !== "pass", null, { timeout: 30_000 });
       let taken = 0;
@@ -912,6 +936,11 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
         await waitForHuman(p);
         if (await p.evaluate(() => document.getElementById("result").open)) break;
         const held = (await codes(p, "#hand .card")).length;
+        // low: one "+N ♥" at a time a seat; each card on the table is named with its player for screen readers
+        assert.ok(await p.$$eval(".seat", (seats) => seats.every((seat) => seat.querySelectorAll(".gain").length <= 1)),
+          `${size}: the points' pop-ups do not stack`);
+        const labels = await p.$$eval("#trick .card", (cards) => cards.map((c) => c.getAttribute("aria-label")));
+        assert.ok(labels.every((l) => /^(You|West|North|East)( \(led\))?: \w+ of \w+$/.test(l)), `${size}: ${labels}`);
         if (!(await p.$("#trick.done.collect-0"))) {
           await p.click(`#hand .card[data-code="${(await codes(p, "#hand .card.legal"))[0]}"]`, STRIP);
           await p.waitForFunction((n) => document.querySelectorAll("#hand .card").length < n, held);
@@ -1093,6 +1122,24 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
     await q.waitForSelector("body[data-phase=pass][data-turn=you]:not([data-running])");
     await q.waitForFunction((old) => localStorage.getItem("heartslib-web/match") !== old, cut);
     await kept.close();
+  }, { alone: true });
+
+  await step("low: a tampered History of 5,000 entries costs a turn nothing; the footer has no developer words", async () => {
+    const { ctx, p } = await freshPage("history-5000");
+    await p.evaluate(() => {
+      const entry = (i) => ({ id: `m${i}`, when: "2026-01-01T00:00:00Z", preset: "standard", level: "normal",
+        scores: [10, 20, 30, 101], winners: [0] });
+      localStorage.setItem("heartslib-web/history", JSON.stringify(Array.from({ length: 5000 }, (_, i) => entry(i))));
+    });
+    await p.reload();
+    await waitReady(p);
+    await passThree(p);
+    assert.equal(await p.$$eval("#history li", (li) => li.length), 30, "the latest 30 are read and listed");
+    const [ms] = await timeTurns(p, 1);
+    t.diagnostic(`a turn with a 5,000-entry History: ${ms} ms`);
+    assert.ok(ms < 3000, `a turn took ${ms} ms`);
+    assert.doesNotMatch(await p.textContent("[data-t=footer]"), /heartslib|Pyodide/, "the footer speaks to players");
+    await ctx.close();
   }, { alone: true });
 
   await step("bug: storage blocked: the game plays with nothing saved, and says so", async () => {
