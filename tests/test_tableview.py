@@ -45,6 +45,12 @@ def test_the_table_matches_its_snapshot(size: tuple[int, int]) -> None:
     assert "4♥" in shown and "2♠" in shown and "17 pts" in shown and "10♣*" in shown
 
 
+def test_the_picture_in_the_docs_is_the_snapshot() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "agents.md").read_text(encoding="utf-8")
+    shown = page.split("At 80\u00d724 it looks like this:\n\n```text\n")[1].split("```")[0]
+    assert shown == (DATA / "table_80x24.txt").read_text(encoding="utf-8").split("--- Trick 6 ---\n\n")[1]
+
+
 def test_a_terminal_without_suit_symbols_gets_card_codes_and_plain_lines() -> None:
     shown = drawn(position(), (80, 24), symbols=False)
     assert "4H" in shown and "2S" in shown and "+---" in shown and "seat 2 - total 0" in shown
