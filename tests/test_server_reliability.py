@@ -358,7 +358,9 @@ def test_d9_a_player_who_does_not_act_in_time_is_stood_in_for_and_gets_the_seat_
         notices = [x for x in p.drain() if x["type"] == "stand_in"]
         assert notices[0] == {"type": "stand_in", "table": table, "seat": 0, "agent": "heuristic", "active": True}
         assert [x for x in s.drain() if x["type"] == "stand_in"][:1] == notices[:1]  # announced to the table
-        back = await p.send({"type": "legal"})  # the player is back: the seat is theirs again, announced
+        assert await _until(lambda: 0 not in m.to_act, 5)
+        # the player is back (an act, even one refused): the seat is theirs again, announced
+        back = await p.send({"type": "act", "action": {"type": "play", "card": "2C"}})
         assert {"type": "stand_in", "table": table, "seat": 0, "agent": "heuristic", "active": False} in back
         assert [x["active"] for x in s.drain() if x["type"] == "stand_in"] == [False]
         assert await _until(lambda: 0 in m.to_act, 5)

@@ -649,10 +649,8 @@ class Hub:
         return {"type": "spectating", "table": table.record.id}
 
     def _seated(self, conn: Connection) -> tuple[Table, int]:
-        """The table and seat ``conn`` holds, whose player is back if a stand-in was playing for them."""
         if conn.table is None or conn.seat is None:
             raise ProtocolError("not_seated", "take a seat first (\"join\" or \"resume\")")
-        self._give_back(conn.table, conn.seat)
         return conn.table, conn.seat
 
     async def _legal(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -675,6 +673,7 @@ class Hub:
 
     async def _act(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table, seat = self._seated(conn)
+        self._give_back(table, seat)  # the player is back (a page asks "legal" by itself: only "act" says so)
         action = self._action(message, seat)
         async with table.lock:
             number = await self._apply(table, action, conn)
