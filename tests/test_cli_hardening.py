@@ -655,3 +655,18 @@ def test_an_auction_you_won_says_your_bid() -> None:
     obs = attrs.evolve(m.observation(2), bidder=2, bids=((1, 0), (2, 5)))
     assert play.bid_owed(obs) == " (your bid of 5 is paid into the pot when the deal is settled)"
     assert play.bid_owed(attrs.evolve(obs, bidder=1, bids=((1, 4),))).startswith(" (seat 1's bid of 4 is paid")
+
+
+def test_an_error_on_a_terminal_fits_its_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 52: the one-line errors ran past the terminal's width
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr(sys, "stderr", err)
+    assert cli.main(["play", "--seed", "1", "--opponent", "random,search"]) == 2
+    assert max(len(line) for line in err.getvalue().splitlines()) < 40
+    assert flat(err.getvalue()).startswith("heartslib: error: --opponent takes one agent, which plays every other seat")

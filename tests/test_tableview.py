@@ -151,3 +151,18 @@ def test_no_line_of_a_game_is_wider_than_the_terminal(variant: str) -> None:
         assert "Your hand" in text and "Type a card as rank then suit" in text
         wide = [line for line in text.splitlines() if visible_width(line) >= size[0]]
         assert not wide, (variant, size, wide)
+
+
+def test_the_score_table_of_ten_players_keeps_a_row_a_line_at_80_columns() -> None:
+    # its ten "seat N" columns took 88 columns: each row wrapped onto a second line
+    m = hl.Match(hl.preset("double_deck_10"), 3)
+    out = io.StringIO()
+    player = Player()
+    play = PlaySession(m, 0, opponents(m, 0, "random"), inp=player, out=out, save_path=None, size=lambda: (80, 24))
+    player.session = play
+    assert play.run() == 0
+    lines = out.getvalue().splitlines()
+    heads, hand, total = lines[lines.index("Hand 1 is over.") + 1:][:3]
+    assert heads.split() == ["you", *map(str, range(1, 10))]
+    assert len(hand.split()) == 12 and len(total.split()) == 11 and total.split()[0] == "Total"
+    assert max(map(len, (heads, hand, total))) < 80

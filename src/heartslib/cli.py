@@ -765,12 +765,15 @@ class PlaySession:
 
     def score_table(self) -> list[str]:
         """The points of every hand so far and the totals, one row each, one column per seat."""
-        heads = [self.who(s) for s in range(self.match.variant.players)]
         told = self.match.rounds[:self.rounds_told]
         rows = [(f"Hand {r.hand_number + 1}", [score_text(p) for p in r.points]) for r in told]
         rows.append(("Total", [score_text(t) for t in (told[-1].totals if told else self.match.scores)]))
         first = max(len(label) for label, _ in rows)
-        widths = [max([len(h)] + [len(cells[i]) for _, cells in rows]) for i, h in enumerate(heads)]
+        for heads in ([self.who(s) for s in range(self.match.variant.players)],  # "seat 3", or "3" when too wide
+                      ["you" if s == self.human else str(s) for s in range(self.match.variant.players)]):
+            widths = [max([len(h)] + [len(cells[i]) for _, cells in rows]) for i, h in enumerate(heads)]
+            if first + 2 + sum(2 + w for w in widths) <= self.width():
+                break
         lines = [" " * (first + 2) + "".join("  " + h.rjust(w) for h, w in zip(heads, widths, strict=True))]
         for label, cells in rows:
             lines.append(f"  {label:<{first}}" + "".join("  " + c.rjust(w) for c, w in zip(cells, widths, strict=True)))
@@ -1670,5 +1673,8 @@ def _drop_unwritten_output() -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"heartslib: error: {message}", file=sys.stderr)
+    text = f"heartslib: error: {message}"
+    if _isatty(sys.stderr):  # on a terminal, broken between words to its width
+        text = "\n".join(wrap(text, _terminal_size()[0] - 1, "  "))
+    print(text, file=sys.stderr)
     return USAGE_ERROR
