@@ -449,3 +449,34 @@ def test_d6_a_restart_loads_the_unfinished_tables_only_and_finished_ones_on_dema
         db.execute("DELETE FROM hl_finished")
     asyncio.run(again(13))
     asyncio.run(again(1))
+
+
+STORE_CALLS = ("create_table", "claim_seat", "seat_of", "claimed", "table", "actions", "add_actions", "mark_finished",
+               "unfinished")
+
+
+def test_load_no_database_call_runs_on_the_event_loop() -> None:
+    async def body(hub: Hub) -> None:
+        on_loop: list[str] = []
+        for name in STORE_CALLS:
+            real = getattr(hub.store, name)
+
+            def spy(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+                if threading.current_thread() is threading.main_thread():
+                    on_loop.append(_name)
+                return _real(*args, **kwargs)
+
+            setattr(hub.store, name, spy)
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": [None, "random", "random", "random"], "seed": 1,
+                                "variant": {"name": "standard", "end": {"hands": 1}}}))["table"]
+        token = (await p.reply({"type": "join", "table": table, "seat": 0}))["token"]
+        assert (await p.reply({"type": "resume", "table": table, "token": token}))["type"] == "joined"
+        await _play_seat(hub, p, table, 0)
+        hub.drop(p.conn)
+        assert table not in hub.tables
+        assert (await Probe(hub).reply({"type": "spectate", "table": table}))["type"] == "spectating"
+        assert await _until(lambda: not hub._marking, 5)
+        assert on_loop == []
+
+    _run(body)

@@ -14,8 +14,9 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from math import comb
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from heartslib.actions import Action, Pass, action_from_dict
 from heartslib.agents import HeuristicAgent, MoonAgent, RandomAgent, SearchAgent, actions_for, setup_agent
@@ -345,6 +346,9 @@ def _since(message: Mapping[str, Any]) -> int:
     return _int_field(message, "since", 0, 10**9, 0)
 
 
+_T = TypeVar("_T")
+
+
 class Committer:
     """Group commit: the actions of every table that acts while the store is busy go into its next
     transaction, one commit (one wait for the disk) for all of them.
@@ -353,8 +357,9 @@ class Committer:
     acknowledged; the commit runs in a thread, so the server answers other messages while the disk works.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, executor: Executor | None = None) -> None:
         self.store = store
+        self.executor = executor  # where the commits run (None: asyncio's default pool)
         self._queue: list[tuple[str, int, dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -371,7 +376,9 @@ class Committer:
             batch, self._queue = self._queue, []
             results: list[Exception | None]
             try:
-                results = list(await asyncio.to_thread(self.store.add_actions, [row[:3] for row in batch]))
+                rows = [row[:3] for row in batch]
+                results = list(await asyncio.get_running_loop().run_in_executor(self.executor, self.store.add_actions,
+                                                                                rows))
             except Exception as exc:  # the database failed: every waiting action is refused, none applied
                 results = [exc] * len(batch)
             for (*_, done), result in zip(batch, results, strict=True):
@@ -451,12 +458,19 @@ class Hub:
     def __init__(self, store: Store, *, turn_timeout: float | None = None) -> None:
         self.turn_timeout = check_turn_timeout(turn_timeout)
         self.store = store
-        self.committer = Committer(store)
+        # the store's own thread: one connection, used by one thread at a time, never the event loop's, and never
+        # queued behind the agents' thinking in asyncio's default pool
+        self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="heartslib-store")
+        self.committer = Committer(store, self.db)
         self.tables: dict[str, Table] = {}
         self._poller: asyncio.Task[None] | None = None
         self._marking: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ tables
+
+    async def _db(self, call: Callable[..., _T], *args: Any) -> _T:
+        """``call(*args)``, a store call, run on the store's thread (:attr:`db`)."""
+        return await asyncio.get_running_loop().run_in_executor(self.db, call, *args)
 
     def _rebuild(self, record: TableRecord) -> Table:
         m = Match(Variant.from_dict(dict(record.variant)), record.seed)
@@ -469,10 +483,10 @@ class Hub:
     async def load(self) -> None:
         """Resume every unfinished stored table (replaying its actions, in a thread) and let its agents play on;
         a finished one stays in the database until asked for (:meth:`_table`)."""
-        for record in await asyncio.to_thread(self.store.unfinished):
+        for record in await self._db(self.store.unfinished):
             table = await asyncio.to_thread(self._rebuild, record)
             if table.match.is_over:  # stored before finished tables were marked: marked now, left out
-                await asyncio.to_thread(self.store.mark_finished, record.id)
+                await self._db(self.store.mark_finished, record.id)
                 continue
             self.tables[record.id] = table
             self._start_bots(table)
@@ -484,7 +498,7 @@ class Hub:
         table_id = _str_field(message, "table")
         table = self.tables.get(table_id)
         if table is None:  # a finished table put away (see _put_away), or one another process created
-            record = self.store.table(table_id)
+            record = await self._db(self.store.table, table_id)
             if record is not None:
                 built = await asyncio.to_thread(self._rebuild, record)  # replayed off the event loop
                 table = self.tables.setdefault(table_id, built)  # another request may have read it meanwhile
@@ -492,10 +506,11 @@ class Hub:
             raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
         return table
 
-    def _catch_up(self, table: Table) -> None:
-        """Apply the actions other processes stored for ``table`` (a shared store) and show them."""
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the actions other processes stored for ``table`` (a shared store) and show them (the table's
+        lock held)."""
         m = table.match
-        new = self.store.actions(table.record.id, len(m.actions))
+        new = await self._db(self.store.actions, table.record.id, len(m.actions))
         for data in new:
             m.apply(action_from_dict(data))
         if new:
@@ -508,7 +523,7 @@ class Hub:
                 if table.subscribers:
                     try:
                         async with table.lock:
-                            self._catch_up(table)
+                            await self._catch_up(table)
                     except StoreUnavailable as exc:  # polled again next time
                         _log.warning("heartslib server: polling table %s: %s", table.record.id, exc)
                         continue
@@ -575,7 +590,7 @@ class Hub:
         record = TableRecord(secrets.token_urlsafe(9), v.to_dict(), seed,
                              tuple(_seat_kind(entry, i) for i, entry in enumerate(seats)))
         match = Match(v, seed)
-        self.store.create_table(record)
+        await self._db(self.store.create_table, record)
         table = self.tables[record.id] = Table(record, match)
         self._start_bots(table)
         return {"type": "created", "table": record.id, "seats": list(record.seats), "seed": seed}
@@ -598,7 +613,7 @@ class Hub:
     async def _mark_finished(self, table: Table) -> None:
         """Mark ``table`` finished in the store (in a thread); if the database fails, a restart marks it."""
         try:
-            await asyncio.to_thread(self.store.mark_finished, table.record.id)
+            await self._db(self.store.mark_finished, table.record.id)
         except StoreUnavailable as exc:
             _log.warning("heartslib server: marking table %s finished: %s", table.record.id, exc)
 
@@ -619,7 +634,7 @@ class Hub:
         token = secrets.token_urlsafe(24)
         async with table.lock:
             await table.ready(seat)  # before the seat is taken: a failure here must not cost the seat its token
-            if not self.store.claim_seat(table.record.id, seat, token_digest(token)):
+            if not await self._db(self.store.claim_seat, table.record.id, seat, token_digest(token)):
                 raise ProtocolError("seat_taken", f"seat {seat} has a player: reconnect with its token "
                                     "(\"resume\")")
             self._subscribe(conn, table, seat, 0)
@@ -630,7 +645,7 @@ class Hub:
     async def _resume(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = await self._table(message)
         token = _str_field(message, "token")
-        seat = self.store.seat_of(table.record.id, token_digest(token))
+        seat = await self._db(self.store.seat_of, table.record.id, token_digest(token))
         if seat is None:
             raise ProtocolError("bad_token", "that token holds no seat at this table")
         since = _since(message)
@@ -698,7 +713,7 @@ class Hub:
                 if attempt or not self.store.shared:
                     raise ProtocolError("conflict", "the table changed meanwhile: look at its events and try "
                                         "again") from None
-                self._catch_up(table)  # another process acted first: judge the action again
+                await self._catch_up(table)  # another process acted first: judge the action again
                 continue
             m.apply(action)
             self._broadcast(table, actor)
@@ -814,6 +829,7 @@ class Hub:
         for table in self.tables.values():
             if table.clock is not None:
                 table.clock.cancel()
+        self.db.shutdown(wait=False, cancel_futures=True)
 
     def drop(self, conn: Connection) -> None:
         """Forget a closed connection (its seat stays its player's: a token resumes it)."""
