@@ -483,3 +483,18 @@ def test_random_actions_read_a_state_of_either_backend_and_step_only_their_own()
     err = refused(lambda: env_np.step(state_jx, actions))
     assert "backend (numpy)" in str(err) and "jax backend" in str(err)
     refused(lambda: env_jx.observe(env_np.init([1])))
+
+
+@pytest.mark.parametrize("make", ["LearnerEnv", "SelfPlayEnv"])
+def test_the_adapters_refuse_a_hand_number_round_deal_refuses_when_built(make: str) -> None:
+    """``hand_number=10**9 + 1`` was taken by the constructor, and its first reset failed (2**64 - 1: a bare
+    OverflowError); the engine's own checks now refuse it at once."""
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector import gym, selfplay
+
+    cls = gym.LearnerEnv if make == "LearnerEnv" else selfplay.SelfPlayEnv
+    for hand_number in (10**9 + 1, 2**64 - 1, -1, True):
+        refused(lambda hand_number=hand_number: cls("standard", num_envs=2, hand_number=hand_number))
+    for dealer in (4, -1, True, 1.0):
+        refused(lambda dealer=dealer: cls("standard", num_envs=2, dealer=dealer), "no_such_seat")
+    assert cls("standard", num_envs=2, hand_number=10**9, dealer=3).reset(seed=0)

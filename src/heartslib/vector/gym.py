@@ -47,6 +47,7 @@ import numpy as np
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.adapters.encoding import Turns, resolve_variant
 from heartslib.agents import Agent, LazyActions, setup_agent
+from heartslib.engine.args import check_hand_number, check_seat
 from heartslib.enums import Phase
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.round import Round
@@ -124,12 +125,12 @@ class Deals:
 
     def __init__(self, env: Env, dealer: int | None, hand_number: int | None) -> None:
         n = env.num_players
-        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
-            raise IllegalAction("bad_argument", f"dealer is a seat 0..{n - 1} or None, not {arg_text(dealer)}")
-        if hand_number is not None and (not isinstance(hand_number, int) or isinstance(hand_number, bool)
-                                        or hand_number < 0):
-            raise IllegalAction("bad_argument", f"hand_number is a whole number >= 0 or None, not "
-                                f"{arg_text(hand_number)}")
+        # the engine's own checks, so the environments take what Round.deal takes (and refuse it at once, not at
+        # the first reset)
+        if dealer is not None:
+            check_seat(dealer, n, "dealer")
+        if hand_number is not None:
+            check_hand_number(hand_number)
         self.n = n
         self.cycle = len(env.variant.rules.schedule)
         self.dealer = dealer
