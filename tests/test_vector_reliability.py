@@ -498,3 +498,19 @@ def test_the_adapters_refuse_a_hand_number_round_deal_refuses_when_built(make: s
     for dealer in (4, -1, True, 1.0):
         refused(lambda dealer=dealer: cls("standard", num_envs=2, dealer=dealer), "no_such_seat")
     assert cls("standard", num_envs=2, hand_number=10**9, dealer=3).reset(seed=0)
+
+
+@pytest.mark.parametrize("make", ["LearnerEnv", "SelfPlayEnv"])
+def test_the_adapters_reset_refuses_a_seed_round_deal_refuses_and_changes_nothing(make: str) -> None:
+    """``reset(seed=-1 | 'x' | 1.5)`` raised gymnasium's or numpy's own errors (TypeError, ValueError), and
+    ``True`` was seed 1."""
+    pytest.importorskip("gymnasium.vector")
+    from heartslib.vector import gym, selfplay
+
+    env = (gym.LearnerEnv if make == "LearnerEnv" else selfplay.SelfPlayEnv)("standard", num_envs=2)
+    env.reset(seed=3)
+    state = env.state
+    for seed in (-1, "x", 1.5, True, 2**64, [1]):
+        refused(lambda seed=seed: env.reset(seed=seed))
+        assert env.state is state
+    env.reset(seed=2**64 - 1)

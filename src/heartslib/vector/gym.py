@@ -47,7 +47,7 @@ import numpy as np
 from heartslib.actions import Action, Choose, Pass, Play
 from heartslib.adapters.encoding import Turns, resolve_variant
 from heartslib.agents import Agent, LazyActions, setup_agent
-from heartslib.engine.args import check_hand_number, check_seat
+from heartslib.engine.args import check_hand_number, check_seat, check_seed
 from heartslib.enums import Phase
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.round import Round
@@ -256,7 +256,9 @@ class LearnerEnv(VectorEnv):
         return copy.deepcopy(self, {id(self.env): self.env})
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """New hands in every game; the same ``seed`` gives the same deals (and, with seeded agents, games)."""
+        """New hands in every game; the same ``seed`` (a whole number from 0 to 2**64 - 1, or None) gives the
+        same deals (and, with seeded agents, games)."""
+        check_seed(seed)
         undo = self._snapshot()
         super().reset(seed=seed)
         try:

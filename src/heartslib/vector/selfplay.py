@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from heartslib.adapters.encoding import resolve_variant
+from heartslib.engine.args import check_seed
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.variant import Variant
 from heartslib.vector.env import Env, State
@@ -112,8 +113,9 @@ class SelfPlayEnv:
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
                                                                                           dict[str, Any]]:
-        """New hands in every game; the same ``seed`` gives the same deals."""
-        if seed is not None:
+        """New hands in every game; the same ``seed`` (a whole number from 0 to 2**64 - 1, or None) gives the
+        same deals."""
+        if check_seed(seed) is not None:
             self._rng = np.random.default_rng(seed)
         state = self.env.init(**self._deals.draw(self._rng, self.num_envs))
         self._state = state
