@@ -11,7 +11,9 @@ record states against the replay; anything wrong raises
 :class:`~heartslib.SaveError` with the place (``hands[2].actions[17]``).
 
 The JSON form is described by a JSON Schema, ``docs/record.schema.json``
-(format ``"heartslib-record"``, version 1). The text form is in the spirit
+(format ``"heartslib-record"``, version 1; :data:`RECORD_SCHEMA`), whose rules
+:func:`validate_record` applies in Python before anything is replayed. The
+text form is in the spirit
 of PBN: a header, then one block a hand, one line a trick::
 
     % heartslib record 1
@@ -33,8 +35,10 @@ of PBN: a header, then one block a hand, one line a trick::
 Cards are written as codes (``QS``) or, with ``symbols=True``, as ``Q♠``;
 both are read. A trick a decision interrupts (a joker's called suit) is
 written as two ``Trick`` lines around its ``Choose`` line. Lines starting
-with ``%`` are comments, but for ``% heartslib record N``, whose version
-must be one this release reads.
+with ``%`` are comments, but for ``% heartslib record N`` (in any case),
+whose version must be one this release reads. Numbers are ASCII digits, each
+``Trick`` line's number is checked, and a line over :data:`MAX_LINE`
+characters is refused before it is read.
 
 >>> import heartslib as hl, random
 >>> from heartslib import strategies as hst
@@ -56,7 +60,7 @@ from typing import Any
 from heartslib.actions import Action, Choose, Pass, Play, action_from_text
 from heartslib.cards import Card
 from heartslib.enums import pass_name
-from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
+from heartslib.errors import CardError, IllegalAction, SaveError, VariantError, value_text
 from heartslib.match import Match, from_saved_deal
 from heartslib.points import Score
 from heartslib.presets import preset, preset_names
@@ -64,10 +68,244 @@ from heartslib.round import Round
 from heartslib.serialize import RECORD_FORMAT, direction_data, parse_score, read_deal, read_direction, score_data
 from heartslib.variant import Variant
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "from_record", "from_record_text", "record_text", "to_record"]
+__all__ = ["MAX_LINE", "RECORD_FORMAT", "RECORD_SCHEMA", "RECORD_VERSION", "from_record", "from_record_text",
+           "record_text", "to_record", "validate_record"]
 
 #: The version of the record format this release writes and reads.
 RECORD_VERSION = 1
+
+#: The longest line a text record may have: far above any real line (a custom variant's JSON, a two-deck deal),
+#: and checked before a line is read, so that a huge line costs no more memory than the text itself.
+MAX_LINE = 65_536
+
+_CARD = "^([2-9TJQKA][CDHS]|0[CD]|JK)$"
+_ACTION = "^[0-9]+:(play|pass|choose) .+$"
+
+#: The JSON Schema of the JSON form, ``docs/record.schema.json`` (a test keeps the two equal); :func:`validate_record`
+#: applies its rules in Python, so that the core needs no schema library.
+RECORD_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "heartslib-record-1",
+    "title": "heartslib game record, version 1",
+    "description": "A match as heartslib.record.to_record writes it; heartslib.record.from_record replays and checks "
+                   "it (heartslib.record.validate_record checks these rules alone).",
+    "type": "object",
+    "required": ["format", "version", "variant", "seed", "dealer", "hands"],
+    "properties": {
+        "format": {"const": "heartslib-record"},
+        "version": {"const": 1},
+        "variant": {
+            "description": "A preset's name, or the variant as Variant.to_dict writes it.",
+            "oneOf": [{"type": "string", "maxLength": 100}, {"type": "object"}],
+        },
+        "seed": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+        "dealer": {"type": "integer", "minimum": 0},
+        "start": {
+            "description": "null when the first hand was dealt from the seed; else the set position (Match.from_deal).",
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["hand_number", "scores", "deal"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "hand_number": {"type": "integer", "minimum": 0},
+                        "scores": {"type": "array", "items": {"$ref": "#/$defs/score"}},
+                        "deal": {
+                            "type": "object",
+                            "required": ["hands", "kitty", "passing"],
+                            "properties": {
+                                "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}},
+                                "kitty": {"$ref": "#/$defs/cards"},
+                                "passing": {"$ref": "#/$defs/passing"},
+                                "counters": {"type": "array", "items": {"type": "integer"},
+                                             "description": "a settlement's net counters per seat at the start (an "
+                                                            "auction's chips less scoring.chips); absent for none"},
+                                "pool": {"type": "integer", "minimum": 0, "description": "the counters (an auction's "
+                                         "chips) in the pool at the start; absent for 0"},
+                                "bidder": {"type": "integer", "minimum": 0, "description": "an auction's seat that "
+                                           "names the first suit without bidding; absent for none"},
+                            },
+                        },
+                    },
+                },
+            ],
+        },
+        "hands": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["number", "dealer", "passing", "deal", "kitty", "actions", "tricks"],
+                "properties": {
+                    "number": {"type": "integer", "minimum": 0, "description": "0 for the match's first hand"},
+                    "dealer": {"type": "integer", "minimum": 0},
+                    "passing": {"$ref": "#/$defs/passing"},
+                    "deal": {"type": "array", "items": {"$ref": "#/$defs/cards"},
+                             "description": "each seat's cards as dealt, before passing"},
+                    "kitty": {"$ref": "#/$defs/cards"},
+                    "actions": {
+                        "type": "array",
+                        "description": "every action of the hand in the order it was made, as action text",
+                        "items": {"type": "string", "pattern": _ACTION, "maxLength": 1000},
+                    },
+                    "tricks": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["leader", "plays", "winner"],
+                            "properties": {
+                                "leader": {"type": "integer", "minimum": 0},
+                                "plays": {"type": "array", "items": {
+                                    "type": "array", "prefixItems": [{"type": "integer"}, {"$ref": "#/$defs/card"}],
+                                    "minItems": 2, "maxItems": 2}},
+                                "winner": {"type": ["integer", "null"], "description": "null for a cancelled trick"},
+                            },
+                        },
+                    },
+                    "points": {"type": "array", "items": {"$ref": "#/$defs/score"},
+                               "description": "the hand's points, once it is over"},
+                    "totals": {"type": "array", "items": {"$ref": "#/$defs/score"},
+                               "description": "the match totals after the hand"},
+                },
+            },
+        },
+        "result": {
+            "type": "object",
+            "required": ["over", "totals", "winners"],
+            "properties": {
+                "over": {"type": "boolean"},
+                "totals": {"type": "array", "items": {"$ref": "#/$defs/score"}},
+                "winners": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            },
+        },
+    },
+    "$defs": {
+        "card": {"type": "string", "pattern": _CARD},
+        "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+        "passing": {
+            "description": "the pass direction as saves write it: {\"offset\": k}, or a word such as \"hold\"",
+            "oneOf": [{"type": "string", "maxLength": 100},
+                      {"type": "object", "required": ["offset"], "properties": {"offset": {"type": "integer"}},
+                       "additionalProperties": False}],
+        },
+        "score": {"description": "a whole number, or exact complex text such as \"13i\"", "type": ["integer", "string"],
+                  "maxLength": 100},
+    },
+}
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+               "null": "null", "array": "a list", "object": "a table (JSON object)"}
+_PATTERN_WORDS = {_CARD: "a card code such as 'QS', 'TD', '0C' or 'JK'",
+                  _ACTION: "an action text such as '2:play QS', '0:pass AS KS QS' or '1:choose new'"}
+
+
+def _is_type(value: Any, name: str) -> bool:
+    """JSON Schema's types, as jsonschema reads Python data: a bool is no number, a float with no fraction is a
+    whole number."""
+    if name in ("integer", "number") and isinstance(value, bool):
+        return False
+    return {"integer": lambda: isinstance(value, int) or (isinstance(value, float) and value.is_integer()),
+            "number": lambda: isinstance(value, int | float), "string": lambda: isinstance(value, str),
+            "boolean": lambda: isinstance(value, bool), "null": lambda: value is None,
+            "array": lambda: isinstance(value, list), "object": lambda: isinstance(value, dict)}[name]()
+
+
+def _json_equal(a: Any, b: Any) -> bool:
+    return isinstance(a, bool) == isinstance(b, bool) and type(a) in (int, float, bool, str) and a == b
+
+
+def _at(path: str, key: str | int) -> str:
+    return f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else key)
+
+
+def _one_of(value: Any, options: list[dict[str, Any]], path: str) -> Any:
+    """The value checked by the one option it fits; the error of the option of its type where it fits none."""
+    fits: list[Any] = []
+    errors: list[tuple[dict[str, Any], SaveError]] = []
+    for option in options:
+        try:
+            fits.append(_checked(value, option, path))
+        except SaveError as exc:
+            errors.append((option, exc))
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise SaveError(path, f"{value_text(value)} fits more than one form")
+    for option, error in errors:
+        if _is_type(value, option.get("type", "")):
+            raise error
+    words = " or ".join(_TYPE_WORDS.get(option.get("type", ""), "another form") for option in options)
+    raise SaveError(path, f"{words} is expected, not {value_text(value)}")
+
+
+def _checked(value: Any, schema: dict[str, Any], path: str) -> Any:
+    """``value`` checked against ``schema`` (the keywords :data:`RECORD_SCHEMA` uses), as a copy with whole numbers
+    written as floats made ints; raises :class:`~heartslib.SaveError` at the first fault. It follows the data only
+    where the schema does, so its depth is the schema's, however deep the data."""
+    if "$ref" in schema:
+        schema = RECORD_SCHEMA["$defs"][schema["$ref"].rpartition("/")[2]]
+    if "oneOf" in schema:
+        value = _one_of(value, schema["oneOf"], path)
+    if "const" in schema and not _json_equal(value, schema["const"]):
+        raise SaveError(path, f"{value_text(schema['const'])} is expected, not {value_text(value)}")
+    if "type" in schema:
+        names = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
+        if not any(_is_type(value, name) for name in names):
+            raise SaveError(path, f"{' or '.join(_TYPE_WORDS[n] for n in names)} is expected, not {value_text(value)}")
+        if isinstance(value, float) and "integer" in names:
+            value = int(value)
+    if isinstance(value, str):
+        if len(value) > schema.get("maxLength", len(value)):
+            raise SaveError(path, f"text of at most {schema['maxLength']} characters is expected, not "
+                            f"{len(value):,} characters")
+        if "pattern" in schema and re.search(schema["pattern"], value) is None:
+            raise SaveError(path, f"{_PATTERN_WORDS.get(schema['pattern'], 'other text')} is expected, not "
+                            f"{value_text(value)}")
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        if not schema.get("minimum", value) <= value <= schema.get("maximum", value):
+            low, high = schema.get("minimum"), schema.get("maximum")
+            limits = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise SaveError(path, f"a whole number {limits} is expected, not {value_text(value)}")
+    elif isinstance(value, list):
+        return _checked_list(value, schema, path)
+    elif isinstance(value, dict):
+        return _checked_dict(value, schema, path)
+    return value
+
+
+def _checked_list(value: list[Any], schema: dict[str, Any], path: str) -> list[Any]:
+    if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
+        raise SaveError(path, f"a list of {schema.get('minItems', 0)} to {schema['maxItems']} items is expected, "
+                        f"not {len(value)}")
+    first = schema.get("prefixItems", [])
+    return [_checked(x, first[i] if i < len(first) else schema.get("items", {}), _at(path, i))
+            for i, x in enumerate(value)]
+
+
+def _checked_dict(value: dict[str, Any], schema: dict[str, Any], path: str) -> dict[str, Any]:
+    for key in schema.get("required", ()):
+        if key not in value:
+            raise SaveError(_at(path, key), f"{key} is missing (a {path or 'record'} has "
+                            f"{', '.join(schema['required'])})")
+    properties = schema.get("properties", {})
+    if schema.get("additionalProperties", True) is False:
+        extra = [key for key in value if key not in properties]
+        if extra:
+            raise SaveError(_at(path, str(extra[0])), f"unknown key {value_text(extra[0])}: {path or 'a record'} "
+                            f"has only {', '.join(properties)}")
+    return {key: _checked(x, properties[key], _at(path, key)) if key in properties else x
+            for key, x in value.items()}
+
+
+def validate_record(data: Any) -> dict[str, Any]:
+    """Check ``data`` against the record's JSON Schema (:data:`RECORD_SCHEMA`, ``docs/record.schema.json``) without
+    replaying it; raises :class:`~heartslib.SaveError` naming the first fault and its place (``hands[2].dealer``).
+
+    Returns the record as :func:`from_record` reads it: a copy, with whole numbers written as floats (``7.0``,
+    which JSON Schema counts as whole numbers) made ints.
+    """
+    checked: dict[str, Any] = _checked(data, RECORD_SCHEMA, "")
+    return checked
 
 
 # --------------------------------------------------------------------------- writing
@@ -137,8 +375,9 @@ def to_record(m: Match) -> dict[str, Any]:
     """The record of ``m`` as plain data (the JSON form; ``json.dumps`` writes it).
 
     Raises :class:`~heartslib.SaveError` for a match dealt from scripted chance outcomes (a record, like a
-    save, replays its seed).
+    save, replays its seed), and for anything but a :class:`~heartslib.Match`.
     """
+    _need_match(m, "to_record")
     save = m.to_dict()
     hands = _hands(m)
     for hand in hands:
@@ -156,12 +395,18 @@ def to_record(m: Match) -> dict[str, Any]:
     return data
 
 
+def _need_match(m: Any, name: str) -> None:
+    if not isinstance(m, Match):
+        raise SaveError("", f"{name} writes the record of a Match, not of {type(m).__name__} {value_text(m)}")
+
+
 def _score_text(x: Score) -> str:
     return str(score_data(x))
 
 
 def record_text(m: Match, *, symbols: bool = False) -> str:
     """The record of ``m`` as text (see the module docs); ``symbols`` writes cards as ``Q♠``, not ``QS``."""
+    _need_match(m, "record_text")
     save = m.to_dict()
     v = m.variant
     variant = _variant_data(v)
@@ -243,13 +488,10 @@ def _int(data: Any, path: str, low: int, high: int) -> int:
     return data
 
 
-def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) -> Match:
-    """The match a record starts from: a deal from its seed, or its set deal (``start``)."""
-    seed = _int(seed, "seed", 0, 2**64 - 1)
+def _start(v: Variant, seed: int, dealer: int, start: Mapping[str, Any] | None) -> Match:
+    """The match a record starts from: a deal from its seed, or its set deal (``start``); the record's types are
+    checked already (:func:`validate_record`: a start is all of a set position or none of one)."""
     dealer = _int(dealer, "dealer", 0, v.players - 1)
-    # a start is all of a set position or none of one: a part of one would be ignored, and the record would lie
-    if start is not None and (not isinstance(start, Mapping) or set(start) != {"hand_number", "scores", "deal"}):
-        raise SaveError("start", f"the start is null or a table of hand_number, scores and deal, not {start!r:.60}")
     try:
         if start is None:
             return Match(v, seed, dealer=dealer)
@@ -262,65 +504,43 @@ def _start(v: Variant, seed: Any, dealer: Any, start: Mapping[str, Any] | None) 
         raise SaveError("start", str(exc)) from exc
 
 
-#: What every hand of a JSON record states (``record.schema.json`` requires them); ``points`` and ``totals`` follow
-#: once the hand is over.
-_HAND_KEYS = ("number", "dealer", "passing", "deal", "kitty", "actions", "tricks")
-
-
 def _check(path: str, stated: Any, replayed: Any, what: str) -> None:
     if stated is not None and stated != replayed:
         raise SaveError(path, f"the record says {what} {stated!r:.80}, but the replay gives {replayed!r:.80}")
 
 
 def from_record(data: Any) -> Match:
-    """The match a record (plain data, as :func:`to_record` gives or ``json.loads`` reads) describes,
-    replayed and checked; raises :class:`~heartslib.SaveError` naming what is wrong."""
-    if not isinstance(data, Mapping):
-        raise SaveError("", f"a record is a JSON object, not {type(data).__name__}")
-    if data.get("format") != RECORD_FORMAT:
-        raise SaveError("format", f"not a heartslib record (format {data.get('format')!r:.40}, expected "
-                        f"{RECORD_FORMAT!r})")
-    if data.get("version") != RECORD_VERSION:
-        raise SaveError("version", f"this release reads record version {RECORD_VERSION}, not "
-                        f"{data.get('version')!r:.20}")
-    v = _variant(data.get("variant"), "variant")
-    m = _start(v, data.get("seed"), data.get("dealer"), data.get("start"))
-    hands = data.get("hands")
-    if not isinstance(hands, list):
-        raise SaveError("hands", "the hands are a list")
-    for h, hand in enumerate(hands):
+    """The match a record (plain data, as :func:`to_record` gives or ``json.loads`` reads) describes, checked
+    against the schema (:func:`validate_record`), replayed and checked against the replay; raises
+    :class:`~heartslib.SaveError` naming what is wrong and where."""
+    data = validate_record(data)
+    v = _variant(data["variant"], "variant")
+    m = _start(v, data["seed"], data["dealer"], data.get("start"))
+    for h, hand in enumerate(data["hands"]):
         where = f"hands[{h}]"
-        if not isinstance(hand, Mapping) or not isinstance(hand.get("actions"), list):
-            raise SaveError(where, "a hand is a table with its actions (a list of action texts)")
-        missing = [key for key in _HAND_KEYS if hand.get(key) is None]
-        if missing:  # what the schema requires: a part left out or null would go unchecked
-            raise SaveError(f"{where}.{missing[0]}", f"a hand has {', '.join(_HAND_KEYS)}: "
-                            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing or null")
         if m.is_over:
             raise SaveError(where, "the match is already over")
-        _check(f"{where}.number", hand.get("number"), m.hand_number, "hand number")
-        _check(f"{where}.dealer", hand.get("dealer"), m.round.dealer, "the dealer")
-        _check(f"{where}.passing", hand.get("passing"), direction_data(m.round.passing), "the pass")
-        _check(f"{where}.deal", hand.get("deal"), [[c.code for c in x] for x in m.round.hands], "the deal")
-        _check(f"{where}.kitty", hand.get("kitty"), [c.code for c in m.round.kitty], "the kitty")
+        _check(f"{where}.number", hand["number"], m.hand_number, "hand number")
+        _check(f"{where}.dealer", hand["dealer"], m.round.dealer, "the dealer")
+        _check(f"{where}.passing", hand["passing"], direction_data(m.round.passing), "the pass")
+        _check(f"{where}.deal", hand["deal"], [[c.code for c in x] for x in m.round.hands], "the deal")
+        _check(f"{where}.kitty", hand["kitty"], [c.code for c in m.round.kitty], "the kitty")
         number, rnd = m.hand_number, m.round
         for i, text in enumerate(hand["actions"]):
             _apply(m, text, f"{where}.actions[{i}]")
             if m.hand_number != number and i + 1 < len(hand["actions"]):
                 raise SaveError(f"{where}.actions[{i + 1}]", "the hand is over: its next actions belong to the "
                                 "next hand")
-        _check(f"{where}.tricks", hand.get("tricks"), _tricks_data(rnd), "the tricks")
+        _check(f"{where}.tricks", hand["tricks"], _tricks_data(rnd), "the tricks")
         result = next((r for r in m.rounds if r.hand_number == number), None)
-        if result is not None:
+        if result is not None:  # points and totals are optional (a record may leave them out), never null
             _check(f"{where}.points", hand.get("points"), [score_data(x) for x in result.points], "the points")
             _check(f"{where}.totals", hand.get("totals"), [score_data(x) for x in result.totals], "the totals")
-    result = data.get("result")
-    if result is not None and not isinstance(result, Mapping):
-        raise SaveError("result", f"the result is a table of over, totals and winners, not {result!r:.60}")
-    if isinstance(result, Mapping):
-        _check("result.over", result.get("over"), m.is_over, "the match over")
-        _check("result.totals", result.get("totals"), [score_data(x) for x in m.scores], "the totals")
-        _check("result.winners", result.get("winners"), list(m.winners), "the winners")
+    if "result" in data:
+        result = data["result"]
+        _check("result.over", result["over"], m.is_over, "the match over")
+        _check("result.totals", result["totals"], [score_data(x) for x in m.scores], "the totals")
+        _check("result.winners", result["winners"], list(m.winners), "the winners")
     return m
 
 
@@ -341,13 +561,12 @@ def from_record_text(text: str) -> Match:
     m: Match | None = None
     hand_number = -1
     for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
         where = f"line {no}"
+        if len(raw) > MAX_LINE:  # before anything reads it: a huge line would cost many times its size
+            raise SaveError(where, f"the line is longer than {MAX_LINE:,} characters ({len(raw):,})")
+        line = raw.strip()
         if line.startswith("%"):
-            version = re.fullmatch(r"%\s*heartslib record\s+(\S+)", line)
-            if version is not None and version.group(1) != str(RECORD_VERSION):
-                raise SaveError(where, f"this release reads record version {RECORD_VERSION}, not "
-                                f"{version.group(1)!r:.20}")
+            _version_line(line, where)
             continue
         if not line:
             continue
@@ -371,6 +590,35 @@ def from_record_text(text: str) -> Match:
     return m
 
 
+def _version_line(line: str, where: str) -> None:
+    """Check a comment that is a version line (``% heartslib record 1``, in any case): its version must be this
+    release's."""
+    version = re.fullmatch(r"%\s*heartslib\s+record\b(.*)", line, re.IGNORECASE | re.DOTALL)
+    if version is None:
+        return
+    said = version.group(1).strip()
+    if said != str(RECORD_VERSION):
+        raise SaveError(where, f"this release reads record version {RECORD_VERSION}, not "
+                        f"{value_text(said) if said else 'a version line that names none'}")
+
+
+def _digits(text: str, what: str, where: str) -> int:
+    """A whole number written in ASCII digits (``int`` would also read ``'+7'``, ``'0_7'`` and other scripts'
+    digits)."""
+    if re.fullmatch(r"[0-9]{1,30}", text) is None:
+        raise SaveError(where, f"the {what} is a whole number in the digits 0-9, not {value_text(text)}")
+    return int(text)
+
+
+def _json_header(text: str, key: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveError(key, f"the header's {key} is {what}, nested too deeply to read") from None
+    except ValueError as exc:
+        raise SaveError(key, f"the header's {key} is {what} ({exc})") from None
+
+
 def _result_part(value: str, name: str) -> str | None:
     """The ``winners`` or ``totals`` part of a ``Result`` line (spaces made single), None where it has none."""
     for part in value.split(","):
@@ -384,24 +632,16 @@ def _text_start(header: Mapping[str, str]) -> Match:
     if "Variant" not in header:
         raise SaveError("Variant", "a record names its variant first ('Variant: standard')")
     name = header["Variant"]
-    try:
-        data = json.loads(name) if name.startswith("{") else name
-    except ValueError as exc:
-        raise SaveError("Variant", f"a variant written as a table is JSON ({exc})") from None
-    v = _variant(data, "Variant")
-    values: dict[str, int] = {}
-    for key, default in (("Seed", ""), ("Dealer", "0")):
-        text = header.get(key, default)
-        try:
-            values[key] = int(text)
-        except ValueError:
-            raise SaveError(key, f"the header's {key} is a whole number, not {text!r:.40}") from None
-    try:
-        start = json.loads(header["Start"]) if "Start" in header else None
-    except ValueError as exc:
-        raise SaveError("Start", f"the header's Start is a JSON table of hand_number, scores and deal "
-                        f"({exc})") from None
-    return _start(v, values["Seed"], values["Dealer"], start)
+    variant = _json_header(name, "Variant", "a variant written as a JSON table") if name.startswith("{") else name
+    v = _variant(variant, "Variant")
+    seed, dealer = (_digits(header.get(key, default), f"header's {key}", key)
+                    for key, default in (("Seed", ""), ("Dealer", "0")))
+    start = _json_header(header["Start"], "Start", "a JSON table of hand_number, scores and deal") \
+        if "Start" in header else None
+    # the header as a JSON record's first keys, checked by the same rules
+    data = validate_record({"format": RECORD_FORMAT, "version": RECORD_VERSION, "variant": variant, "seed": seed,
+                            "dealer": dealer, "start": start, "hands": []})
+    return _start(v, data["seed"], data["dealer"], data["start"])
 
 
 def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> int:
@@ -421,13 +661,14 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
         _check(where, [Card.parse(c).code for c in value.split() if c != "-"], [c.code for c in m.round.kitty],
                "the kitty")
     elif head in ("Pass", "Choose"):
-        _apply(m, f"{arg}:{head.lower()} {value}", where)
+        _apply(m, f"{_digits(arg, 'seat', where)}:{head.lower()} {value}", where)
     elif head == "Trick":
         plays, arrow, winner = value.partition("->")
         rnd, done = m.round, len(m.round.tricks)
+        _check(where, arg, str(done + 1), "the trick number")  # the trick in progress, for both lines of a split one
         for token in plays.split():
             seat, _, card = token.partition(":")
-            _apply(m, f"{seat}:play {card}", where)
+            _apply(m, f"{_digits(seat, 'seat', where)}:play {card}", where)
         if arrow:  # the line says who took the trick (``-``: cancelled): the replay's taker
             if len(rnd.tricks) == done:
                 raise SaveError(where, "the line says who took the trick, but its plays do not complete one")
