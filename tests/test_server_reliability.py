@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import random
 import sqlite3
 import threading
@@ -23,7 +24,7 @@ from heartslib.client import Client
 from heartslib.engine import choices as engine_choices
 from heartslib.engine import legality
 from heartslib.server import tables
-from heartslib.server.store import SQLiteStore, open_store
+from heartslib.server.store import SQLiteStore, StoreUnavailable, TableRecord, open_store
 from heartslib.server.tables import MAX_LISTED, Hub
 from heartslib.streams import spectator_events
 from test_server import Probe, _documented_codes, _run, _settle
@@ -480,3 +481,73 @@ def test_load_no_database_call_runs_on_the_event_loop() -> None:
         assert on_loop == []
 
     _run(body)
+
+
+POSTGRES = os.environ.get("HEARTSLIB_TEST_POSTGRES")
+needs_postgres = pytest.mark.skipif(not POSTGRES, reason="set HEARTSLIB_TEST_POSTGRES to a postgresql:// URL to run "
+                                    "the PostgreSQL tests (.ci/run installs and starts one)")
+
+
+def _forget(store: Any, ids: list[str]) -> None:
+    """Remove test tables from a shared database (the PostgreSQL one other tests' servers load)."""
+    with store._transaction() as cur:
+        for table in ("hl_tables", "hl_actions", "hl_finished", "hl_tokens"):
+            key = "id" if table == "hl_tables" else "table_id"
+            for tid in ids:
+                cur.execute(store._sql(f"DELETE FROM {table} WHERE {key} = ?"), (tid,))
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+def any_store(request: pytest.FixtureRequest, tmp_path: Any) -> Any:
+    store = open_store(str(tmp_path / "t.sqlite3") if request.param == "sqlite" else str(POSTGRES))
+    store.made = []
+    yield store
+    _forget(store, store.made)
+    store.close()
+
+
+def test_d6_finished_tables_are_marked_once_and_left_out_of_a_restart(any_store: Any) -> None:
+    ids = any_store.made = [f"d6-{random.randrange(10**12)}-{k}" for k in range(3)]
+    for tid in ids:
+        any_store.create_table(TableRecord(tid, {"name": "standard"}, 1, ("open",) * 4))
+    any_store.mark_finished(ids[0])
+    any_store.mark_finished(ids[0])  # again: nothing changes
+    any_store.mark_finished(ids[2])
+    unfinished = {t.id for t in any_store.unfinished()}
+    assert ids[1] in unfinished and ids[0] not in unfinished and ids[2] not in unfinished
+
+
+@needs_postgres
+def test_d7_a_postgresql_store_that_lost_its_connection_is_unavailable_once_then_reconnects() -> None:
+    import psycopg
+
+    store = open_store(str(POSTGRES))
+    tid = f"d7-{random.randrange(10**12)}"
+    store.create_table(TableRecord(tid, {"name": "standard"}, 1, ("open",) * 4))
+    with psycopg.connect(str(POSTGRES), autocommit=True) as admin:  # the database restarts, say
+        admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))
+    with pytest.raises(StoreUnavailable) as caught:
+        store.add_action(tid, 0, {"n": 0})
+    assert "hearts@" not in str(caught.value)
+    store.add_action(tid, 0, {"n": 0})  # a new connection: the store carries on
+    assert store.actions(tid) == [{"n": 0}]
+    _forget(store, [tid])
+    store.close()
+
+
+def test_a_stored_table_that_no_longer_replays_is_logged_and_the_others_resume(tmp_path: Any,
+                                                                              caplog: pytest.LogCaptureFixture) -> None:
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    store.create_table(TableRecord("bad", {"name": "standard"}, 1, ("open",) * 4))
+    store.add_action("bad", 0, {"n": 0})
+    store.create_table(TableRecord("good", {"name": "standard"}, 1, ("open",) * 4))
+
+    async def main() -> None:
+        hub = Hub(store)
+        await hub.load()
+        assert list(hub.tables) == ["good"]
+        hub.stop()
+
+    asyncio.run(main())
+    assert "table bad cannot be resumed" in caplog.text
+    store.close()

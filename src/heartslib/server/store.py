@@ -91,6 +91,7 @@ class Store:
         refused duplicate) becomes :class:`StoreUnavailable`."""
         with self._lock:
             try:
+                self._reopen()
                 cur = self._conn.cursor()
                 try:
                     yield cur
@@ -107,6 +108,9 @@ class Store:
     def _safe(self, text: str) -> str:
         """A driver's message as it may be logged (one line; a URL's secrets left out)."""
         return " ".join(text.split())
+
+    def _reopen(self) -> None:
+        """Connect again if the connection was lost (a database server restarted): the store then carries on."""
 
     def _driver_errors(self) -> tuple[type[Exception], ...]:
         return (sqlite3.Error,)
@@ -259,6 +263,10 @@ class PostgresStore(Store):
 
     def _driver_errors(self) -> tuple[type[Exception], ...]:
         return (self._psycopg.Error,)
+
+    def _reopen(self) -> None:
+        if self._conn.closed or self._conn.broken:
+            self._conn = self._psycopg.connect(self._url)
 
     def _safe(self, text: str) -> str:
         return safe_text(text, self._url)

@@ -484,7 +484,12 @@ class Hub:
         """Resume every unfinished stored table (replaying its actions, in a thread) and let its agents play on;
         a finished one stays in the database until asked for (:meth:`_table`)."""
         for record in await self._db(self.store.unfinished):
-            table = await asyncio.to_thread(self._rebuild, record)
+            try:
+                table = await asyncio.to_thread(self._rebuild, record)
+            except ValueError as exc:  # a stored table that no longer replays (edited by hand): the others go on
+                _log.error("heartslib server: table %s cannot be resumed: %s: %s", record.id, type(exc).__name__,
+                           str(exc)[:200])
+                continue
             if table.match.is_over:  # stored before finished tables were marked: marked now, left out
                 await self._db(self.store.mark_finished, record.id)
                 continue
