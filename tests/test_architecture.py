@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "adapters.trajectory",
      "vector", "vector.env", "vector.kernel", "vector.jaxenv", "vector.support", "vector.gym",
      "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
-    ("cli", "tableview", "__main__", ""),
+    ("cli", "_tableview", "__main__", ""),
 )
 LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
 

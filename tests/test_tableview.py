@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import heartslib as hl
+from heartslib._tableview import SeatView, count, hand_lines, table_picture, visible_width, wrap
 from heartslib.cli import PlaySession, opponents
-from heartslib.tableview import SeatView, count, hand_lines, table_picture, visible_width, wrap
 
 STANDARD = hl.preset("standard")
 DATA = Path(__file__).parent / "data"

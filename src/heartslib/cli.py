@@ -53,6 +53,7 @@ from typing import Final, NoReturn, TextIO
 
 import attrs
 
+from heartslib._tableview import SeatView, count, hand_lines, table_picture, wrap
 from heartslib.actions import (
     Action,
     Choose,
@@ -79,7 +80,6 @@ from heartslib.sections import ScoringRules
 from heartslib.serialize import SAVE_FORMAT, read_toml, toml_value
 from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
-from heartslib.tableview import SeatView, count, hand_lines, table_picture, wrap
 from heartslib.unread import lists_every_heart
 from heartslib.variant import Variant
 
@@ -818,7 +818,7 @@ class PlaySession:
         return f" ({whose} bid of {bid} is paid into the pot when the deal is settled)"
 
     def show(self, obs: Observation, marked: set[Card]) -> None:
-        """Draw the table for the human seat: the seats around the trick (:mod:`heartslib.tableview`), then the
+        """Draw the table for the human seat: the seats around the trick (:mod:`heartslib._tableview`), then the
         hand grouped by suit with the cards you may play or pass marked ``*`` (and in bold, with colour)."""
         self.hand_header(obs)
         if obs.phase == Phase.PLAY:
