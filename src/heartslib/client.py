@@ -38,6 +38,11 @@ class ServerError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[ServerError], tuple[str, str]]:
+        # pickle and copy rebuild it from its own arguments (the default passes only the text to __init__)
+        return (type(self), (self.code, self.message))
 
 
 class Client:

@@ -54,6 +54,7 @@ from heartslib.errors import IllegalAction, arg_text
 from heartslib.inference import ChoiceModel, Sampler, _facts, check_model, weights_of
 from heartslib.observation import Observation
 from heartslib.points import Score
+from heartslib.presets import preset
 from heartslib.round import Round, engine_state
 from heartslib.scoring import apply_exact_reset, match_over, winners
 from heartslib.solve import ENDGAME_TRICKS, Endgame, check_endgame, solvable, special_cards
@@ -87,6 +88,11 @@ _JK: Final = Card("JK").index
 
 
 # --------------------------------------------------------------------------- the rollout policy
+
+
+def _blank_variant() -> Variant:
+    """The variant a pickled :class:`RolloutTables` is first built from, before its own state is restored."""
+    return preset("standard")
 
 
 class RolloutTables:
@@ -136,6 +142,11 @@ class RolloutTables:
         # per suit, the pack's cards from the highest down, one entry per copy (moon_losers' "top slots")
         self.slots = [sorted((i for i in cards for _ in range(self.counts[i])), key=lambda i: -f.rank[i])
                       for cards in self.suit_cards]
+
+    # copy, deepcopy and pickle (a Search holds its tables): compiled, loading calls the class (mypyc's __new__
+    # runs __init__), so a blank is built from the standard game and every attribute restored from the state
+    def __reduce__(self) -> tuple[object, tuple[Variant], object]:
+        return (RolloutTables, (_blank_variant(),), self.__getstate__())
 
 
 #: The moon rules under which taking every penalty card pays the shooter (against the others) the moon's worth.
@@ -564,6 +575,11 @@ class RolloutPolicy:
         self.hot = False
         self.won = 0.0
 
+    # copy, deepcopy and pickle: compiled, loading calls the class (mypyc's __new__ runs __init__): its tables,
+    # then every attribute from the state
+    def __reduce__(self) -> tuple[object, tuple[RolloutTables], object]:
+        return (RolloutPolicy, (self.tables,), self.__getstate__())
+
     def start(self, trick: Sequence[tuple[int, int]], first_trick: bool) -> None:
         """Begin from a trick in progress (``(seat, card index)`` pairs) and whether it is the hand's first."""
         self._clear()
@@ -841,6 +857,11 @@ class Search:
 
     # ------------------------------------------------------------------ candidates
 
+    # copy, deepcopy and pickle (a SearchAgent that has played holds its Search): compiled, loading calls the
+    # class (mypyc's __new__ runs __init__): its variant, then every attribute from the state
+    def __reduce__(self) -> tuple[object, tuple[Variant], object]:
+        return (Search, (self.variant,), self.__getstate__())
+
     def play_candidates(self, obs: Observation, actions: Sequence[Action]) -> list[Action]:
         """The actions worth comparing: equivalent cards merged (see the module docs), in their given order."""
         actions = list(actions)
@@ -1031,6 +1052,10 @@ class EndgameModel:
     def __init__(self, tables: RolloutTables, shooter: int | None = None) -> None:
         self.tables = tables
         self.shooter = shooter
+
+    # copy, deepcopy and pickle: compiled, loading calls the class (mypyc's __new__ runs __init__) with these
+    def __reduce__(self) -> tuple[object, tuple[RolloutTables, int | None]]:
+        return (EndgameModel, (self.tables, self.shooter))
 
     def __call__(self, seat: int, cands: list[int], trick: list[tuple[int, int]], unplayed: list[int],
                  taken: list[list[int]], hand: list[int]) -> int:

@@ -653,6 +653,10 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.stats = stats
         self.requested = requested
 
+    def __reduce__(self) -> tuple[type[SimulationInterrupted], tuple[SimulationStats, int]]:
+        # pickle and copy rebuild it from its own arguments (the default passes only the message to __init__)
+        return (type(self), (self.stats, self.requested))
+
 
 def _check_arguments(executor: object, progress: object, games: object, seed: object, chunk_size: object) -> None:
     """Raise :class:`~heartslib.IllegalAction` (``bad_argument``) for an argument of :func:`simulate` that is
