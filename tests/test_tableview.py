@@ -91,6 +91,9 @@ def test_wrap_breaks_between_words_and_colour_takes_no_room() -> None:
     assert visible_width(red) == 2 and wrap(f"{'x' * 20} {red}", 23) == [f"{'x' * 20} {red}"]
     assert wrap("  indented words " * 3, 20) == ["  indented words", "  indented words", "  indented words"]
     assert wrap("a" * 50, 20) == ["a" * 20, "a" * 20, "a" * 10]  # a word longer than a line: cut
+    # a seat's name is never split over two lines ("seat" at the end of one, its number on the next)
+    assert wrap("Scores: you 0, seat 1 0, seat 2 0, seat 3 0", 24) == ["Scores: you 0, seat 1 0,", "seat 2 0, seat 3 0"]
+    assert wrap("Scores: you 0, seat 1 0, seat 2 0", 29) == ["Scores: you 0, seat 1 0,", "seat 2 0"]
     assert hand_lines([("\u2663 clubs", ["2\u2663*"] * 20)], 40)[1].startswith(" " * 13 + "2\u2663*")
 
 

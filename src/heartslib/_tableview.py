@@ -42,7 +42,8 @@ def wrap(text: str, width: int, indent: str | None = None) -> list[str]:
     """``text`` as lines of at most ``width`` columns, broken between words (colour codes take no room).
 
     A line keeps its leading spaces; the lines it wraps onto start with ``indent`` (by default the same spaces).
-    A word longer than a whole line is cut, the one case a break falls inside a word.
+    "seat" and its number stay together. A word longer than a whole line is cut, the one case a break falls
+    inside a word.
     """
     width = max(width, MIN_WIDTH)
     lead = text[:len(text) - len(text.lstrip(" "))]
@@ -51,7 +52,7 @@ def wrap(text: str, width: int, indent: str | None = None) -> list[str]:
         return [text]
     lines: list[str] = []
     line, used = lead, len(lead)
-    for word in text[len(lead):].split(" "):
+    for word in _glued(text[len(lead):].split(" ")):
         size = visible_width(word)
         if used > len(lead if not lines else rest) and used + 1 + size > width:
             lines.append(line)
@@ -66,6 +67,18 @@ def wrap(text: str, width: int, indent: str | None = None) -> list[str]:
         line, used = line + word, used + size
     lines.append(line)
     return [ln.rstrip(" ") for ln in lines]
+
+
+def _glued(words: list[str]) -> list[str]:
+    """The words, a seat's name kept on one line ("seat" and its number one word: "seat 4 0" never ends a line
+    with "seat")."""
+    out: list[str] = []
+    for word in words:
+        if out and out[-1].lower() == "seat" and word[:1].isdigit():
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
 
 
 @attrs.frozen
