@@ -165,6 +165,18 @@ def test_sample_round_names_an_edited_to_act_at_once(name: str) -> None:
     _at_once(attrs.evolve(obs, to_act=wrong), v, "to_act")
 
 
+@pytest.mark.parametrize("name", ["standard", "domino_hearts", "double_deck_9"])
+def test_sample_round_names_seats_to_act_in_a_hand_that_is_over(name: str) -> None:
+    # Domino Hearts (a stock): 2,000 draws, then RuntimeError
+    v = hl.preset(name)
+    r = hl.Round.deal(v, seed=6)
+    rnd = random.Random(6)
+    while not r.is_over:
+        r.apply(rnd.choice(r.legal_actions(r.to_act[0])))
+    obs = r.observation(1)
+    _at_once(attrs.evolve(obs, to_act=(1, 2)), v, r"the hand is over, but the observation says seats \(1, 2\)")
+
+
 @pytest.mark.parametrize("name", ["standard", "double_deck_9", "gong_zhu_exposed"])
 def test_sample_round_names_an_edited_exposure_at_once(name: str) -> None:
     # a deal in which seat 0 holds an exposable card (any card where the variant exposes none)

@@ -349,6 +349,8 @@ class _Reading:
         if obs.trick:
             self.led_suits.append(NO_SUIT if obs.led_suit is None else int(obs.led_suit))
         _check_seats(self.plays, n, f.variant.play.booster_nines)
+        if obs.phase is Phase.OVER and obs.to_act:  # whatever the hidden cards, nobody acts once the hand is over
+            raise ImpossibleHistory(f"the hand is over, but the observation says seats {obs.to_act} are to act")
         for trick in self.plays:
             for s, c in trick:
                 self.played[s][c] += 1
