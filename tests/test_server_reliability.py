@@ -420,7 +420,7 @@ def test_d6_a_restart_loads_the_unfinished_tables_only_and_finished_ones_on_dema
                 for seed in range(12)]
         open_table = (await p.reply({"type": "create", "seats": [None, "random", "random", "random"]}))["table"]
         await _settle(hub)
-        assert await _until(lambda: not hub._marking, 5)  # marked finished in threads
+        assert await _until(lambda: not hub._background, 5)  # marked finished in threads
         hub.stop()
         hub.store.close()
         return done, open_table
@@ -477,7 +477,7 @@ def test_load_no_database_call_runs_on_the_event_loop() -> None:
         hub.drop(p.conn)
         assert table not in hub.tables
         assert (await Probe(hub).reply({"type": "spectate", "table": table}))["type"] == "spectating"
-        assert await _until(lambda: not hub._marking, 5)
+        assert await _until(lambda: not hub._background, 5)
         assert on_loop == []
 
     _run(body)
@@ -551,3 +551,43 @@ def test_a_stored_table_that_no_longer_replays_is_logged_and_the_others_resume(t
     asyncio.run(main())
     assert "table bad cannot be resumed" in caplog.text
     store.close()
+
+
+@needs_postgres
+def test_load_postgresql_processes_hear_of_each_others_actions_without_polling() -> None:
+    async def main() -> None:
+        a, b = Hub(open_store(str(POSTGRES))), Hub(open_store(str(POSTGRES)))
+        await a.load()
+        await b.load()
+        made: list[str] = []
+        try:
+            p = Probe(a)
+            table = (await p.reply({"type": "create", "seats": [None] * 4, "seed": 2}))["table"]
+            made.append(table)
+            await p.reply({"type": "join", "table": table, "seat": 0})
+            watcher = Probe(b)
+            await watcher.reply({"type": "spectate", "table": table})
+            reads = []
+            real = b.store.actions
+
+            def spy(*args: Any) -> Any:
+                reads.append(args)
+                return real(*args)
+
+            b.store.actions = spy  # type: ignore[method-assign]
+            await asyncio.sleep(1.0)  # nothing happens: nobody asks the database anything
+            assert reads == []
+            seen = 0
+            watcher.drain()
+            legal = (await p.reply({"type": "legal"}))["actions"]
+            assert (await p.reply({"type": "act", "action": legal[0]}))["type"] == "ack"
+            assert await _until(lambda: len(watcher.drain()) > seen, 3)  # told of it, it reads the new action
+            assert 1 <= len(reads) <= 2
+        finally:
+            a.stop()
+            b.stop()
+            _forget(a.store, made)
+            a.store.close()
+            b.store.close()
+
+    asyncio.run(main())

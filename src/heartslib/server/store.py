@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import unquote
@@ -29,6 +30,8 @@ from urllib.parse import unquote
 import attrs
 
 from heartslib.errors import SaveError
+
+_log = logging.getLogger("heartslib.server")
 
 __all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "StoreUnavailable", "TableRecord", "open_store",
            "safe_url", "token_digest"]
@@ -74,7 +77,7 @@ class Store:
     """The operations the server needs, in portable SQL; :class:`SQLiteStore` and :class:`PostgresStore`
     supply the connection. Every write is one committed transaction."""
 
-    #: Whether other processes may write to the same database (the server then polls it for their actions).
+    #: Whether other processes may write to the same database (the server then listens for their actions).
     shared = False
     _mark = "?"
 
@@ -111,6 +114,16 @@ class Store:
 
     def _reopen(self) -> None:
         """Connect again if the connection was lost (a database server restarted): the store then carries on."""
+
+    def _tell(self, cur: Any, stored: Sequence[tuple[str, int]]) -> None:
+        """Tell the other processes (:meth:`listen`) of the actions ``(table_id, number)`` being stored (at the
+        commit): nobody to tell in a store of one process."""
+
+    def listen(self, heard: Callable[[tuple[str, int] | None], None]) -> Callable[[], None] | None:
+        """Call ``heard((table_id, number))`` (from another thread) whenever another process stores an action,
+        and ``heard(None)`` when some may have been missed; returns what stops it. None: a store of one process
+        has nothing to hear."""
+        return None
 
     def _driver_errors(self) -> tuple[type[Exception], ...]:
         return (sqlite3.Error,)
@@ -154,6 +167,7 @@ class Store:
             with self._transaction() as cur:
                 cur.execute(self._sql("INSERT INTO hl_actions (table_id, number, action) VALUES (?, ?, ?)"),
                             (table_id, number, json.dumps(dict(action))))
+                self._tell(cur, [(table_id, number)])
         except self._integrity_errors() as exc:
             raise StoreConflict(f"hl_actions[{table_id}:{number}]", "another process stored this action "
                                 "first") from exc
@@ -170,6 +184,7 @@ class Store:
                 # conflict; the rows still share one commit
                 for table_id, number, action in rows:
                     cur.execute(insert, (table_id, number, json.dumps(dict(action))))
+                self._tell(cur, [row[:2] for row in rows])
         except self._integrity_errors():
             return [self._add_one(*row) for row in rows]
         return [None] * len(rows)
@@ -240,7 +255,7 @@ class SQLiteStore(Store):
 
 class PostgresStore(Store):
     """A store in a PostgreSQL database (``postgresql://user:password@host/dbname``), shared by any number of
-    server processes: each polls it for the actions the others apply."""
+    server processes: each hears of the actions the others store (LISTEN/NOTIFY, :meth:`listen`)."""
 
     shared = True
     _mark = "%s"
@@ -267,6 +282,35 @@ class PostgresStore(Store):
     def _reopen(self) -> None:
         if self._conn.closed or self._conn.broken:
             self._conn = self._psycopg.connect(self._url)
+
+    def _tell(self, cur: Any, stored: Sequence[tuple[str, int]]) -> None:
+        last: dict[str, int] = {}
+        for table_id, number in stored:
+            last[table_id] = max(number, last.get(table_id, -1))
+        for table_id, number in last.items():  # delivered at the commit, to every listening session
+            cur.execute("SELECT pg_notify('hl_actions', %s)", (f"{number} {table_id}",))
+
+    def listen(self, heard: Callable[[tuple[str, int] | None], None]) -> Callable[[], None] | None:
+        """PostgreSQL's LISTEN/NOTIFY, on a connection of its own in a thread of its own: told at each commit,
+        never polling. Connects again after a failure (a second later), then calls ``heard(None)``."""
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.is_set():
+                try:
+                    with self._psycopg.connect(self._url, autocommit=True) as conn:
+                        conn.execute("LISTEN hl_actions")
+                        heard(None)  # anything stored before this connection listened must be read
+                        while not stop.is_set():
+                            for note in conn.notifies(timeout=0.5):
+                                number, _, table_id = note.payload.partition(" ")
+                                heard((table_id, int(number)))
+                except self._psycopg.Error as exc:
+                    _log.warning("heartslib server: listening to the database: %s", self._safe(str(exc)))
+                    stop.wait(1.0)
+
+        threading.Thread(target=run, name="heartslib-listen", daemon=True).start()
+        return stop.set
 
     def _safe(self, text: str) -> str:
         return safe_text(text, self._url)

@@ -10,6 +10,7 @@ subscriber through its :class:`~heartslib.streams.Follower`; a refused message c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -431,6 +432,7 @@ class Table:
         self.stand_ins: dict[int, Any] = {}  # seats whose player ran out of time: the agent playing for them
         self.clock: asyncio.TimerHandle | None = None
         self.finished = match.is_over  # over, and marked so in the store (or being marked)
+        self.catching = False  # reading other processes' actions (a shared store)
 
     def agent_at(self, seat: int) -> Any:
         """The agent that plays ``seat`` now (the seat's own, or a stand-in for its player), or None."""
@@ -463,8 +465,8 @@ class Hub:
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="heartslib-store")
         self.committer = Committer(store, self.db)
         self.tables: dict[str, Table] = {}
-        self._poller: asyncio.Task[None] | None = None
-        self._marking: set[asyncio.Task[None]] = set()
+        self._listening: Callable[[], None] | None = None  # stops hearing of other processes' actions
+        self._background: set[asyncio.Task[None]] = set()  # tasks held until done (the loop holds weak references)
 
     # ------------------------------------------------------------------ tables
 
@@ -496,8 +498,14 @@ class Hub:
             self.tables[record.id] = table
             self._start_bots(table)
             self._arm_clock(table)
-        if self.store.shared and self._poller is None:
-            self._poller = asyncio.create_task(self._poll())
+        if self.store.shared and self._listening is None:
+            loop = asyncio.get_running_loop()
+
+            def heard(note: tuple[str, int] | None) -> None:  # on the listener's thread
+                with contextlib.suppress(RuntimeError):  # the loop closed while the listener stops: nobody to tell
+                    loop.call_soon_threadsafe(self._heard, note)
+
+            self._listening = self.store.listen(heard)
 
     async def _table(self, message: Mapping[str, Any]) -> Table:
         table_id = _str_field(message, "table")
@@ -521,18 +529,35 @@ class Hub:
         if new:
             self._broadcast(table)
 
-    async def _poll(self) -> None:
-        while True:
-            await asyncio.sleep(0.2)
-            for table in list(self.tables.values()):
-                if table.subscribers:
-                    try:
-                        async with table.lock:
-                            await self._catch_up(table)
-                    except StoreUnavailable as exc:  # polled again next time
-                        _log.warning("heartslib server: polling table %s: %s", table.record.id, exc)
-                        continue
-                    self._start_bots(table)
+    def _heard(self, note: tuple[str, int] | None) -> None:
+        """Another process stored action ``number`` of a table (``note``: the table's id and the number), or,
+        with None, actions may have been missed (the listener connected again): catch up the tables watched."""
+        if note is None:
+            targets = [t for t in self.tables.values() if t.subscribers]
+        else:
+            table = self.tables.get(note[0])
+            # an action this process stored itself (or already read) is known: no need to ask the database
+            targets = [table] if table is not None and table.subscribers and note[1] >= len(table.match.actions) else []
+        for table in targets:
+            if not table.catching:
+                table.catching = True
+                self._spawn(self._refresh(table))
+
+    async def _refresh(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                await self._catch_up(table)
+        except StoreUnavailable as exc:  # read again at the next action stored (or the next reconnection)
+            _log.warning("heartslib server: reading table %s: %s", table.record.id, exc)
+        finally:
+            table.catching = False
+        self._start_bots(table)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` as a task, held until it is done."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # ------------------------------------------------------------------ messages
 
@@ -747,9 +772,7 @@ class Hub:
         self._arm_clock(table)
         if table.match.is_over and not table.finished:
             table.finished = True
-            task = asyncio.create_task(self._mark_finished(table))
-            self._marking.add(task)  # held until done (the loop keeps only a weak reference)
-            task.add_done_callback(self._marking.discard)
+            self._spawn(self._mark_finished(table))
 
     # ------------------------------------------------------------------ the turn clock
 
@@ -826,9 +849,11 @@ class Hub:
         self._put_away(table)
 
     def stop(self) -> None:
-        """Stop polling, the agents' tasks and the turn clocks (the app's shutdown)."""
-        tasks = [t.bots for t in self.tables.values()] + [self._poller]
-        for task in tasks:
+        """Stop listening, the agents' tasks and the turn clocks (the app's shutdown)."""
+        if self._listening is not None:
+            self._listening()
+            self._listening = None
+        for task in [t.bots for t in self.tables.values()]:
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
