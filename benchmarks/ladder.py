@@ -16,6 +16,10 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 
 * the player's points per hand and the field's (the mean of the other seats, on the same hands), and their
   ratio (below 1: the player takes fewer points than the field);
+* the margin: the player's points per hand minus the field's on the same hands (a ratio flatters a player
+  that shoots: each of its moons adds to every other seat);
+* failed: the share of its hands with no moon in which the player scored ``FAILED`` (10) or more (a failed
+  moon attempt, mostly);
 * moons: shot by the player, and *conceded* (shot by a field seat in a hand the player sat in);
 * each player's points per hand minus the heuristic player's (the first player's without one; ``--baseline``
   names another) on the same deals and seats: the paired difference (``search`` against ``heuristic`` is the
@@ -23,8 +27,9 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 * the player's decision CPU times (median and 95th percentile over the decisions it was asked to make
   with two or more legal actions).
 
-Players: ``random``, ``heuristic``, ``moon``, ``search`` (the default budget), ``search4x`` (four times
-the worlds and the card budget), or ``search:playouts=N,max_plays=M,beliefs=heuristic,endgame=K,shoot=0`` (any of them;
+Players: ``random``, ``heuristic``, ``moon``, ``defending`` (:class:`~heartslib.agents.DefendingAgent`),
+``search`` (the default budget), ``search4x`` (four times the worlds and the card budget), or
+``search:level=strong,playouts=N,max_plays=M,beliefs=heuristic,endgame=K,shoot=0`` (any of them;
 ``beliefs=heuristic``: choice-aware worlds; ``endgame=K``: solve the worlds exactly from ``K`` tricks left,
 0 never; ``shoot=0``: never tries for the moon itself).
 
@@ -48,14 +53,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import heartslib as hl
-from heartslib.agents import BaseAgent, HeuristicAgent, LazyActions, MoonAgent, RandomAgent, SearchAgent
-from heartslib.search import DEFAULT_MAX_PLAYS, DEFAULT_PLAYOUTS
+from heartslib.agents import (
+    LEVELS,
+    BaseAgent,
+    DefendingAgent,
+    HeuristicAgent,
+    LazyActions,
+    MoonAgent,
+    RandomAgent,
+    SearchAgent,
+)
 from heartslib.simulate import _mix
 from heartslib.solve import ENDGAME_TRICKS
 
 VARIANTS = ("standard", "omnibus", "black_maria", "cancellation")
-PLAYERS = ("random", "heuristic", "moon", "search", "search4x")
+PLAYERS = ("random", "heuristic", "moon", "defending", "search", "search4x")
 SEED = 34_000
+#: The points a hand without a moon must cost the player for the ladder to count it as failed (issue 50).
+FAILED = 10
 
 
 def make(spec: str, seed: int) -> BaseAgent:
@@ -67,12 +82,16 @@ def make(spec: str, seed: int) -> BaseAgent:
         return HeuristicAgent(seed)
     if name == "moon":
         return MoonAgent(seed)
+    if name == "defending":
+        return DefendingAgent(seed)
     if name == "search4x":
-        return SearchAgent(seed, playouts=4 * DEFAULT_PLAYOUTS, max_plays=4 * DEFAULT_MAX_PLAYS)
+        return SearchAgent(seed, level="strong")  # four times the worlds and the card budget
     if name == "search":
         kwargs = {k: v for k, _, v in (p.partition("=") for p in params.split(",") if p)}
-        return SearchAgent(seed, playouts=int(kwargs.get("playouts", DEFAULT_PLAYOUTS)),
-                           max_plays=int(kwargs.get("max_plays", DEFAULT_MAX_PLAYS)),
+        level = kwargs.get("level", "default")
+        playouts, max_plays = LEVELS.get(level, LEVELS["default"])
+        return SearchAgent(seed, level=level, playouts=int(kwargs.get("playouts", playouts)),
+                           max_plays=int(kwargs.get("max_plays", max_plays)),
                            beliefs=kwargs.get("beliefs", "uniform"),
                            endgame=int(kwargs.get("endgame", ENDGAME_TRICKS)),
                            shoot=kwargs.get("shoot", "1") not in ("0", "false", "False"))
@@ -89,6 +108,8 @@ class Hand:
     field_mean: float
     shot: bool
     conceded: bool
+    #: a hand without a moon in which the player scored :data:`FAILED` or more (a failed moon attempt, mostly)
+    failed: bool = False
     times: list[float] = field(default_factory=list)
 
 
@@ -120,7 +141,7 @@ def play_hand(v: hl.Variant, player: str, field_name: str, deal: int, seat: int,
     pts = [sign * _real(p) for p in r.points]
     shooter = r.outcome.shooter if r.outcome.kind != "sun" else None
     return Hand(deal, seat, pts[seat], (sum(pts) - pts[seat]) / (n - 1), shooter == seat,
-                shooter is not None and shooter != seat, times)
+                shooter is not None and shooter != seat, shooter is None and pts[seat] >= FAILED, times)
 
 
 def play_hands(v: hl.Variant, players: Sequence[str], field_name: str, deals: int, seed: int,
@@ -177,6 +198,10 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             m, o, _ = sums(p, ds)
             return m / o if o else float("nan")
 
+        def margin(ds: Sequence[int], p: str = p) -> float:
+            m, o, c = sums(p, ds)
+            return (m - o) / c if c else float("nan")
+
         def diff(ds: Sequence[int], p: str = p) -> float:
             m, _, c = sums(p, ds)
             m0, _, _ = sums(first, ds)
@@ -187,6 +212,8 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             "player": p, "hands": count, "deals": len(deals), "baseline": first,
             "mine": mine / count, "field": other / count,
             "ratio": mine / other if other else float("nan"), "ratio_ci": bootstrap(deals, ratio),
+            "margin": margin(deals), "margin_ci": bootstrap(deals, margin),
+            "failed": sum(h.failed for h in hands[p]) / count,
             "diff": diff(deals), "diff_ci": bootstrap(deals, diff) if p != first else (0.0, 0.0),
             "shot": sum(h.shot for h in hands[p]), "conceded": sum(h.conceded for h in hands[p]),
             "t_median": statistics.median(times) if times else float("nan"),
@@ -219,14 +246,17 @@ def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
     first = rows[0]["baseline"]
     lines = [f"{variant}, against the {field_name} field ({rows[0]['deals']} deals, "
              f"{rows[0]['hands']} hands a player):", "",
-             f"| player | pts/hand | field pts/hand | ratio (95% CI) | vs {first}, pts/hand (95% CI) "
-             "| moons shot / conceded | decision CPU median / p95 |", "|---|---:|---:|---|---|---|---|"]
+             f"| player | pts/hand | field pts/hand | ratio (95% CI) | margin (95% CI) "
+             f"| vs {first}, pts/hand (95% CI) | moons shot / conceded | failed (>= {FAILED}, no moon) "
+             "| decision CPU median / p95 |", "|---|---:|---:|---|---|---|---|---:|---|"]
     for r in rows:
         lo, hi = r["ratio_ci"]
+        mlo, mhi = r["margin_ci"]
         dlo, dhi = r["diff_ci"]
         vs = "–" if r["player"] == first else f"{r['diff']:+.2f} ({dlo:+.2f} to {dhi:+.2f})"
         lines.append(f"| {r['player']} | {r['mine']:.2f} | {r['field']:.2f} | **{r['ratio']:.2f}** "
-                     f"({lo:.2f}–{hi:.2f}) | {vs} | {r['shot']} / {r['conceded']} | "
+                     f"({lo:.2f}–{hi:.2f}) | {r['margin']:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {vs} | "
+                     f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% | "
                      f"{1000 * r['t_median']:.1f} / {1000 * r['t_p95']:.1f} ms |")
     return "\n".join(lines)
 

@@ -98,7 +98,7 @@ def test_agents_satisfy_the_protocol() -> None:
     assert not isinstance(object(), Agent)
     m = play_match(STANDARD, [FirstLegal(), RandomAgent(1), HeuristicAgent(2), FirstLegal()], seed=3)
     assert m.is_over and m.winners
-    assert set(AGENTS) == {"random", "heuristic", "moon", "search"}
+    assert set(AGENTS) == {"random", "heuristic", "moon", "defending", "search"}
 
 
 def test_base_agent_needs_act_and_a_whole_number_seed() -> None:

@@ -69,6 +69,8 @@ from heartslib.search import (
     moon_card,
     moon_losers,
     moon_pass,
+    moon_threat,
+    stopper,
 )
 from heartslib.solve import ENDGAME_TRICKS, check_endgame
 
@@ -80,8 +82,10 @@ if TYPE_CHECKING:
 __all__ = [
     "AGENTS",
     "BELIEFS",
+    "LEVELS",
     "Agent",
     "BaseAgent",
+    "DefendingAgent",
     "HeuristicAgent",
     "LazyActions",
     "MoonAgent",
@@ -1006,9 +1010,7 @@ class MoonAgent(HeuristicAgent):
         if obs.phase != Phase.PLAY or len(legal_actions) == 1 or not self.shooting(obs, t):
             return super().act(obs, legal_actions)
         legal = [a.card.index for a in legal_actions if isinstance(a, Play)]
-        unplayed = t.counts[:]
-        for gone in obs.cards_played:
-            unplayed[gone.index] -= 1
+        unplayed = _unplayed(obs, t)
         led = -1 if not obs.trick or obs.led_suit is None else int(obs.led_suit)
         trick = [c.index for _, c in obs.trick]
         last = len(obs.trick) >= obs.players - 1
@@ -1018,15 +1020,127 @@ class MoonAgent(HeuristicAgent):
     def shooting(self, obs: Observation, t: RolloutTables) -> bool:
         """Whether this seat is going for the moon now (see the class docs)."""
         me = obs.seat
-        taken = [0.0] * obs.players
-        held = [c.index for c in obs.hand]
-        for trick in obs.tricks:
-            if trick.winner is not None:
-                taken[trick.winner] += sum(max(t.cost[c.index], 0.0) for c in trick.cards)
-            held += [c.index for seat, c in trick.plays if seat == me]
+        taken = _points_taken(obs, t)
         if any(w > 0 for s, w in enumerate(taken) if s != me):
             return False
+        held = [c.index for c in obs.hand]
+        for trick in obs.tricks:
+            held += [c.index for seat, c in trick.plays if seat == me]
         return moon_losers(held, t) <= MOON_LOSERS or taken[me] >= t.moon_alarm
+
+
+def _points_taken(obs: Observation, t: RolloutTables) -> list[float]:
+    """The penalty points each seat has taken this hand (its tricks' positive card costs), from public facts."""
+    taken = [0.0] * obs.players
+    for trick in obs.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] += sum(max(t.cost[c.index], 0.0) for c in trick.cards)
+    return taken
+
+
+def _unplayed(obs: Observation, t: RolloutTables) -> list[int]:
+    """Per card index, the copies nobody has played yet (the current trick's cards count as played)."""
+    unplayed = t.counts[:]
+    for gone in obs.cards_played:
+        unplayed[gone.index] -= 1
+    return unplayed
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DefendingAgent(MoonAgent):
+    """Defends against the moon as a strong player does, shoots it as :class:`MoonAgent` does, and plays like
+    :class:`HeuristicAgent` otherwise.
+
+    A seat *threatens* the moon when it has taken every point so far, at least
+    :data:`heartslib.search.MOON_THREAT` of the pack's, and every point not yet taken is still in play
+    (:func:`heartslib.search.moon_threat`, the rule the search player's rollouts use). While another seat
+    threatens (and this one is not shooting), one point taken by anyone but the threat ends the moon, so
+    this seat takes one cheaply or hands one to another seat:
+
+    * **Leading**: the highest card of a penalty suit when it is the highest still out (it wins its own
+      points); otherwise the heuristic's lead.
+    * **Following suit**: when the trick holds points and the threat is winning it, it wins the trick if it
+      can (its lowest winner when last to play, else its highest); when another seat is winning and the
+      threat has played, it drops a penalty card that loses (a point for that seat); otherwise the heuristic.
+    * **Void**: a penalty card onto a trick another seat is winning once the threat has played; never a point
+      onto the threat's trick or one the threat may still take (then the lowest card without points,
+      keeping its high cards to stop the moon later).
+
+    In a variant whose moon does not pay (:func:`heartslib.search.moon_pays`) it is the heuristic exactly.
+    Deterministic, like the others: a function of its seed and the observation.
+
+    >>> import heartslib as hl
+    >>> agents = [DefendingAgent(1), MoonAgent(2), DefendingAgent(3), DefendingAgent(4)]
+    >>> play_match(hl.preset("standard").replace(end={"target": 30}), agents, seed=5).is_over
+    True
+    """
+
+    name = "defending"
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The defender's choice among ``legal_actions`` (see the class docs)."""
+        self._learn(observation)
+        t = self._moon
+        obs = observation
+        if (t is None or obs.phase != Phase.PLAY or len(legal_actions) == 1 or self.variant is None
+                or self.shooting(obs, t)):
+            return super().act(obs, legal_actions)
+        unplayed = _unplayed(obs, t)
+        for _, c in obs.trick:  # moon_threat counts the trick's cards as still in play
+            unplayed[c.index] += 1
+        threat = moon_threat(_points_taken(obs, t), obs.seat, unplayed, t)
+        if threat is None:
+            return super().act(obs, legal_actions)
+        legal = [a.card.index for a in legal_actions if isinstance(a, Play)]
+        card = _defence(obs, legal, threat, _unplayed(obs, t), t)
+        if card is None:
+            return super().act(obs, legal_actions)
+        return Play(obs.seat, Card.from_index(card))
+
+
+def _defence(obs: Observation, legal: list[int], threat: int, unplayed: list[int], t: RolloutTables) -> int | None:
+    """:class:`DefendingAgent`'s card against ``threat`` among ``legal`` (card indices), or None for the
+    heuristic's (see the class docs)."""
+    if not obs.trick:
+        stop = stopper(legal, unplayed, t)  # the rollouts' defender's lead
+        return stop if stop >= 0 else None
+    led = int(obs.led_suit) if obs.led_suit is not None else -1
+    best, winner, points = _trick_so_far(obs, led, t)
+    played = any(seat == threat for seat, _ in obs.trick)
+    if any(t.suit[c] == led for c in legal):
+        return _defend_following(legal, best, winner, points, threat, played, len(obs.trick) == obs.players - 1, t)
+    if winner != threat and played:
+        dumps = [c for c in legal if t.cost[c] > 0]
+        if dumps:
+            return min(dumps, key=lambda c: (t.cost[c], t.rank[c]))  # the cheapest point ends the moon
+    clean = [c for c in legal if t.cost[c] <= 0]
+    return min(clean, key=lambda c: (t.cost[c] < 0, t.rank[c])) if clean else None
+
+
+def _trick_so_far(obs: Observation, led: int, t: RolloutTables) -> tuple[int, int, float]:
+    """The current trick's highest rank of the suit led, the seat playing it, and the trick's points."""
+    best, winner = -1, -1
+    points = 0.0
+    for seat, card in obs.trick:
+        c = card.index
+        points += max(t.cost[c], 0.0)
+        if t.suit[c] == led and t.rank[c] > best:
+            best, winner = t.rank[c], seat
+    return best, winner, points
+
+
+def _defend_following(legal: list[int], best: int, winner: int, points: float, threat: int, played: bool,
+                      last: bool, t: RolloutTables) -> int | None:
+    """:func:`_defence` following suit: win the threat's trick with points, or drop a losing point card onto
+    another seat's trick once the threat has played."""
+    rank, cost = t.rank, t.cost
+    winners = [c for c in legal if rank[c] > best]
+    if winner == threat and points > 0 and winners:
+        return min(winners, key=rank.__getitem__) if last else max(winners, key=rank.__getitem__)
+    if winner != threat and played:
+        dumps = [c for c in legal if cost[c] > 0 and rank[c] < best]
+        return max(dumps, key=lambda c: (cost[c], rank[c])) if dumps else None
+    return None
 
 
 # --------------------------------------------------------------------------- the search player
@@ -1034,6 +1148,12 @@ class MoonAgent(HeuristicAgent):
 
 #: The ways :class:`SearchAgent` weighs its sampled worlds (its ``beliefs``).
 BELIEFS: Final = ("uniform", "heuristic")
+#: :class:`SearchAgent`'s levels: each its worlds per decision and its rollout card budget (``playouts`` and
+#: ``max_plays`` when they are not given). ``"strong"`` thinks four times as long as ``"default"``.
+LEVELS: Final[dict[str, tuple[int, int]]] = {
+    "default": (DEFAULT_PLAYOUTS, DEFAULT_MAX_PLAYS),
+    "strong": (4 * DEFAULT_PLAYOUTS, 4 * DEFAULT_MAX_PLAYS),
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1041,10 +1161,13 @@ class SearchAgent(BaseAgent):
     """A determinized Monte Carlo (PIMC) player for every variant: the machinery is :mod:`heartslib.search`,
     ``docs/search-player.md`` explains it.
 
-    ``playouts``: worlds sampled per decision (each candidate still in the
-    running is played out once in each); ``max_plays``: no world is started
-    once the rollouts have played this many cards (worlds times candidates
-    times cards left in the hand), so long hands stay quick; ``time_limit``:
+    ``level``: ``"default"`` or ``"strong"`` (:data:`LEVELS`: four times the
+    worlds and the card budget), the budget unless ``playouts`` or
+    ``max_plays`` say otherwise; ``playouts``: worlds sampled per decision
+    (each candidate still in the running is played out once in each);
+    ``max_plays``: no world is started once the rollouts have played this
+    many cards (worlds times candidates times cards left in the hand), so long
+    hands stay quick; ``time_limit``:
     seconds after which no further world is started (None: no limit, and
     decisions are reproducible exactly); ``search_passes``: False passes as
     :class:`HeuristicAgent` does (always so for scatter and star passes and
@@ -1074,10 +1197,19 @@ class SearchAgent(BaseAgent):
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None,
-                 max_plays: int = DEFAULT_MAX_PLAYS, search_passes: bool = True, beliefs: str = "uniform",
-                 epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS, shoot: bool = True) -> None:
+    def __init__(self, seed: int | None = None, *, playouts: int | None = None, time_limit: float | None = None,
+                 max_plays: int | None = None, search_passes: bool = True, beliefs: str = "uniform",
+                 epsilon: float = 0.1, endgame: int = ENDGAME_TRICKS, shoot: bool = True,
+                 level: str = "default") -> None:
         super().__init__(seed)
+        budget = LEVELS.get(level) if isinstance(level, str) else None
+        if budget is None:
+            raise IllegalAction("bad_argument", f"level must be one of {', '.join(map(repr, LEVELS))}, not "
+                                f"{arg_text(level)}")
+        #: the level the budget comes from (see the class docs)
+        self.level = level
+        playouts = budget[0] if playouts is None else playouts
+        max_plays = budget[1] if max_plays is None else max_plays
         if not isinstance(shoot, bool):
             raise IllegalAction("bad_argument", f"shoot must be True or False, not {arg_text(shoot)}")
         #: whether it considers shooting the moon itself (see the class docs)
@@ -1124,8 +1256,10 @@ class SearchAgent(BaseAgent):
         self._named = {}
 
     def __repr__(self) -> str:
+        level, (playouts, max_plays) = ("", LEVELS["default"]) if self.level == "default" else (
+            f", level={self.level!r}", LEVELS[self.level])
         extra = "" if self.time_limit is None else f", time_limit={self.time_limit}"
-        if self.max_plays != DEFAULT_MAX_PLAYS:
+        if self.max_plays != max_plays:
             extra += f", max_plays={self.max_plays}"
         if self.beliefs != "uniform":
             extra += f", beliefs={self.beliefs!r}, epsilon={self.epsilon}"
@@ -1133,6 +1267,9 @@ class SearchAgent(BaseAgent):
             extra += f", endgame={self.endgame}"
         if not self.shoot:
             extra += ", shoot=False"
+        if level:
+            return f"SearchAgent(seed={self.seed}{level}" + (
+                "" if self.playouts == playouts else f", playouts={self.playouts}") + f"{extra})"
         return f"SearchAgent(seed={self.seed}, playouts={self.playouts}{extra})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -1256,4 +1393,4 @@ class SearchFactory:
 
 #: The built-in agents by name (what ``heartslib simulate --agents`` accepts).
 AGENTS: dict[str, type[BaseAgent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "moon": MoonAgent,
-                                      "search": SearchAgent}
+                                      "defending": DefendingAgent, "search": SearchAgent}

@@ -76,6 +76,7 @@ __all__ = [
     "moon_threat",
     "rollout",
     "rollout_card",
+    "stopper",
 ]
 
 #: Worlds (determinizations) per decision by default: each candidate is played out once in each.
@@ -290,26 +291,52 @@ def _follow_card(cands: list[int], trick: list[int], led: int, last: bool, feed:
         # a moon in the making: take this trick's few points rather than let the moon go on
         return _top(winners, t, 0.0, -1 if last else 1, False)
     if winners and (bonus or pts < 0):
-        sure = winners if last else [c for c in winners if not _higher_out(c, cands, unplayed, t)]
-        for c in sure:
-            if cost[c] < 0 and pts + cost[c] < 0:
-                return c
-        if pts < 0 and sure:
-            return _top(sure, t, -10.0, 1, False)
+        card = _bonus_win(winners, cands, pts, last, unplayed, t)
+        if card >= 0:
+            return card
     if losers:
-        best_c, best_k = losers[0], -1e18
-        for c in losers:
-            v = cost[c]
-            k = (100.0 + 5 * v if v > 0 else -100.0 if v < 0 else 0.0) + rank[c]
-            if k > best_k:
-                best_c, best_k = c, k
-        return best_c
+        return _highest_loser(losers, t)
     if last:
         return _top(winners, t, -10.0, 1, False)
-    safe = (pts == 0 and led not in t.penalty_suits
+    return _top(winners, t, -10.0, 1 if _safe_to_win(cands, led, pts, first, unplayed, out, t) else -1, True)
+
+
+def _bonus_win(winners: list[int], cands: list[int], pts: float, last: bool, unplayed: list[int],
+               t: RolloutTables) -> int:
+    """:func:`_follow_card` with a bonus card among ``winners`` or a trick worth less than nothing: a bonus card
+    that surely wins and keeps the trick below nothing, else (a trick below nothing) the highest sure
+    winner; -1 for neither."""
+    cost = t.cost
+    sure = winners if last else [c for c in winners if not _higher_out(c, cands, unplayed, t)]
+    for c in sure:
+        if cost[c] < 0 and pts + cost[c] < 0:
+            return c
+    if pts < 0 and sure:
+        return _top(sure, t, -10.0, 1, False)
+    return -1
+
+
+def _highest_loser(losers: list[int], t: RolloutTables) -> int:
+    """The card to duck with: the most expensive penalty card that loses, else the highest loser (a bonus card
+    last)."""
+    cost, rank = t.cost, t.rank
+    best_c, best_k = losers[0], -1e18
+    for c in losers:
+        v = cost[c]
+        k = (100.0 + 5 * v if v > 0 else -100.0 if v < 0 else 0.0) + rank[c]
+        if k > best_k:
+            best_c, best_k = c, k
+    return best_c
+
+
+def _safe_to_win(cands: list[int], led: int, pts: float, first: bool, unplayed: list[int], out: list[int],
+                 t: RolloutTables) -> bool:
+    """Whether a trick of ``led`` that every card of ``cands`` would win may be won high: no points on it, a
+    suit without points whose big penalty card is not out elsewhere, and (the first trick being clean, or)
+    everyone still able to follow."""
+    return (pts == 0 and led not in t.penalty_suits
             and not any(unplayed[b] and b not in cands for b in t.big_of[led])
             and ((first and t.clean_first) or t.suit_size[led] - out[led] < t.players))
-    return _top(winners, t, -10.0, 1 if safe else -1, True)
 
 
 def _top(cards: list[int], t: RolloutTables, per_cost: float, per_rank: int, clip: bool) -> int:
@@ -540,7 +567,9 @@ class RolloutPolicy:
     :func:`moon_threat`) for as long as it has taken every point, and whom the other seats stop feeding from
     :data:`MOON_THREAT` of the pack's points on (not only from the usual third). ``seeker``: a seat that
     plays :func:`moon_card` for as long as it has taken every point too (the searching seat trying for the
-    moon itself), the other seats playing against it as they would against anyone. Decisions: the moon
+    moon itself), the other seats defending against it as against a shooter. Against either, once it has
+    taken every point so far and :data:`MOON_THREAT` of the pack's, a seat leading leads its
+    :func:`stopper` (a point card that surely wins) if it holds one. Decisions: the moon
     choice goes to the option best for the shooter, nobody exposes cards, any other decision (a joker's
     called suit, the dealer's choice) is drawn at random.
 
@@ -628,11 +657,18 @@ class RolloutPolicy:
                 _has_every_point(self.taken, seat):
             return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
+        # the other seats defend against this seat's own attempt (seeker) as against a threat: a rollout whose
+        # opponents let an attempt run on looks good until the attempt meets a real defence
+        threat = shooter if shooter is not None else seeker
+        if not cards and threat is not None and seat != threat and _threatens(self.taken, threat, t):
+            stop = stopper(cands, self.unplayed, t)
+            if stop >= 0:
+                return stop
         feed = True
         if cards and led >= 0 and (suit[cands[0]] != led or self.hot):
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
-            feed = _may_feed(seat, self.winner, shooter, self.taken, t)
+            feed = _may_feed(seat, self.winner, threat, self.taken, t)
         return _rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
                              self.first_trick, self.unplayed, self.out, t)
 
@@ -681,6 +717,22 @@ def _has_every_point(taken: list[float], seat: int) -> bool:
     for x in taken:  # compiled, a native loop where sum() adds generically
         total += x
     return taken[seat] >= total - 1e-9
+
+
+def _threatens(taken: list[float], seat: int, t: RolloutTables) -> bool:
+    """Whether ``seat`` has taken every point so far and at least :data:`MOON_THREAT` of the pack's."""
+    return taken[seat] >= MOON_THREAT * t.total and _has_every_point(taken, seat)
+
+
+def stopper(cands: list[int], unplayed: list[int], t: RolloutTables) -> int:
+    """A defender's lead against a moon: the highest card with points among ``cands`` (the legal leads) that no
+    card still out of sight outranks in its suit, so that it wins a point of its own; -1 if there is none."""
+    best, best_rank = -1, -1
+    rank, cost = t.rank, t.cost
+    for c in cands:
+        if cost[c] > 0 and rank[c] > best_rank and not _higher_out(c, cands, unplayed, t):
+            best, best_rank = c, rank[c]
+    return best
 
 
 def _may_feed(seat: int, winner: int, shooter: int | None, taken: list[float], t: RolloutTables) -> bool:
@@ -949,7 +1001,7 @@ class Search:
         per distinct world: its values are kept by the hidden hands), the others rolled out by ``fallback``;
         the other seats play as in the rollouts (:class:`EndgameModel`, ``shooter`` a moon threat)."""
         v = self.variant
-        model = EndgameModel(self.tables, shooter)
+        model = EndgameModel(self.tables, shooter, obs.seat)
         cards = [a.card.index for a in candidates if isinstance(a, Play)]
         solved: dict[tuple[tuple[int, ...], ...], list[float]] = {}
 
@@ -1047,15 +1099,18 @@ class Search:
 class EndgameModel:
     """The rollouts' play as :mod:`heartslib.solve`'s model of the other seats (:data:`heartslib.solve.Model`):
     :func:`rollout_card`, with the rollouts' moon alarm, and :func:`moon_card` for ``shooter`` (a moon threat,
-    :func:`moon_threat`) while it has taken every point, as :class:`RolloutPolicy` plays them."""
+    :func:`moon_threat`) while it has taken every point, as :class:`RolloutPolicy` plays them; the others
+    defend against ``shooter`` or, without one, ``seeker`` (the searching seat) as the rollouts do."""
 
-    def __init__(self, tables: RolloutTables, shooter: int | None = None) -> None:
+    def __init__(self, tables: RolloutTables, shooter: int | None = None, seeker: int | None = None) -> None:
         self.tables = tables
         self.shooter = shooter
+        #: the searching seat, whom the others defend against as against a shooter (as in the rollouts)
+        self.seeker = seeker
 
     # copy, deepcopy and pickle: compiled, loading calls the class (mypyc's __new__ runs __init__) with these
-    def __reduce__(self) -> tuple[object, tuple[RolloutTables, int | None]]:
-        return (EndgameModel, (self.tables, self.shooter))
+    def __reduce__(self) -> tuple[object, tuple[RolloutTables, int | None, int | None]]:
+        return (EndgameModel, (self.tables, self.shooter, self.seeker))
 
     def __call__(self, seat: int, cands: list[int], trick: list[tuple[int, int]], unplayed: list[int],
                  taken: list[list[int]], hand: list[int]) -> int:
@@ -1067,13 +1122,18 @@ class EndgameModel:
         points = [sum((max(t.cost[c], 0.0) for c in got), 0.0) for got in taken]
         if seat == self.shooter and _has_every_point(points, seat):
             return moon_card(hand, cands, cards, led, last, unplayed, t)
+        threat = self.shooter if self.shooter is not None else self.seeker
+        if not cards and threat is not None and seat != threat and _threatens(points, threat, t):
+            stop = stopper(cands, unplayed, t)
+            if stop >= 0:
+                return stop
         feed = True
         if cards and (t.suit[cands[0]] != led or any(t.cost[c] > 0 for c in cards)):
             winner, best = trick[0][0], -1
             for s, c in trick:
                 if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
                     winner, best = s, t.rank[c]
-            feed = _may_feed(seat, winner, self.shooter, points, t)
+            feed = _may_feed(seat, winner, threat, points, t)
         if len(cands) == 1:
             return cands[0]
         return _rollout_card(cands, cards, led, last, feed, False, unplayed, suits_out(unplayed, t), t)
