@@ -177,6 +177,15 @@ def test_sample_round_names_seats_to_act_in_a_hand_that_is_over(name: str) -> No
     _at_once(attrs.evolve(obs, to_act=(1, 2)), v, r"the hand is over, but the observation says seats \(1, 2\)")
 
 
+@pytest.mark.parametrize("name", ["standard", "double_deck_9", "double_deck_6_dirty"])
+def test_sample_round_names_an_edited_to_act_in_the_pass(name: str) -> None:
+    # with unseen kitty cards, nobody left to pass in the pass phase was 2,000 draws, then RuntimeError
+    v = hl.preset(name)
+    obs = hl.Round.deal(v, seed=2).observation(0)
+    assert obs.phase == hl.Phase.PASS
+    _at_once(attrs.evolve(obs, to_act=()), v, "to_act")
+
+
 @pytest.mark.parametrize("name", ["standard", "double_deck_9", "gong_zhu_exposed"])
 def test_sample_round_names_an_edited_exposure_at_once(name: str) -> None:
     # a deal in which seat 0 holds an exposable card (any card where the variant exposes none)

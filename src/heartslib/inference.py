@@ -2226,8 +2226,9 @@ def _fixed_difference(obs: Observation, seen: Observation, kitty_hidden: bool, s
     # exposures were settled by the first lead, whose turn it is follows from the plays (and, with a stock, from
     # the draws, where the drawn deal agrees on them), and the points and the moon's decision wait for the hand's
     # end: an edited to_act or exposed is named as such, not found out by draws that all fail
-    settled = seen.phase == Phase.PLAY and bool(seen.tricks or seen.trick) and not (
-        stock and any(getattr(obs, field) != getattr(seen, field) for field in _STOCK_FIELDS))
+    # The pass comes before both: nothing in it hangs on the kitty (who has passed is the observation's word)
+    settled = obs.phase is Phase.PASS or (seen.phase == Phase.PLAY and bool(seen.tricks or seen.trick) and not (
+        stock and any(getattr(obs, field) != getattr(seen, field) for field in _STOCK_FIELDS)))
     for field in _OBSERVATION_FIELDS:
         if (kitty_hidden and field in _KITTY_FIELDS and not settled) or (stock and field in _STOCK_FIELDS):
             continue
