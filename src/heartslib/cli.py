@@ -951,7 +951,7 @@ class PlaySession:
 
     def refusal(self, action: Action, why: IllegalAction) -> str:
         """An illegal action's reason in the player's words: without the action's internal text ("0:pass QS")."""
-        if why.code == "pass_wrong_size" and isinstance(action, Pass):  # the engine's words say "3 card(s)"
+        if why.code == "pass_wrong_size" and isinstance(action, Pass):  # the player hears how many they gave too
             size = self.match.observation(self.human).pass_count
             return f"Pass exactly {count(size, 'card')} this hand (not {len(action.cards)})."
         text = str(why)

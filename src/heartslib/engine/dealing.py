@@ -249,7 +249,7 @@ def script_problem(s: RoundState, pile: Sequence[int]) -> str | None:
     hands out, or None (checked when the last pass is chosen, before anything changes)."""
     received = s.scripted or ()
     if len(received) != s.n or any(len(r) != s.pass_size for r in received):
-        return f"a shuffle pass gives each of the {s.n} seats {s.pass_size} card(s)"
+        return f"a shuffle pass gives each of the {s.n} seats {s.pass_size} {'card' if s.pass_size == 1 else 'cards'}"
     given = Counter(c for r in received for c in r)
     if given != Counter(pile):
         cards = " ".join(CODE[c] for c in sorted((given - Counter(pile)).elements()))

@@ -433,7 +433,8 @@ def pass_problem(
             return None  # the common pass, decided without counting: distinct cards, all held, none forbidden
     text = " ".join(CODE[c] for c in cards)
     if len(cards) != size:
-        return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {size} card(s) this hand")
+        cards_text = "1 card" if size == 1 else f"{size} cards"
+        return ("pass_wrong_size", f"{seat}:pass {text}: pass exactly {cards_text} this hand")
     want = Counter(cards)
     held = Counter(hand)
     short = want - held
