@@ -115,6 +115,8 @@ def repack_stored(source: Path, target: Path, names: list[str] | None = None) ->
 LEFT_OUT: tuple[str, ...] = (
     "heartslib/server/", "heartslib/vector/", "heartslib/adapters/", "heartslib/client.py",
     "heartslib/strategies.py", "heartslib/testing.py",
+    # the command line (and what it alone imports: argparse, difflib, tempfile...)
+    "heartslib/cli.py", "heartslib/__main__.py",
 )
 
 

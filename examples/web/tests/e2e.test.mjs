@@ -22,9 +22,11 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const PYTHON = process.env.PYTHON || "python3";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-// The first load was 4.70 MB at issue 52: its limit leaves 100 kB for growth, so that a wheel added to the
-// page is a decision, not a drift (the test prints what each file costs).
-const LIMITS = { firstLoadBytes: 4_800_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
+// The first load: 4.70 MB at issue 52, 4.39 MB since the wheels come without their sources and without the
+// command line. The limit leaves about 100 kB for growth, so that a wheel added to the page is a decision, not a
+// drift (the test prints what each file costs). A cold start's playable time is bounded generously: the
+// machine may be busy (it was 5.4 s on a loaded 2-core machine).
+const LIMITS = { firstLoadBytes: 4_500_000, firstPlayableMs: 12_000, warmReloadBytes: 100_000, warmPlayableMs: 2000 };
 
 // serve.py --log on a free port; every request's bytes are added to `sent`.
 function startServer(port = 0) {
@@ -295,6 +297,8 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
     t.diagnostic(`first load by file: ${[...byFile].sort((a, b) => b[1] - a[1])
       .map(([file, bytes]) => `${file} ${(bytes / 1e3).toFixed(1)} kB`).join(", ")}`);
     assert.ok(log.sent <= LIMITS.firstLoadBytes, `first load transferred ${log.sent} bytes (limit ${LIMITS.firstLoadBytes})`);
+    assert.ok(figures.firstLoadPlayableMs <= LIMITS.firstPlayableMs,
+      `a first load was playable after ${figures.firstLoadPlayableMs} ms (limit ${LIMITS.firstPlayableMs})`);
     assert.ok(log.requests.some((r) => / 200 br /.test(r) && r.includes("pyodide.asm.wasm")), "the runtime is sent brotli-compressed");
     assert.ok((await page.evaluate(() => performance.getEntriesByName("heartslib:downloading").length)) > 3,
       "the progress bar moved while downloading");

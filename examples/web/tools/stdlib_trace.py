@@ -9,8 +9,10 @@ Run against the trimmed standard library, the same script is the check that noth
 
 import ast
 import contextlib
+import dis
 import importlib
 import json
+import marshal
 import pathlib
 import sys
 
@@ -21,16 +23,35 @@ import heartslib
 ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
 
 
-def named_modules():
-    """Every absolute module name in an import statement of heartslib's sources or game.py."""
-    files = [*pathlib.Path(heartslib.__file__).parent.rglob("*.py"), pathlib.Path(game.__file__)]
+def imported_by_code(code):
+    """The absolute module names that a code object (and every one nested in it) imports."""
     names = set()
-    for path in files:
+    level = None
+    for ins in dis.get_instructions(code):
+        if ins.opname in ("LOAD_CONST", "LOAD_SMALL_INT") and isinstance(ins.argval, int):
+            level = ins.argval
+        elif ins.opname == "IMPORT_NAME" and ins.argval and not level:
+            names.add(ins.argval)
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            names |= imported_by_code(const)
+    return names
+
+
+def named_modules():
+    """Every absolute module name in an import statement of heartslib or game.py: read from the sources, or
+    from the bytecode where the wheel has no sources (the page's sourceless wheels)."""
+    package = pathlib.Path(heartslib.__file__).parent
+    names = set()
+    for path in [*package.rglob("*.py"), pathlib.Path(game.__file__)]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names.add(node.module)
+    for path in package.rglob("*.pyc"):
+        if path.parent.name != "__pycache__":
+            names |= imported_by_code(marshal.loads(path.read_bytes()[16:]))
     return sorted(n for n in names if n.split(".")[0] not in {"heartslib", "game"})
 
 
