@@ -14,6 +14,11 @@ to a finished match.
     python benchmarks/server_load.py                      # 200 tables, one one-hand match each
     python benchmarks/server_load.py --tables 2 --matches 1 --hands 1 --json out.json
     python benchmarks/server_load.py --tables 200 --matches 50 --hands 1   # 10,000 matches, memory over time
+    python benchmarks/server_load.py --requests           # the event loop's time for the costliest requests
+
+``--requests`` measures, in process (the hub without the network), how long each request type holds the event
+loop at most: the longest stretch between two turns of a task that yields at every turn while the request is
+answered (nothing else runs meanwhile), and the request's own time, which may include work done in threads.
 
 ``--hands 0`` plays whole matches (to the variant's target); ``--hands N`` ends a match after N hands
 (``end.hands``), which keeps a long memory run within this machine's reach. docs/server.md has the figures.
@@ -282,6 +287,132 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+class _Client:
+    """A connection to the hub without a network (for ``--requests``)."""
+
+    def __init__(self, hub: Any) -> None:
+        from heartslib.server.tables import Connection
+
+        self.hub, self.conn = hub, Connection()
+
+    async def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The reply to ``message`` (the events that come with it are dropped)."""
+        await self.hub.handle(self.conn, json.dumps(message))
+        reply: dict[str, Any] = {}
+        while not self.conn.outbox.empty():
+            data = json.loads(self.conn.outbox.get_nowait() or "{}")
+            if data.get("type") != "event":
+                reply = data
+        return reply
+
+
+async def _once(request: Any, watch: bool) -> tuple[float, float, float]:
+    """One run of ``request()``: the CPU time the event loop's thread spent on it (not ``watch``ed: the watcher
+    spins), the longest stretch it held the loop (``watch``ed; this also counts waits for the GIL held by
+    threads), and its wall time."""
+    stop = asyncio.Event()
+
+    async def watcher() -> float:  # yields at every turn of the loop
+        longest = 0.0
+        while not stop.is_set():
+            t = time.perf_counter()
+            await asyncio.sleep(0)
+            longest = max(longest, time.perf_counter() - t)
+        return longest
+
+    tick = asyncio.create_task(watcher()) if watch else None
+    await asyncio.sleep(0)
+    start, busy = time.perf_counter(), time.thread_time()
+    await request()
+    cpu, wall = time.thread_time() - busy, time.perf_counter() - start
+    stop.set()
+    return (0.0 if watch else cpu), (await tick if tick is not None else 0.0), wall
+
+
+def _worst(runs: list[tuple[float, float, float]]) -> dict[str, float]:
+    return {name: round(1000 * max(run[k] for run in runs), 2)
+            for k, name in enumerate(("loop_cpu_ms", "longest_hold_ms", "wall_ms"))}
+
+
+async def _timed(request: Any, repeat: int) -> dict[str, float]:
+    """The worst of ``repeat`` runs of ``request()`` measured each way (:func:`_once`)."""
+    return _worst([await _once(request, watch) for _ in range(repeat) for watch in (False, True)])
+
+
+async def _requests(database: str, repeat: int) -> dict[str, dict[str, float]]:
+    """Each request type's loop time (see ``--requests``): the costliest case of each the issue named."""
+    from heartslib.server.store import open_store
+    from heartslib.server.tables import Hub
+
+    hub = Hub(open_store(database))
+    await hub.load()
+    c = _Client(hub)
+    out: dict[str, dict[str, float]] = {}
+    try:
+        out["create"] = await _timed(lambda: c.send({"type": "create", "seats": [None] * 4}), repeat)
+        tables = [(await c.send({"type": "create", "seats": [None] * 4, "seed": 1}))["table"] for _ in range(2)]
+        seats = iter(range(4))
+        out["join"] = _worst([await _once(lambda: c.send({"type": "join", "table": tables[0], "seat": next(seats)}),
+                                          watch) for watch in (False, True)])
+        out["legal: a standard pass"] = await _timed(lambda: c.send({"type": "legal"}), repeat)
+        out["act"] = await _acts(hub, tables[1])
+        two_decks = {"name": "standard", "deck": {"decks": 2, "strip": []}, "passing": {"cards": 6}}
+        for name, variant in (("legal: 6 of two decks' 26 cards", two_decks),
+                              ("legal: the same, keep_last_of_suit",
+                               {**two_decks, "passing": {"cards": 6, "keep_last_of_suit": True}})):
+            deck_table = (await c.send({"type": "create", "variant": variant, "seats": [None] * 4}))["table"]
+            await c.send({"type": "join", "table": deck_table, "seat": 0})
+            out[name] = await _timed(lambda: c.send({"type": "legal"}), repeat)
+        long, token = await _long_match(hub, c)
+        out["resume: a whole match, from 0"] = await _timed(
+            lambda: _Client(hub).send({"type": "resume", "table": long, "token": token}), repeat)
+        out["spectate: a whole match, from 0"] = await _timed(
+            lambda: _Client(hub).send({"type": "spectate", "table": long}), repeat)
+        for client in list(hub.tables[long].subscribers):
+            hub.drop(client)
+        out["spectate: a finished table read back"] = await _timed(lambda: _reread(hub, long), repeat)
+    finally:
+        hub.stop()
+        hub.store.close()
+    return out
+
+
+async def _acts(hub: Any, table: str) -> dict[str, float]:
+    """The costliest ``act`` of the first hand of a table of four clients (no agent, so nothing else runs
+    meanwhile), each act measured one way or the other (:func:`_once`)."""
+    clients = [_Client(hub) for _ in range(4)]
+    for seat, client in enumerate(clients):
+        await client.send({"type": "join", "table": table, "seat": seat})
+    m = hub.tables[table].match
+    runs = []
+    for n in range(4 + 52):
+        client = clients[m.to_act[0]]
+        action = (await client.send({"type": "legal"}))["actions"][0]
+        runs.append(await _once(lambda c=client, a=action: c.send({"type": "act", "action": a}), n % 2 == 1))
+    return _worst(runs)
+
+
+async def _long_match(hub: Any, c: _Client) -> tuple[str, str]:
+    """A whole standard match (to 100) with seat 0 played by ``c`` and three random agents; returns the table and
+    seat 0's token."""
+    table = (await c.send({"type": "create", "seats": [None, "random", "random", "random"], "seed": 2}))["table"]
+    token = (await c.send({"type": "join", "table": table, "seat": 0}))["token"]
+    m = hub.tables[table].match
+    while not m.is_over:
+        if 0 not in m.to_act:
+            await asyncio.sleep(0.001)
+            continue
+        await c.send({"type": "act", "action": (await c.send({"type": "legal"}))["actions"][0]})
+    return table, token
+
+
+async def _reread(hub: Any, table: str) -> None:
+    """Spectate ``table`` from a fresh connection and leave, so that the finished table leaves memory again."""
+    client = _Client(hub)
+    await client.send({"type": "spectate", "table": table})
+    hub.drop(client.conn)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print the figures (and write them as JSON with ``--json``)."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -295,7 +426,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--database", help="the SQLite file the server uses (default: a temporary one)")
     p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--requests", action="store_true", help="measure the event loop's time for the costliest "
+                   "request of each type instead (in process)")
+    p.add_argument("--repeat", type=int, default=5, help="with --requests: runs of each request (default 5)")
     args = p.parse_args(argv)
+    if args.requests:
+        with tempfile.TemporaryDirectory() as tmp:
+            costs = asyncio.run(_requests(args.database or os.path.join(tmp, "requests.sqlite3"), args.repeat))
+        print(json.dumps(costs, indent=1))
+        if args.json:
+            Path(args.json).write_text(json.dumps(costs, indent=1))
+        return 0
     if args.tables < 1 or args.matches < 1 or args.hands < 0 or not 0 <= args.think <= 60:
         p.error("--tables and --matches are at least 1, --hands at least 0, --think from 0 to 60")
     if hl.preset(args.variant).players != 4:

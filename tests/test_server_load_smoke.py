@@ -58,3 +58,12 @@ def test_the_check_counts_a_stored_action_that_does_not_replay(tmp_path: Path) -
     stats = server_load.Stats()
     stats.acked["t"] = {0: {"type": "play", "seat": 0, "card": "AS"}}
     assert server_load.check_records(database, stats)["unfinished"] == 1
+
+
+def test_the_request_costs_run_and_name_every_request_type(tmp_path: Path) -> None:
+    out = tmp_path / "requests.json"
+    assert server_load.main(["--requests", "--repeat", "1", "--json", str(out)]) == 0
+    costs = json.loads(out.read_text())
+    assert {"create", "join", "act", "legal: 6 of two decks' 26 cards", "resume: a whole match, from 0",
+            "spectate: a whole match, from 0", "spectate: a finished table read back"} <= set(costs)
+    assert all(set(c) == {"loop_cpu_ms", "longest_hold_ms", "wall_ms"} for c in costs.values())

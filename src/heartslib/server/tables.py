@@ -136,7 +136,7 @@ def _product(a: list[int], b: list[int], ordered: bool, size: int) -> list[int]:
     """Two parts' counts by pass size (``[t]``: the ways to take ``t`` cards) joined, up to ``size`` cards; for
     ordered passes each way of the two is interleaved (``comb(t, i)`` orders of ``i`` cards among ``t``)."""
     out = [0] * (size + 1)
-    for i, x in enumerate(a):
+    for i, x in enumerate(a[:size + 1]):
         if x:
             for j, y in enumerate(b[:size + 1 - i]):
                 out[i + j] += x * y * (comb(i + j, i) if ordered else 1)
@@ -178,22 +178,28 @@ class PassSpace(Sequence[Pass]):
                 whole = (rules.keep is not None and suit is not None and len(free) == len(cards)
                          and any(c not in rules.keep for c in free))
                 self.groups.append(([(c, free.count(c)) for c in distinct], whole))
-        self._after = [[1] + [0] * rules.size]  # the counts of the suits from each group on
-        for group in reversed(self.groups):
-            self._after.insert(0, _product(self._counts(group[0], group[1]), self._after[0], rules.ordered,
-                                           rules.size))
+        k, ordered = rules.size, rules.ordered
+        # per group: the counts of its cards from each one on (the last entry: none), without the rule's exclusion
+        self._tails: list[list[list[int]]] = []
+        for group, _ in self.groups:
+            tails = [[1] + [0] * k]
+            for _, copies in reversed(group):
+                tails.insert(0, _product([1] * (copies + 1), tails[0], ordered, k))
+            self._tails.append(tails)
+        self._after = [[1] + [0] * k]  # the counts of the groups from each one on
+        for g in range(len(self.groups) - 1, -1, -1):
+            self._after.insert(0, _product(self._excluded(g, 0), self._after[0], ordered, k))
 
-    def _counts(self, cards: Sequence[tuple[int, int]], whole: bool) -> list[int]:
-        """The ways to take each number of cards from ``cards`` (one suit's, or the rest of one), less taking
-        all of them when ``whole`` forbids it."""
-        k, ordered = self.rules.size, self.rules.ordered
-        out = [1] + [0] * k
-        for _, copies in cards:
-            out = _product(out, [1] * (copies + 1), ordered, k)
-        total = sum(copies for _, copies in cards)
-        if whole and total <= k:
-            out[total] -= _orders([copies for _, copies in cards]) if ordered else 1
-        return out
+    def _excluded(self, g: int, j: int, whole: bool = True) -> list[int]:
+        """The counts of group ``g``'s cards from the ``j``-th on, less taking all of them if the suit-keeping
+        rule forbids it (and ``whole``: every card of the group before the ``j``-th is taken in full)."""
+        cards, banned = self.groups[g]
+        counts = self._tails[g][j]
+        total = sum(copies for _, copies in cards[j:])
+        if banned and whole and total <= self.rules.size:
+            counts = counts[:]
+            counts[total] -= _orders([copies for _, copies in cards[j:]]) if self.rules.ordered else 1
+        return counts
 
     def __len__(self) -> int:
         return self._after[0][self.rules.size]
@@ -217,19 +223,24 @@ class PassSpace(Sequence[Pass]):
                        else [c for c, k in taken for _ in range(k)])
 
     def _multiset(self, index: int) -> tuple[list[tuple[int, int]], int]:
-        """The cards of pass ``index`` (each with how many copies), and the index left for its ordering."""
+        """The cards of pass ``index`` (each with how many copies), and the index left for its ordering: card by
+        card, each choice's completions counted from the rest of its group and the groups after it."""
         size, ordered = self.rules.size, self.rules.ordered
         taken: list[tuple[int, int]] = []
         t = 0
-        for g, (cards, whole) in enumerate(self.groups):
-            still_whole = whole  # every card of the suit so far taken in full
+        for g, (cards, _) in enumerate(self.groups):
+            after = self._after[g + 1]
+            still_whole = True  # every card of the group so far taken in full
             for j, (card, copies) in enumerate(cards):
                 for x in range(copies, -1, -1):
-                    rest = self._counts(cards[j + 1:], still_whole and x == copies)
                     need = size - t - x
-                    ways = _product(rest, self._after[g + 1], ordered, size)[need] if need >= 0 else 0
-                    if ordered:
-                        ways *= comb(size, need) * _orders([k for _, k in taken] + [x]) if ways else 0
+                    ways = 0
+                    if need >= 0:
+                        rest = self._excluded(g, j + 1, still_whole and x == copies)
+                        ways = sum(rest[i] * after[need - i] * (comb(need, i) if ordered else 1)
+                                   for i in range(need + 1) if rest[i])
+                    if ordered and ways:
+                        ways *= comb(size, need) * _orders([k for _, k in taken] + [x])
                     if index < ways:
                         break
                     index -= ways
