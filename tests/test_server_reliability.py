@@ -12,6 +12,7 @@ import os
 import random
 import sqlite3
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -591,3 +592,42 @@ def test_load_postgresql_processes_hear_of_each_others_actions_without_polling()
             b.store.close()
 
     asyncio.run(main())
+
+
+def test_d1_the_play_page_passes_both_copies_of_a_card_at_a_two_deck_table(tmp_path: Any) -> None:
+    from test_server_browser import Browser  # skips this test where there is no Chromium
+
+    server = Server(str(tmp_path / "tables.sqlite3"))
+    browser = Browser(tmp_path / "profile")
+    try:
+        with Client(server.url) as host:
+            table = host.create(_two_decks(), seats=[None, "random", "random", "random"], seed=3)
+        page = server.url.replace("ws://", "http://").removesuffix("/ws") + f"/play?table={table}&seat=0"
+        browser.call("Page.navigate", url=page)
+        for _ in range(400):
+            status = browser.evaluate("document.getElementById('status')?.textContent || ''")
+            if status.startswith("Your turn: choose"):
+                break
+            time.sleep(0.05)
+        twice = browser.evaluate("""(() => {
+          const hand = state.view.hand, twice = hand.find((c, i) => hand.indexOf(c) !== i);
+          const buttons = [...document.querySelectorAll('#hand button')];
+          for (const b of buttons.filter((b) => b.dataset.card === twice)) b.click();
+          for (const b of buttons) if (document.querySelectorAll('#hand button.chosen').length < 6
+                                      && b.dataset.card !== twice) b.click();
+          document.getElementById('pass').click();
+          return twice;
+        })()""")
+        stored = open_store(str(tmp_path / "tables.sqlite3"))
+        for _ in range(400):
+            passes = [a for a in stored.actions(table) if a["type"] == "pass" and a["seat"] == 0]
+            if passes:
+                break
+            time.sleep(0.05)
+        stored.close()
+        assert passes and passes[0]["cards"].count(twice) == 2, (twice, passes)
+        assert browser.errors == []
+    finally:
+        browser.close()
+        err = server.stop()
+    assert "Traceback" not in err, err
