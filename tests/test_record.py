@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import heartslib as hl
 from heartslib import strategies as hst
@@ -77,7 +79,7 @@ def test_a_text_record_that_lies_is_refused_at_its_line() -> None:
     with pytest.raises(hl.SaveError, match="unknown line"):
         from_record_text(text.replace("Trick 1:", "Trik 1:", 1))
     with pytest.raises(hl.SaveError, match="Variant"):
-        from_record_text("Seed: 1\n")
+        from_record_text("% heartslib record 2\nSeed: 1\n")
     with pytest.raises(hl.SaveError):
         from_record_text(text.replace("Trick 2:", "Trick 2: 0:QS", 1))
     assert from_record_text(text) == m
@@ -132,9 +134,9 @@ def test_a_start_that_is_not_a_whole_set_position_is_refused(start: object) -> N
 def test_a_text_records_header_is_read_strictly() -> None:
     m = played_match(hl.preset("standard"), 3, steps=20)
     text = record_text(m)
-    assert text.startswith("% heartslib record 1\n")
-    with pytest.raises(hl.SaveError, match="reads record version 1, not '2'"):
-        from_record_text(text.replace("% heartslib record 1", "% heartslib record 2", 1))
+    assert text.startswith("% heartslib record 2\n")
+    with pytest.raises(hl.SaveError, match="reads record versions 1 and 2, not '3'"):
+        from_record_text(text.replace("% heartslib record 2", "% heartslib record 3", 1))
     for line, where in (("Start: {bad", "Start"), ("Seed: x", "Seed"), ("Dealer: two", "Dealer"),
                         ("Variant: {bad", "Variant")):
         key = line.split(":")[0]
@@ -170,3 +172,235 @@ def test_a_hands_dealer_pass_and_parts_are_checked() -> None:
             with pytest.raises(hl.SaveError, match="the hand's dealer and pass"):
                 from_record_text(text.replace(hand_2, lie))
     assert from_record(data) == m and from_record_text(text) == m
+
+
+# --------------------------------------------------------------------------- issue 54: records worth keeping
+
+GOLDEN_RECORDS = Path(__file__).resolve().parent / "golden" / "records"
+HEADERS = {"event": "Club night", "site": "Hearts & Co, Leeds", "date": "2026-12-07", "round": "Final",
+           "table": "t-17", "players": ["Ann", "Bo Li", "Cy", "Dee"]}
+
+
+def _finished(name: str = "standard", seed: int = 3) -> hl.Match:
+    m = hl.Match(hl.preset(name), seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        m.apply(hst.random_action(m, rng))
+    return m
+
+
+def test_headers_round_trip_through_json_and_text() -> None:
+    from heartslib.record import record_headers
+
+    m = played_match(hl.preset("standard"), 5, steps=70)
+    data = json.loads(json.dumps(to_record(m, headers=HEADERS)))
+    assert data["headers"] == HEADERS and from_record(data) == m and record_headers(data) == HEADERS
+    for symbols in (False, True):
+        text = record_text(m, symbols=symbols, headers=HEADERS)
+        assert text.splitlines()[1:7] == ["Event: Club night", "Site: Hearts & Co, Leeds", "Date: 2026-12-07",
+                                          "Round: Final", "Table: t-17", "Players: Ann | Bo Li | Cy | Dee"]
+        assert from_record_text(text) == m and record_headers(text) == HEADERS
+    partial = {"players": ["Ann", "Bo", "Cy", "Dee"]}
+    assert record_headers(record_text(m, headers=partial)) == partial == record_headers(to_record(m, headers=partial))
+    assert "headers" not in to_record(m) and record_headers(record_text(m)) == {}
+
+
+#: Headers the one validator refuses, the JSON path and the text line's key it names.
+BAD_HEADERS: list[tuple[str, dict[str, object], str]] = [
+    ("a month 13", {"date": "2026-13-01"}, "headers.date"),
+    ("30 February", {"date": "2026-02-30"}, "headers.date"),
+    ("a date with a time", {"date": "2026-12-07T10:00"}, "headers.date"),
+    ("three names at four seats", {"players": ["Ann", "Bo", "Cy"]}, "headers.players"),
+    ("a name with a bar", {"players": ["Ann", "B|o", "Cy", "Dee"]}, "headers.players[1]"),
+    ("an empty name", {"players": ["Ann", "", "Cy", "Dee"]}, "headers.players[1]"),
+    ("a name with a line break", {"players": ["Ann", "Bo\u2028", "Cy", "Dee"]}, "headers.players[1]"),
+    ("an event with a tab", {"event": "a\tb"}, "headers.event"),
+    ("an event with spaces around", {"event": " Club "}, "headers.event"),
+    ("an empty table", {"table": ""}, "headers.table"),
+    ("a table as a number", {"table": 17}, "headers.table"),
+    ("a long site", {"site": "x" * 201}, "headers.site"),
+    ("an unknown header", {"evnt": "x"}, "headers.evnt"),
+]
+
+
+@pytest.mark.parametrize(("name", "headers", "where"), BAD_HEADERS, ids=[b[0] for b in BAD_HEADERS])
+def test_bad_headers_are_refused_by_the_one_validator(name: str, headers: dict[str, object], where: str) -> None:
+    m = played_match(hl.preset("standard"), 5, steps=30)
+    for write in (to_record, record_text):
+        with pytest.raises(hl.SaveError) as exc:
+            write(m, headers=headers)  # type: ignore[operator]
+        assert exc.value.path == where, str(exc.value)
+    with pytest.raises(hl.SaveError) as exc:
+        from_record({**to_record(m), "headers": headers})
+    assert exc.value.path == where, str(exc.value)
+    key, value = next(iter(headers.items()))
+    written = " | ".join(value) if isinstance(value, list) else value
+    if key == "evnt" or not isinstance(written, str) or written != written.strip() or "\u2028" in written:
+        return  # no text line holds it (spaces around a value are the line's spacing; U+2028 ends a line)
+    line = f"{key.capitalize()}: {written}"
+    text = record_text(m).replace("Variant:", line + "\nVariant:", 1)
+    with pytest.raises(hl.SaveError) as exc:
+        from_record_text(text)
+    assert exc.value.path.startswith(key.capitalize()), str(exc.value)
+
+
+def test_the_schema_and_the_validator_agree_on_headers() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from heartslib.record import validate_record
+
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    check = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    good = json.loads(json.dumps(to_record(played_match(hl.preset("standard"), 5, steps=30), headers=HEADERS)))
+    assert check.is_valid(good)
+    for _, headers, _ in BAD_HEADERS:
+        data = {**good, "headers": headers}
+        try:
+            validate_record(data)
+            python = True
+        except hl.SaveError:
+            python = False
+        # a name per seat is counted against the variant, which the schema cannot see
+        assert python == check.is_valid(data) or headers == {"players": ["Ann", "Bo", "Cy"]}, headers
+
+
+@pytest.mark.parametrize("line", ["Seed: 4", "Dealer: 1", "Variant: black_maria", "Event: x"])
+def test_a_repeated_header_line_is_refused(line: str) -> None:
+    # 'Seed: 3' then 'Seed: 4' loaded the match of seed 4: the last line won, silently
+    m = played_match(hl.preset("standard"), 3, steps=10)
+    text = record_text(m, headers={"event": "y"})
+    lines = text.splitlines()
+    lines.insert(6, line)
+    with pytest.raises(hl.SaveError, match="once") as exc:
+        from_record_text("\n".join(lines) + "\n")
+    assert exc.value.path == "line 7"
+
+
+def test_a_text_record_without_its_result_line_is_refused() -> None:
+    # 190 of 206 random truncations loaded silently as shorter games
+    m = _finished()
+    text = record_text(m)
+    cut = text[:text.index("\nHand 3:")]
+    with pytest.raises(hl.SaveError, match="Result") as exc:
+        from_record_text(cut)
+    assert exc.value.path == "Result"
+    assert "cut short" in str(exc.value)
+
+
+@pytest.mark.parametrize("cut", ["Result: over, winners 3", "Result: over", "Result: over, winners 3, totals",
+                                 "Result: ov"])
+def test_a_result_line_cut_short_is_refused(cut: str) -> None:
+    # 'Result: over, winners 3' (its totals cut off) loaded
+    m = _finished()
+    text = record_text(m)
+    line = text.splitlines()[-1]
+    assert line.startswith("Result: over, winners ")
+    lines = text.splitlines()
+    with pytest.raises(hl.SaveError) as exc:
+        from_record_text("\n".join([*lines[:-1], line[:len(cut)]]))
+    assert exc.value.path == f"line {len(lines)}"
+
+
+def test_lines_after_the_result_line_are_refused() -> None:
+    m = played_match(hl.preset("standard"), 3, steps=40)
+    text = record_text(m)
+    trick = next(line for line in text.splitlines() if line.startswith("Trick 1:"))
+    with pytest.raises(hl.SaveError, match="after the Result line"):
+        from_record_text(text + trick + "\n")
+    assert from_record_text(text + "\n% a comment\n\n") == m
+
+
+@pytest.mark.parametrize("drop", ["the version line", "all"])
+def test_a_text_record_without_its_version_line_is_refused(drop: str) -> None:
+    # a record without '% heartslib record N' loaded as version 1
+    m = played_match(hl.preset("standard"), 3, steps=10)
+    lines = record_text(m).splitlines()
+    text = "\n".join(lines[1:]) if drop == "the version line" else ""
+    with pytest.raises(hl.SaveError, match="version line") as exc:
+        from_record_text(text)
+    assert exc.value.path == ("line 1" if text else "version")
+    with pytest.raises(hl.SaveError, match="once"):
+        from_record_text("\n".join([lines[0], *lines]))
+
+
+def test_version_1_records_this_library_wrote_still_load() -> None:
+    # tests/golden/records/: records written by the release before version 2, kept as they were written
+    for path, m in ((GOLDEN_RECORDS / "v1_black_maria.txt", _finished("black_maria", 3)),
+                    (GOLDEN_RECORDS / "v1_custom_in_progress.txt", None)):
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("% heartslib record 1\n")
+        loaded = from_record_text(text)
+        assert m is None or loaded == m
+        assert from_record_text(record_text(loaded)) == loaded  # written again as version 2
+    data = json.loads((GOLDEN_RECORDS / "v1_black_maria.json").read_text(encoding="utf-8"))
+    assert data["version"] == 1 and from_record(data) == _finished("black_maria", 3)
+    del data["result"]
+    assert from_record(data) == _finished("black_maria", 3)  # a version-1 JSON record could leave its result out
+
+
+def test_version_2_is_written_and_a_version_2_json_record_states_its_result() -> None:
+    m = played_match(hl.preset("standard"), 3, steps=10)
+    data = to_record(m)
+    assert data["version"] == 2 and record_text(m).startswith("% heartslib record 2\n")
+    del data["result"]
+    with pytest.raises(hl.SaveError, match="cut short") as exc:
+        from_record(data)
+    assert exc.value.path == "result"
+    with pytest.raises(hl.SaveError, match="1 or 2"):
+        from_record({**to_record(m), "version": 3})
+
+
+def test_a_record_cut_after_a_hand_and_marked_in_progress_loads_as_that_game() -> None:
+    m = _finished()
+    lines = record_text(m).splitlines()
+    hand_3 = lines.index(next(line for line in lines if line.startswith("Hand 3:")))
+    prefix = hl.Match(hl.preset("standard"), seed=3)
+    for action in m.actions:
+        if prefix.hand_number == 2:
+            break
+        prefix.apply(action)
+    totals = " ".join(str(x) for x in prefix.scores)
+    marked = "\n".join([*lines[:hand_3], f"Result: in progress, winners -, totals {totals}"])
+    assert from_record_text(marked) == prefix != m
+    with pytest.raises(hl.SaveError, match="the match over"):
+        from_record_text(marked.replace("in progress", "over"))
+
+
+_TRUNCATED_GAMES = [("standard", 3, None), ("black_maria", 1, None), ("standard", 4, 150), ("complex_hearts", 2, 90)]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(game=st.sampled_from(range(len(_TRUNCATED_GAMES))), cut=st.floats(0, 1), symbols=st.booleans())
+def test_random_truncations_are_refused_or_load_the_whole_game(game: int, cut: float, symbols: bool) -> None:
+    # a truncated text record loaded silently as a shorter game (190 of 206 random cuts)
+    m = _truncated_game(game)
+    text = record_text(m, symbols=symbols)
+    short = text[:int(cut * len(text))]
+    try:
+        loaded = from_record_text(short)
+    except hl.SaveError:
+        return
+    # only a cut that keeps the whole Result line loads: the game the record states, over or in progress
+    assert short.rstrip() == text.rstrip() and loaded == m
+
+
+_GAMES: dict[int, hl.Match] = {}
+
+
+def _truncated_game(i: int) -> hl.Match:
+    if i not in _GAMES:
+        name, seed, steps = _TRUNCATED_GAMES[i]
+        _GAMES[i] = _finished(name, seed) if steps is None else played_match(hl.preset(name), seed, steps=steps)
+    return _GAMES[i]
+
+
+def test_every_cut_at_a_line_end_is_refused() -> None:
+    # the cuts a crash or a full disk leaves: whole lines kept, the rest lost
+    for i in range(len(_TRUNCATED_GAMES)):
+        text = record_text(_truncated_game(i))
+        ends = [n for n, c in enumerate(text) if c == "\n"]
+        refused = 0
+        for end in ends[:-1]:
+            with pytest.raises(hl.SaveError):
+                from_record_text(text[:end + 1])
+            refused += 1
+        assert refused == len(ends) - 1

@@ -9,14 +9,21 @@ the :class:`~heartslib.Match` by replaying every action through
 :meth:`~heartslib.Match.apply` and check each deal, trick and total the
 record states against the replay; anything wrong raises
 :class:`~heartslib.SaveError` with the place (``hands[2].actions[17]``).
+As PBN and PHH records do, a record may carry headers (:data:`HEADERS`: the
+event, site, date, round, table and each seat's player), which
+:func:`record_headers` reads.
 
 The JSON form is described by a JSON Schema, ``docs/record.schema.json``
-(format ``"heartslib-record"``, version 1; :data:`RECORD_SCHEMA`), whose rules
-:func:`validate_record` applies in Python before anything is replayed. The
-text form is in the spirit
-of PBN: a header, then one block a hand, one line a trick::
+(format ``"heartslib-record"``, version 2, and version 1 read as before;
+:data:`RECORD_SCHEMA`), whose rules :func:`validate_record` applies in Python
+before anything is replayed. The text form is in the spirit of PBN: a
+version line, a header, then one block a hand, one line a trick, and a
+``Result`` line, without which the record is refused as cut short (see
+``docs/records.md`` for its grammar)::
 
-    % heartslib record 1
+    % heartslib record 2
+    Event: Club night
+    Players: Ann | Bo | Cy | Dee
     Variant: standard
     Seed: 7
     Dealer: 0
@@ -30,13 +37,13 @@ of PBN: a header, then one block a hand, one line a trick::
     Points: 0 13 13 0
     Totals: 0 13 13 0
 
-    Result: over, winners 2
+    Result: over, winners 2, totals 54 101 63 42
 
 Cards are written as codes (``QS``) or, with ``symbols=True``, as ``Q♠``;
 both are read. A trick a decision interrupts (a joker's called suit) is
 written as two ``Trick`` lines around its ``Choose`` line. Lines starting
-with ``%`` are comments, but for ``% heartslib record N`` (in any case),
-whose version must be one this release reads. Numbers are ASCII digits, each
+with ``%`` are comments, but for ``% heartslib record N`` (in any case), the
+version line, which comes first and once. Numbers are ASCII digits, each
 ``Trick`` line's number is checked, and a line over :data:`MAX_LINE`
 characters is refused before it is read.
 
@@ -48,13 +55,17 @@ characters is refused before it is read.
 ...     m.apply(hst.random_action(m, rng))
 >>> from_record(to_record(m)) == m, from_record_text(record_text(m)) == m
 (True, True)
+>>> record_headers(record_text(m, headers={"event": "Club night", "date": "2026-12-07"}))
+{'event': 'Club night', 'date': '2026-12-07'}
 """
 
 from __future__ import annotations
 
+import datetime
+import itertools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from heartslib.actions import Action, Choose, Pass, Play, action_from_text
@@ -68,11 +79,18 @@ from heartslib.round import Round
 from heartslib.serialize import RECORD_FORMAT, direction_data, parse_score, read_deal, read_direction, score_data
 from heartslib.variant import Variant
 
-__all__ = ["MAX_LINE", "RECORD_FORMAT", "RECORD_SCHEMA", "RECORD_VERSION", "from_record", "from_record_text",
-           "record_text", "to_record", "validate_record"]
+__all__ = ["HEADERS", "MAX_LINE", "RECORD_FORMAT", "RECORD_SCHEMA", "RECORD_VERSION", "RECORD_VERSIONS", "from_record",
+           "from_record_text", "record_headers", "record_text", "to_record", "validate_record"]
 
-#: The version of the record format this release writes and reads.
-RECORD_VERSION = 1
+#: The version of the record format this release writes.
+RECORD_VERSION = 2
+
+#: The versions this release reads: version 1 (no headers, and a JSON record may leave out its result) as before.
+RECORD_VERSIONS = (1, 2)
+
+#: The headers a record may carry, as PBN and PHH records do, in the order the text form writes them: the JSON
+#: form's ``headers`` keys, and the text form's lines (``Event: Club night``, ``Players: Ann | Bo | Cy | Dee``).
+HEADERS = ("event", "site", "date", "round", "table", "players")
 
 #: The longest line a text record may have: far above any real line (a custom variant's JSON, a two-deck deal),
 #: and checked before a line is read, so that a huge line costs no more memory than the text itself.
@@ -80,20 +98,41 @@ MAX_LINE = 65_536
 
 _CARD = "^([2-9TJQKA][CDHS]|0[CD]|JK)$"
 _ACTION = "^[0-9]+:(play|pass|choose) .+$"
+# a header's text fits one line of the text form: no control character or line break (what str.splitlines splits
+# at), no space at either end (the reader strips a line), and a player's name has no '|' (which parts the names)
+_NO_BREAK = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+_LABEL = rf"^[^\s{_NO_BREAK}]([^{_NO_BREAK}]*[^\s{_NO_BREAK}])?$"
+_NAME = rf"^[^\s|{_NO_BREAK}]([^|{_NO_BREAK}]*[^\s|{_NO_BREAK}])?$"
+_DATE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 #: The JSON Schema of the JSON form, ``docs/record.schema.json`` (a test keeps the two equal); :func:`validate_record`
 #: applies its rules in Python, so that the core needs no schema library.
 RECORD_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "heartslib-record-1",
-    "title": "heartslib game record, version 1",
+    "$id": "heartslib-record-2",
+    "title": "heartslib game record, version 2 (version 1 is read as before)",
     "description": "A match as heartslib.record.to_record writes it; heartslib.record.from_record replays and checks "
                    "it (heartslib.record.validate_record checks these rules alone).",
     "type": "object",
     "required": ["format", "version", "variant", "seed", "dealer", "hands"],
     "properties": {
         "format": {"const": "heartslib-record"},
-        "version": {"const": 1},
+        "version": {"enum": [1, 2], "description": "2 as this release writes; 1 as earlier releases wrote"},
+        "headers": {
+            "description": "what PBN and PHH records carry besides the game: each optional; a text form's header lines",
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "event": {"$ref": "#/$defs/label", "description": "the event, tournament or series"},
+                "site": {"$ref": "#/$defs/label", "description": "where it was played (a club, a server)"},
+                "date": {"type": "string", "pattern": _DATE, "format": "date",
+                         "description": "the day it was played, as YYYY-MM-DD (a real date)"},
+                "round": {"$ref": "#/$defs/label", "description": "the event's round (not a hand of the match)"},
+                "table": {"$ref": "#/$defs/label", "description": "the table's name or id"},
+                "players": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/name"},
+                            "description": "each seat's player, seat 0 first: one name a seat"},
+            },
+        },
         "variant": {
             "description": "A preset's name, or the variant as Variant.to_dict writes it.",
             "oneOf": [{"type": "string", "maxLength": 100}, {"type": "object"}],
@@ -179,8 +218,15 @@ RECORD_SCHEMA: dict[str, Any] = {
             },
         },
     },
+    "if": {"required": ["version"], "properties": {"version": {"const": 2}}},
+    "then": {"required": ["result"], "description": "a version-2 record states its result (over or in progress), so "
+                                                    "that one cut short is refused"},
     "$defs": {
         "card": {"type": "string", "pattern": _CARD},
+        "label": {"type": "string", "pattern": _LABEL, "maxLength": 200,
+                  "description": "one line of text, without spaces at either end"},
+        "name": {"type": "string", "pattern": _NAME, "maxLength": 100,
+                 "description": "a player's name: one line of text, without '|' or spaces at either end"},
         "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
         "passing": {
             "description": "the pass direction as saves write it: {\"offset\": k}, or a word such as \"hold\"",
@@ -193,10 +239,16 @@ RECORD_SCHEMA: dict[str, Any] = {
     },
 }
 
+#: The schema without its rule for a whole record's end, for a text record's header read alone.
+_HEADER_SCHEMA = {key: value for key, value in RECORD_SCHEMA.items() if key not in ("if", "then")}
+
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
                "null": "null", "array": "a list", "object": "a table (JSON object)"}
 _PATTERN_WORDS = {_CARD: "a card code such as 'QS', 'TD', '0C' or 'JK'",
-                  _ACTION: "an action text such as '2:play QS', '0:pass AS KS QS' or '1:choose new'"}
+                  _ACTION: "an action text such as '2:play QS', '0:pass AS KS QS' or '1:choose new'",
+                  _LABEL: "one line of text, without control characters or spaces at either end",
+                  _NAME: "a name on one line, without '|', control characters or spaces at either end",
+                  _DATE: "a date written YYYY-MM-DD, such as '2026-12-07'"}
 
 
 def _is_type(value: Any, name: str) -> bool:
@@ -248,6 +300,8 @@ def _checked(value: Any, schema: dict[str, Any], path: str) -> Any:
         value = _one_of(value, schema["oneOf"], path)
     if "const" in schema and not _json_equal(value, schema["const"]):
         raise SaveError(path, f"{value_text(schema['const'])} is expected, not {value_text(value)}")
+    if "enum" in schema and not any(_json_equal(value, x) for x in schema["enum"]):
+        raise SaveError(path, f"{' or '.join(map(value_text, schema['enum']))} is expected, not {value_text(value)}")
     if "type" in schema:
         names = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
         if not any(_is_type(value, name) for name in names):
@@ -261,6 +315,11 @@ def _checked(value: Any, schema: dict[str, Any], path: str) -> Any:
         if "pattern" in schema and re.search(schema["pattern"], value) is None:
             raise SaveError(path, f"{_PATTERN_WORDS.get(schema['pattern'], 'other text')} is expected, not "
                             f"{value_text(value)}")
+        if schema.get("format") == "date":  # as jsonschema's format checker reads it: a day the calendar has
+            try:
+                datetime.date.fromisoformat(value)
+            except ValueError:
+                raise SaveError(path, f"a real date is expected, not {value_text(value)}") from None
     elif isinstance(value, int | float) and not isinstance(value, bool):
         if not schema.get("minimum", value) <= value <= schema.get("maximum", value):
             low, high = schema.get("minimum"), schema.get("maximum")
@@ -275,8 +334,9 @@ def _checked(value: Any, schema: dict[str, Any], path: str) -> Any:
 
 def _checked_list(value: list[Any], schema: dict[str, Any], path: str) -> list[Any]:
     if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
-        raise SaveError(path, f"a list of {schema.get('minItems', 0)} to {schema['maxItems']} items is expected, "
-                        f"not {len(value)}")
+        low, high = schema.get("minItems", 0), schema.get("maxItems")
+        size = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise SaveError(path, f"a list of {size} items is expected, not {len(value)}")
     first = schema.get("prefixItems", [])
     return [_checked(x, first[i] if i < len(first) else schema.get("items", {}), _at(path, i))
             for i, x in enumerate(value)]
@@ -285,16 +345,27 @@ def _checked_list(value: list[Any], schema: dict[str, Any], path: str) -> list[A
 def _checked_dict(value: dict[str, Any], schema: dict[str, Any], path: str) -> dict[str, Any]:
     for key in schema.get("required", ()):
         if key not in value:
-            raise SaveError(_at(path, key), f"{key} is missing (a {path or 'record'} has "
-                            f"{', '.join(schema['required'])})")
+            why = schema.get("description") or f"a {path or 'record'} has {', '.join(schema['required'])}"
+            raise SaveError(_at(path, key), f"{key} is missing ({why})")
     properties = schema.get("properties", {})
     if schema.get("additionalProperties", True) is False:
         extra = [key for key in value if key not in properties]
         if extra:
             raise SaveError(_at(path, str(extra[0])), f"unknown key {value_text(extra[0])}: {path or 'a record'} "
                             f"has only {', '.join(properties)}")
-    return {key: _checked(x, properties[key], _at(path, key)) if key in properties else x
-            for key, x in value.items()}
+    checked = {key: _checked(x, properties[key], _at(path, key)) if key in properties else x
+               for key, x in value.items()}
+    if "if" in schema and _fits(checked, schema["if"], path):
+        _checked(checked, schema["then"], path)
+    return checked
+
+
+def _fits(value: Any, schema: dict[str, Any], path: str) -> bool:
+    try:
+        _checked(value, schema, path)
+    except SaveError:
+        return False
+    return True
 
 
 def validate_record(data: Any) -> dict[str, Any]:
@@ -371,13 +442,16 @@ def _hand_start(m: Match) -> dict[str, Any]:
             "deal": [[c.code for c in h] for h in r.hands], "kitty": [c.code for c in r.kitty], "actions": []}
 
 
-def to_record(m: Match) -> dict[str, Any]:
-    """The record of ``m`` as plain data (the JSON form; ``json.dumps`` writes it).
+def to_record(m: Match, *, headers: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``m`` as plain data (the JSON form; ``json.dumps`` writes it), with ``headers`` (any of
+    :data:`HEADERS`: ``{"event": "Club night", "date": "2026-12-07", "players": ["Ann", "Bo", "Cy", "Dee"]}``).
 
     Raises :class:`~heartslib.SaveError` for a match dealt from scripted chance outcomes (a record, like a
-    save, replays its seed), and for anything but a :class:`~heartslib.Match`.
+    save, replays its seed), for anything but a :class:`~heartslib.Match`, and for headers the record's schema
+    refuses or a list of players that is not one name a seat (naming the header: ``headers.date``).
     """
     _need_match(m, "to_record")
+    checked = _headers(headers, m.variant)
     save = m.to_dict()
     hands = _hands(m)
     for hand in hands:
@@ -392,7 +466,21 @@ def to_record(m: Match) -> dict[str, Any]:
         "hands": hands,
         "result": {"over": m.is_over, "totals": [score_data(x) for x in m.scores], "winners": list(m.winners)},
     }
+    if checked:
+        data["headers"] = checked
     return data
+
+
+def _headers(headers: Mapping[str, Any] | None, v: Variant, where: str = "headers") -> dict[str, Any]:
+    """``headers`` checked by the record's schema and against the variant (one player a seat), in
+    :data:`HEADERS`' order; ``where`` names them in errors."""
+    if headers is None:
+        return {}
+    if not isinstance(headers, Mapping):
+        raise SaveError(where, f"the headers are a table (dict) of {', '.join(HEADERS)}, not {value_text(headers)}")
+    checked: dict[str, Any] = _checked(dict(headers), RECORD_SCHEMA["properties"]["headers"], where)
+    _check_players(checked.get("players"), v, _at(where, "players"))
+    return {key: checked[key] for key in HEADERS if key in checked}
 
 
 def _need_match(m: Any, name: str) -> None:
@@ -404,13 +492,17 @@ def _score_text(x: Score) -> str:
     return str(score_data(x))
 
 
-def record_text(m: Match, *, symbols: bool = False) -> str:
-    """The record of ``m`` as text (see the module docs); ``symbols`` writes cards as ``Q♠``, not ``QS``."""
+def record_text(m: Match, *, symbols: bool = False, headers: Mapping[str, Any] | None = None) -> str:
+    """The record of ``m`` as text (see the module docs); ``symbols`` writes cards as ``Q♠``, not ``QS``;
+    ``headers`` as for :func:`to_record`, each a header line (``Players: Ann | Bo | Cy | Dee``)."""
     _need_match(m, "record_text")
-    save = m.to_dict()
     v = m.variant
+    checked = _headers(headers, v)
+    save = m.to_dict()
     variant = _variant_data(v)
     lines = [f"% heartslib record {RECORD_VERSION}",
+             *(f"{key.capitalize()}: {' | '.join(value) if key == 'players' else value}"
+               for key, value in checked.items()),
              f"Variant: {variant if isinstance(variant, str) else json.dumps(variant, ensure_ascii=False)}",
              f"Seed: {m.seed}", f"Dealer: {save['dealer']}"]
     if save["deal"] is not None:
@@ -515,6 +607,7 @@ def from_record(data: Any) -> Match:
     :class:`~heartslib.SaveError` naming what is wrong and where."""
     data = validate_record(data)
     v = _variant(data["variant"], "variant")
+    _headers(data.get("headers"), v)
     m = _start(v, data["seed"], data["dealer"], data.get("start"))
     for h, hand in enumerate(data["hands"]):
         where = f"hands[{h}]"
@@ -554,52 +647,104 @@ def _apply(m: Match, text: Any, path: str) -> None:
 
 def from_record_text(text: str) -> Match:
     """The match a text record (see the module docs) describes, replayed and checked; raises
-    :class:`~heartslib.SaveError` naming the line that is wrong."""
-    if not isinstance(text, str):
-        raise SaveError("", f"a text record is a str, not {type(text).__name__}")
-    header: dict[str, str] = {}
-    m: Match | None = None
+    :class:`~heartslib.SaveError` naming the line that is wrong, and for a record without its version line first
+    or its ``Result`` line last (one cut short: a cut at any point is refused, never read as a shorter game)."""
+    lines = _lines(text)
+    header, body = _text_header(lines)
+    m = _text_start(header)
     hand_number = -1
-    for no, raw in enumerate(text.splitlines(), 1):
-        where = f"line {no}"
-        if len(raw) > MAX_LINE:  # before anything reads it: a huge line would cost many times its size
-            raise SaveError(where, f"the line is longer than {MAX_LINE:,} characters ({len(raw):,})")
-        line = raw.strip()
-        if line.startswith("%"):
-            _version_line(line, where)
-            continue
-        if not line:
-            continue
-        key, sep, value = line.partition(":")
-        key, value = key.strip(), value.strip()
-        if not sep:
-            raise SaveError(where, f"expected 'Name: value', not {line!r:.60}")
-        if m is None and key in ("Variant", "Seed", "Dealer", "Start"):
-            header[key] = value
-            continue
-        if m is None:
-            m = _text_start(header)
+    result = None
+    for where, line in itertools.chain([] if body is None else [body], lines):
+        if result is not None:
+            raise SaveError(where, f"the record ends at its Result line ({result}): nothing but blank lines and "
+                            f"comments comes after the Result line, not {value_text(line[:60])}")
+        key, value = _key_value(line, where)
+        if key == "Result":
+            result = where
         try:
             hand_number = _text_line(m, key, value, where, hand_number)
         except SaveError:
             raise
         except (CardError, IllegalAction) as exc:  # a card or a score that cannot be read: this line's fault
             raise SaveError(where, str(exc)) from exc
-    if m is None:
-        m = _text_start(header)
+    if result is None:
+        raise SaveError("Result", "the record ends without its Result line ('Result: over, ...' or 'Result: in "
+                        "progress, ...'): it was cut short")
     return m
 
 
-def _version_line(line: str, where: str) -> None:
-    """Check a comment that is a version line (``% heartslib record 1``, in any case): its version must be this
-    release's."""
-    version = re.fullmatch(r"%\s*heartslib\s+record\b(.*)", line, re.IGNORECASE | re.DOTALL)
-    if version is None:
-        return
-    said = version.group(1).strip()
-    if said != str(RECORD_VERSION):
-        raise SaveError(where, f"this release reads record version {RECORD_VERSION}, not "
-                        f"{value_text(said) if said else 'a version line that names none'}")
+def record_headers(record: str | Mapping[str, Any]) -> dict[str, Any]:
+    """The headers (:data:`HEADERS`) of a record, JSON data or text, as ``to_record`` takes them (``{}`` for none):
+    read and checked with the record's header (variant, seed, start), without replaying its game, which
+    :func:`from_record` and :func:`from_record_text` do; raises :class:`~heartslib.SaveError` as they do."""
+    if isinstance(record, str):
+        header, _ = _text_header(_lines(record))
+        return _text_headers(header, _text_variant(header))
+    data = validate_record(record)
+    return _headers(data.get("headers"), _variant(data["variant"], "variant"))
+
+
+#: The lines of a text record's header (each once, in any order) and of its body, as the reader takes them.
+_HEADER_LINES = (*(key.capitalize() for key in HEADERS), "Variant", "Seed", "Dealer", "Start")
+_BODY_LINES = ("Hand", "Deal", "Kitty", "Pass", "Choose", "Trick", "Points", "Totals", "Result")
+
+
+def _lines(text: str) -> Iterator[tuple[str, str]]:
+    """The lines of a text record that say something, stripped, each with its place (``line 12``): blank lines and
+    comments left out, but for version lines; a line over :data:`MAX_LINE` characters refused before it is read."""
+    if not isinstance(text, str):
+        raise SaveError("", f"a text record is a str, not {type(text).__name__}")
+    for no, raw in enumerate(text.splitlines(), 1):
+        where = f"line {no}"
+        if len(raw) > MAX_LINE:  # before anything reads it: a huge line would cost many times its size
+            raise SaveError(where, f"the line is longer than {MAX_LINE:,} characters ({len(raw):,})")
+        line = raw.strip()
+        if line and (not line.startswith("%") or _VERSION_LINE.fullmatch(line)):
+            yield where, line
+
+
+def _text_header(lines: Iterator[tuple[str, str]]) -> tuple[dict[str, str], tuple[str, str] | None]:
+    """A text record's version line and header lines: the header (key: value), and the first line after the
+    header with its place (None at the end)."""
+    first = next(lines, None)
+    if first is None or not first[1].startswith("%"):
+        raise SaveError(first[0] if first else "version", "a text record starts with its version line "
+                        f"('% heartslib record {RECORD_VERSION}'), not "
+                        f"{value_text(first[1][:60]) if first else 'nothing'}")
+    _version_line(*reversed(first))
+    header: dict[str, str] = {}
+    places: dict[str, str] = {}
+    for where, line in lines:
+        key, value = _key_value(line, where)
+        if key not in _HEADER_LINES:
+            return header, (where, line)
+        if key in header:
+            raise SaveError(where, f"a second {key} line ({places[key]} was the first): a header line is given once")
+        header[key], places[key] = value, where
+    return header, None
+
+
+def _key_value(line: str, where: str) -> tuple[str, str]:
+    if line.startswith("%"):
+        raise SaveError(where, "a second version line: a record has its version line once, first")
+    key, sep, value = line.partition(":")
+    if not sep:
+        raise SaveError(where, f"expected 'Name: value', not {line!r:.60}")
+    return key.strip(), value.strip()
+
+
+_VERSION_LINE = re.compile(r"%\s*heartslib\s+record\b(.*)", re.IGNORECASE | re.DOTALL)
+
+
+def _version_line(line: str, where: str) -> int:
+    """The version a version line (``% heartslib record 2``, in any case) names, which must be one this release
+    reads."""
+    version = _VERSION_LINE.fullmatch(line)
+    said = "" if version is None else version.group(1).strip()
+    if said not in map(str, RECORD_VERSIONS):
+        raise SaveError(where, f"this release reads record versions {' and '.join(map(str, RECORD_VERSIONS))}, "
+                        f"not {value_text(said) if said else 'a version line that names none'}")
+    return int(said)
 
 
 def _digits(text: str, what: str, where: str) -> int:
@@ -619,28 +764,50 @@ def _json_header(text: str, key: str, what: str) -> Any:
         raise SaveError(key, f"the header's {key} is {what} ({exc})") from None
 
 
-def _result_part(value: str, name: str) -> str | None:
-    """The ``winners`` or ``totals`` part of a ``Result`` line (spaces made single), None where it has none."""
-    for part in value.split(","):
-        word, _, rest = part.strip().partition(" ")
-        if word == name:
-            return " ".join(rest.split())
-    return None
+def _text_variant(header: Mapping[str, str]) -> Variant:
+    return _variant(_text_variant_data(header), "Variant")
+
+
+def _text_variant_data(header: Mapping[str, str]) -> str | dict[str, Any]:
+    if "Variant" not in header:
+        raise SaveError("Variant", "a record's header names its variant ('Variant: standard')")
+    name = header["Variant"]
+    data: str | dict[str, Any] = _json_header(name, "Variant", "a variant written as a JSON table") \
+        if name.startswith("{") else name
+    return data
+
+
+def _text_headers(header: Mapping[str, str], v: Variant) -> dict[str, Any]:
+    """The headers of :data:`HEADERS` a text record's header lines give, checked as the JSON form's (each error
+    named by its line's key: ``Date``, ``Players[2]``)."""
+    schemas = RECORD_SCHEMA["properties"]["headers"]["properties"]
+    found: dict[str, Any] = {}
+    for key in HEADERS:
+        name = key.capitalize()
+        if name in header:
+            value = header[name]
+            found[key] = _checked([x.strip() for x in value.split("|")] if key == "players" else value,
+                                  schemas[key], name)
+    _check_players(found.get("players"), v, "Players")
+    return found
+
+
+def _check_players(players: Sequence[str] | None, v: Variant, where: str) -> None:
+    if players is not None and len(players) != v.players:
+        raise SaveError(where, f"one name a seat is expected: the variant has {v.players} seats, not {len(players)}")
 
 
 def _text_start(header: Mapping[str, str]) -> Match:
-    if "Variant" not in header:
-        raise SaveError("Variant", "a record names its variant first ('Variant: standard')")
-    name = header["Variant"]
-    variant = _json_header(name, "Variant", "a variant written as a JSON table") if name.startswith("{") else name
+    variant = _text_variant_data(header)
     v = _variant(variant, "Variant")
+    _text_headers(header, v)
     seed, dealer = (_digits(header.get(key, default), f"header's {key}", key)
                     for key, default in (("Seed", ""), ("Dealer", "0")))
     start = _json_header(header["Start"], "Start", "a JSON table of hand_number, scores and deal") \
         if "Start" in header else None
-    # the header as a JSON record's first keys, checked by the same rules
-    data = validate_record({"format": RECORD_FORMAT, "version": RECORD_VERSION, "variant": variant, "seed": seed,
-                            "dealer": dealer, "start": start, "hands": []})
+    # the header as a JSON record's first keys, checked by the same rules (but for the result it leaves to the end)
+    data = _checked({"format": RECORD_FORMAT, "version": RECORD_VERSION, "variant": variant, "seed": seed,
+                     "dealer": dealer, "start": start, "hands": []}, _HEADER_SCHEMA, "")
     return _start(v, data["seed"], data["dealer"], data["start"])
 
 
@@ -681,14 +848,25 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
         stated = [str(score_data(parse_score(x))) for x in value.split()]
         values = result.points if head == "Points" else result.totals
         _check(where, stated, [_score_text(x) for x in values], head.lower())
-    elif head == "Result":
-        over = value.startswith("over")
-        _check(where, over, m.is_over, "the match over")
-        _check(where, _result_part(value, "winners"), " ".join(map(str, m.winners)) or "-", "the winners")
-        totals = _result_part(value, "totals")
-        _check(where, None if totals is None else [str(score_data(parse_score(x))) for x in totals.split()],
-               [_score_text(x) for x in m.scores], "the totals")
+    elif head == "Result" and not arg:
+        _result_line(m, value, where)
     else:
-        raise SaveError(where, f"unknown line {key!r:.40}: expected Hand, Deal, Kitty, Pass, Choose, Trick, Points, "
-                        "Totals or Result")
+        raise SaveError(where, f"unknown line {key!r:.40}: expected {', '.join(_BODY_LINES[:-1])} or Result")
     return hand_number
+
+
+_RESULT = re.compile(r"(over|in progress), winners (-|[0-9]+(?: [0-9]+)*), totals (\S+(?: \S+)*)")
+
+
+def _result_line(m: Match, value: str, where: str) -> None:
+    """Check a ``Result`` line, read whole (a line cut short is refused), against the replay."""
+    result = _RESULT.fullmatch(" ".join(value.split()))
+    if result is None:
+        raise SaveError(where, "a Result line is 'Result: over' or 'Result: in progress', then ', winners' and the "
+                        "winning seats ('-' for none), then ', totals' and each seat's total, not "
+                        f"{value_text(value[:60])}")
+    over, winners, totals = result.groups()
+    _check(where, over == "over", m.is_over, "the match over")
+    _check(where, winners, " ".join(map(str, m.winners)) or "-", "the winners")
+    _check(where, [str(score_data(parse_score(x))) for x in totals.split()], [_score_text(x) for x in m.scores],
+           "the totals")
