@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -404,3 +405,76 @@ def test_every_cut_at_a_line_end_is_refused() -> None:
                 from_record_text(text[:end + 1])
             refused += 1
         assert refused == len(ends) - 1
+
+
+RECORDS_DOC = Path(__file__).resolve().parents[1] / "docs" / "records.md"
+_EBNF_TOKEN = re.compile(r'\s*(?:("[^"]*")|(\[[^\]]*\])|(#x[0-9A-Fa-f]+)|([a-zA-Z][a-zA-Z-]*)|([()|?*+]))')
+
+
+def _grammar() -> dict[str, str]:
+    """The rules of docs/records.md's ```ebnf block: name -> right-hand side."""
+    block = RECORDS_DOC.read_text(encoding="utf-8").split("```ebnf\n", 1)[1].split("```", 1)[0]
+    rules: dict[str, str] = {}
+    for name, body in re.findall(r"^([a-zA-Z-]+)\s*::=(.*?)(?=^[a-zA-Z-]+\s*::=|\Z)", block, re.M | re.S):
+        rules[name] = body
+    return rules
+
+
+def _char(code: str) -> str:
+    return f"\\U{int(code[2:], 16):08x}"
+
+
+def _regex(rules: dict[str, str], name: str) -> str:
+    """The rule ``name`` as a regular expression (the grammar is regular: no rule refers to itself)."""
+    out, body, at = [], rules[name].strip(), 0
+    while at < len(body):
+        token = _EBNF_TOKEN.match(body, at)
+        assert token is not None, f"{name}: cannot read {body[at:at + 20]!r}"
+        literal, klass, char, ref, op = token.groups()
+        if literal is not None:
+            out.append(re.escape(literal[1:-1]))
+        elif klass is not None:
+            inner = re.sub(r"#x[0-9A-Fa-f]+", lambda x: _char(x.group()), klass[1:-1])
+            out.append("[" + inner.replace("|", "\\|") + "]")
+        elif char is not None:
+            out.append(_char(char))
+        elif ref is not None:
+            out.append(f"(?:{_regex(rules, ref)})")
+        else:
+            out.append(op)
+        at = token.end()
+    return "".join(out)
+
+
+def _grammar_records() -> list[str]:
+    texts = []
+    for name in hl.preset_names():
+        v = hl.preset(name)
+        for m in (played_match(v, 3, steps=v.players * v.deal_size + 20), played_match(v, 4)):
+            texts += [record_text(m), record_text(m, symbols=True)]
+    v = hl.preset("standard").replace(moon={"kind": "new"}, end={"target": 50})
+    custom = hl.Match.from_deal(v, hl.Round.deal(v, seed=9).hands, scores=(40, 10, 0, 5), dealer=2, hand_number=3,
+                                seed=11)
+    texts.append(record_text(custom, headers=HEADERS))
+    texts += [path.read_text(encoding="utf-8") for path in sorted(GOLDEN_RECORDS.glob("*.txt"))]
+    return texts
+
+
+def test_the_grammar_in_the_docs_matches_the_records_written() -> None:
+    grammar = re.compile(_regex(_grammar(), "record"))
+    texts = _grammar_records()
+    for text in texts:
+        assert grammar.fullmatch(text), text[:400]
+    # and it does not match a record cut short, which the reader refuses
+    cut = texts[0][:texts[0].rindex("\nResult:") + 1]
+    assert not grammar.fullmatch(cut)
+
+
+def test_the_grammar_names_every_line_the_reader_reads() -> None:
+    from heartslib.record import _BODY_LINES, _HEADER_LINES
+
+    rules = _grammar()
+    starts = {literal for body in rules.values() for literal in re.findall(r'"([A-Z][a-z]+)[: ]', body)}
+    assert starts == set(_HEADER_LINES) | set(_BODY_LINES)
+    assert set(re.findall(r'\b[a-z][a-z-]*\b', " ".join(re.sub(r'"[^"]*"|\[[^\]]*\]', "", b)
+                                                      for b in rules.values()))) <= set(rules)
