@@ -478,3 +478,21 @@ def test_the_grammar_names_every_line_the_reader_reads() -> None:
     assert starts == set(_HEADER_LINES) | set(_BODY_LINES)
     assert set(re.findall(r'\b[a-z][a-z-]*\b', " ".join(re.sub(r'"[^"]*"|\[[^\]]*\]', "", b)
                                                       for b in rules.values()))) <= set(rules)
+
+
+def test_a_byte_order_mark_before_the_version_line_is_read() -> None:
+    # a text saved by an editor that writes UTF-8 with a BOM was refused: "expected 'Name: value'" at line 1
+    m = played_match(hl.preset("standard"), 3, steps=30)
+    text = record_text(m, symbols=True)
+    assert from_record_text("\ufeff" + text) == m
+    assert from_record_text(("\ufeff" + text).encode("utf-8").decode("utf-8-sig")) == m
+    with pytest.raises(hl.SaveError, match="empty"):
+        from_record_text("\ufeff\n\n")
+
+
+@pytest.mark.parametrize("line", ["Seed: 3", "Players: A | B | C | D"])
+def test_a_header_line_after_the_first_hand_is_named_as_one(line: str) -> None:
+    # it was an "unknown line", as if the reader did not know the header's lines
+    text = record_text(played_match(hl.preset("standard"), 3, steps=10))
+    with pytest.raises(hl.SaveError, match="belongs to the header"):
+        from_record_text(text.replace("\nDeal:", f"\n{line}\nDeal:", 1))

@@ -694,7 +694,8 @@ def _lines(text: str) -> Iterator[tuple[str, str]]:
     comments left out, but for version lines; a line over :data:`MAX_LINE` characters refused before it is read."""
     if not isinstance(text, str):
         raise SaveError("", f"a text record is a str, not {type(text).__name__}")
-    for no, raw in enumerate(text.splitlines(), 1):
+    # a byte order mark, which some editors write at the start of UTF-8, is no part of the first line
+    for no, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         where = f"line {no}"
         if len(raw) > MAX_LINE:  # before anything reads it: a huge line would cost many times its size
             raise SaveError(where, f"the line is longer than {MAX_LINE:,} characters ({len(raw):,})")
@@ -707,11 +708,13 @@ def _text_header(lines: Iterator[tuple[str, str]]) -> tuple[dict[str, str], tupl
     """A text record's version line and header lines: the header (key: value), and the first line after the
     header with its place (None at the end)."""
     first = next(lines, None)
-    if first is None or not first[1].startswith("%"):
-        raise SaveError(first[0] if first else "version", "a text record starts with its version line "
-                        f"('% heartslib record {RECORD_VERSION}'), not "
-                        f"{value_text(first[1][:60]) if first else 'nothing'}")
-    _version_line(*reversed(first))
+    if first is None:
+        raise SaveError("version", f"the text is empty: a text record starts with its version line "
+                        f"('% heartslib record {RECORD_VERSION}')")
+    if not first[1].startswith("%"):
+        raise SaveError(first[0], f"a text record starts with its version line ('% heartslib record "
+                        f"{RECORD_VERSION}'), not {value_text(first[1][:60])}")
+    _version_line(first[1], first[0])
     header: dict[str, str] = {}
     places: dict[str, str] = {}
     for where, line in lines:
@@ -736,15 +739,14 @@ def _key_value(line: str, where: str) -> tuple[str, str]:
 _VERSION_LINE = re.compile(r"%\s*heartslib\s+record\b(.*)", re.IGNORECASE | re.DOTALL)
 
 
-def _version_line(line: str, where: str) -> int:
-    """The version a version line (``% heartslib record 2``, in any case) names, which must be one this release
-    reads."""
+def _version_line(line: str, where: str) -> None:
+    """Check a version line (``% heartslib record 2``, in any case): the version it names must be one this release
+    reads (both are read alike: version 2 adds what version 1 lacks)."""
     version = _VERSION_LINE.fullmatch(line)
     said = "" if version is None else version.group(1).strip()
     if said not in map(str, RECORD_VERSIONS):
         raise SaveError(where, f"this release reads record versions {' and '.join(map(str, RECORD_VERSIONS))}, "
                         f"not {value_text(said) if said else 'a version line that names none'}")
-    return int(said)
 
 
 def _digits(text: str, what: str, where: str) -> int:
@@ -850,6 +852,8 @@ def _text_line(m: Match, key: str, value: str, where: str, hand_number: int) -> 
         _check(where, stated, [_score_text(x) for x in values], head.lower())
     elif head == "Result" and not arg:
         _result_line(m, value, where)
+    elif key in _HEADER_LINES:
+        raise SaveError(where, f"a {key} line belongs to the header, before the first hand")
     else:
         raise SaveError(where, f"unknown line {key!r:.40}: expected {', '.join(_BODY_LINES[:-1])} or Result")
     return hand_number
