@@ -115,6 +115,10 @@ def test_the_schema_and_the_python_validator_agree() -> None:
         cases.append({**good, key: value})
     for key in ("format", "version", "variant", "seed", "dealer", "hands", "start", "result"):
         cases.append({k: v for k, v in good.items() if k != key})
+    # version 2 states its result; version 1 may leave it out (issue 54)
+    without_result = {k: v for k, v in good.items() if k != "result"}
+    cases += [{**without_result, "version": 1}, {**without_result, "version": 2.0}, {**good, "version": 1},
+              {**good, "version": 3}, {**good, "version": "2"}]
     for path, value in (((0, "actions", 0), "0:play QS\n"), ((0, "actions", 0), "0:play " + "QS " * 500),
                         ((0, "kitty"), ["JK"]), ((0, "kitty"), ["1X"]), ((0, "tricks", 0, "plays", 0), [0]),
                         ((0, "tricks", 0, "plays", 0), [0, "QS", 1]), ((0, "tricks", 0, "winner"), None),
