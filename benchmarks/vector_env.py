@@ -6,6 +6,7 @@
     python benchmarks/vector_env.py --quick         # a first look
     python benchmarks/vector_env.py --clock cpu     # CPU time of this process: steadier on a loaded machine
     python benchmarks/vector_env.py --jax-threads 1 # XLA on one core, as numpy
+    python benchmarks/vector_env.py --batches 4096 --jax-batches --functional-batches 4096  # one comparison
 
 Each figure is env steps a second (one step = one action of one game): the numpy backend on the standard
 variant, one process, random legal actions drawn from ``legal_action_mask``, ``state.observation`` built at
@@ -17,6 +18,12 @@ for one core: numpy's element-wise work here is single-threaded anyway. The jax 
 extra; jax's CPU build unless a GPU one is installed) is stepped the same way, its actions drawn by a jitted
 function from the mask, the observation waited for at every step, one batch (the compile) played before the
 clock starts; ``--jax-threads 1`` keeps XLA on one core (``--clock cpu`` counts every core XLA uses).
+
+The functional jax core (:mod:`heartslib.vector.functional`) is timed as learners run it: the whole hand
+on the device under one ``jax.jit`` (``init``, then a ``lax.while_loop`` of ``observe``, ``random_action``
+and ``step`` until every game is over; the observation carried by the loop, so built and kept at every step),
+read back once a batch; the numpy backend is timed again at the same batch just before each of its rows, and
+the ratio printed is to that figure (on a shared machine the load moves between rows a minute apart).
 
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a machine other work shares,
 the time this process was not running is left out (the figures are then what one core would do, not what
@@ -104,6 +111,50 @@ def jax_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_
     return stepped_rate(env, batch, seconds, clock, actions)[0]
 
 
+def functional_rate(batch: int, seconds: float, clock: Callable[[], float] = time.perf_counter) -> float | None:
+    """The functional core's (:mod:`heartslib.vector.functional`) env steps a second at ``batch`` games, all on
+    the device under one ``jax.jit``: each call deals a batch (``init`` from keys), then a ``lax.while_loop``
+    steps it until every game is over, each step drawing random legal actions (``random_action``) and building
+    the observation (``observe``: carried by the loop, so materialised at every step as a learner reads it);
+    the live games' steps are counted on the device. None without jax. One call (the compile) is made before
+    the clock starts."""
+    try:
+        import jax
+        import jax.numpy as jnp
+    except ImportError:
+        return None
+    from heartslib.vector import functional
+
+    game = functional.make(hl.preset("standard"))
+
+    def play(key: Any) -> Any:
+        deal, draw = jax.random.split(key)
+        state = game.init(jax.random.split(deal, batch))
+
+        def body(carry: Any) -> Any:
+            state, key, steps, _ = carry
+            key, sub = jax.random.split(key)
+            obs = game.observe(state)
+            steps = steps + (~state.terminated).sum()
+            return game.step(state, game.random_action(state, sub)), key, steps, obs
+
+        obs = jnp.zeros((batch, game.observation_size), jnp.float32)
+        carry = jax.lax.while_loop(lambda c: ~c[0].terminated.all(), body, (state, draw, jnp.int32(0), obs))
+        return carry[2], carry[3]
+
+    run = jax.jit(play)
+    jax.block_until_ready(run(jax.random.PRNGKey(0)))
+    steps = 0
+    start = clock()
+    for i in itertools.count(1):
+        n, obs = run(jax.random.PRNGKey(i))
+        obs.block_until_ready()
+        steps += int(n)
+        if clock() - start >= seconds:
+            break
+    return steps / (clock() - start)
+
+
 def pettingzoo_rate(seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
     """The PettingZoo adapter's steps a second (raw_env, one hand an episode)."""
     from heartslib.adapters.pettingzoo import raw_env
@@ -160,6 +211,8 @@ def main() -> None:
     parser.add_argument("--batches", type=int, nargs="*", default=[1, 64, 1024, 4096, 16384])
     parser.add_argument("--jax-batches", type=int, nargs="*", default=[1024, 4096, 16384],
                         help="the jax backend's batches (none without jax)")
+    parser.add_argument("--functional-batches", type=int, nargs="*", default=[1024, 4096, 16384],
+                        help="the functional jax core's batches (none without jax)")
     parser.add_argument("--jax-threads", type=int, default=0, help="XLA's threads on the CPU (1: one core, as the "
                         "numpy backend uses; 0: XLA's default, every core)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="time with the wall clock (default) "
@@ -182,13 +235,19 @@ def main() -> None:
         results[batch] = rate
         print(f"{'vector, batch ' + str(batch):>22}: {rate:>12,.0f} steps/s  {rate / pz:7.1f}x PettingZoo  "
               f"{nbytes} B state/game")
-    for batch in args.jax_batches:
-        jrate = jax_rate(batch, seconds, clock)
-        if jrate is None:
-            print(f"{'jax':>22}: jax not installed")
-            break
-        versus = f"  {jrate / results[batch]:5.2f}x numpy" if batch in results else ""
-        print(f"{'jax (CPU), batch ' + str(batch):>22}: {jrate:>12,.0f} steps/s  {jrate / pz:7.1f}x PettingZoo{versus}")
+    for label, rate_of, batches in (("jax (CPU)", jax_rate, args.jax_batches),
+                                    ("functional", functional_rate, args.functional_batches)):
+        for batch in batches:
+            # numpy timed again just before, at the same batch: the ratio of two figures a few seconds apart
+            beside = vector_rate(batch, seconds, clock)[0] if label == "functional" else results.get(batch)
+            jrate = rate_of(batch, seconds, clock)
+            if jrate is None:
+                print(f"{label:>22}: jax not installed")
+                break
+            when = " just before" if label == "functional" else " above"
+            versus = f"  {jrate / beside:5.2f}x numpy ({beside:,.0f}{when})" if beside else ""
+            print(f"{label + ', batch ' + str(batch):>22}: {jrate:>12,.0f} steps/s  {jrate / pz:7.1f}x PettingZoo"
+                  f"{versus}")
     pz_after = pettingzoo_rate(seconds, clock)
     print(f"{'PettingZoo (again)':>22}: {pz_after:>12,.0f} steps/s")
     if 1024 in results:

@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("match", "inference", "solve", "search"),
     ("_agent_protocol", "agents", "simulate", "strategies", "testing", "record", "streams"),
     ("adapters", "adapters.encoding", "adapters.pettingzoo", "adapters.openspiel", "adapters.trajectory",
-     "vector", "vector.env", "vector.kernel", "vector.jaxenv", "vector.support", "vector.gym",
+     "vector", "vector.env", "vector.kernel", "vector.jaxenv", "vector.functional", "vector.support", "vector.gym",
      "vector.selfplay", "server", "server.store", "server.tables", "server.app", "client"),
     ("cli", "_tableview", "__main__", ""),
 )
