@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import random
+import socket
 import sqlite3
 import threading
 import time
@@ -631,3 +632,25 @@ def test_d1_the_play_page_passes_both_copies_of_a_card_at_a_two_deck_table(tmp_p
         browser.close()
         err = server.stop()
     assert "Traceback" not in err, err
+
+
+def test_d12_a_spectate_flood_from_a_client_that_vanishes_logs_nothing_and_the_server_answers(tmp_path: Any) -> None:
+    server = Server(str(tmp_path / "tables.sqlite3"))
+    try:
+        with Client(server.url) as host:
+            table = host.create({"name": "standard", "end": {"hands": 2}}, seats=["random"] * 4, seed=1)
+            host.spectate(table)
+            while not host.over:
+                host.receive()
+        flood = Client(server.url)
+        for _ in range(300):  # each queues the whole match's events, some 130 messages
+            flood.send_text(json.dumps({"type": "spectate", "table": table}))
+        time.sleep(0.3)
+        flood._ws.socket.shutdown(socket.SHUT_RDWR)  # gone without a goodbye
+        flood._ws.socket.close()
+        time.sleep(1.0)
+        with Client(server.url, timeout=10) as other:
+            assert other.request({"type": "ping"})["type"] == "pong"
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err and err.count("\n") <= 5, err[-2000:]
