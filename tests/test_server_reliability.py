@@ -373,7 +373,7 @@ def test_d9_a_player_who_does_not_act_in_time_is_stood_in_for_and_gets_the_seat_
         legal = (await p.reply({"type": "legal"}))["actions"]
         assert (await p.reply({"type": "act", "action": legal[0]}))["type"] == "ack"
 
-    _clocked(body, 0.6)
+    _clocked(body, 1.0)
 
 
 def test_d9_without_a_turn_clock_a_table_waits_for_its_player() -> None:
