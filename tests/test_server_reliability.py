@@ -654,3 +654,41 @@ def test_d12_a_spectate_flood_from_a_client_that_vanishes_logs_nothing_and_the_s
     finally:
         err = server.stop()
     assert "Traceback" not in err and err.count("\n") <= 5, err[-2000:]
+
+
+def test_d6_the_app_serves_before_its_stored_tables_are_loaded(tmp_path: Any) -> None:
+    from heartslib.server.app import create_app
+
+    path = str(tmp_path / "tables.sqlite3")
+
+    async def first() -> str:
+        hub = Hub(open_store(path))
+        await hub.load()
+        p = Probe(hub)
+        table = (await p.reply({"type": "create", "seats": ["random"] * 4, "seed": 5,
+                                "variant": {"name": "standard", "end": {"hands": 1}}}))["table"]
+        hub.stop()  # mid-hand: the agents stop with the server
+        hub.store.close()
+        return table
+
+    async def restart(table: str) -> None:
+        app = create_app(path)
+        hub = app.state.hub
+        release = asyncio.Event()
+        load = hub.load
+
+        async def slow_load() -> None:  # a database of many unfinished tables, say
+            await release.wait()
+            await load()
+
+        hub.load = slow_load
+        async with asyncio.timeout(10), app.router.lifespan_context(app):
+            watcher = Probe(hub)  # served at once: the table is read when asked, and its agents play on
+            assert (await watcher.reply({"type": "spectate", "table": table}))["type"] == "spectating"
+            served = hub.tables[table]
+            release.set()
+            assert await _until(lambda: served.match.is_over, 5)
+            assert hub.tables[table] is served  # the load did not read it a second time
+
+    table = asyncio.run(first())
+    asyncio.run(restart(table))

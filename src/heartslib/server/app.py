@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -28,6 +29,8 @@ from heartslib.server.tables import Connection, Hub, check_turn_timeout
 
 __all__ = ["MAX_FRAME", "create_app", "serve"]
 
+_log = logging.getLogger("heartslib.server")
+
 _INDEX = """heartslib game server
 
 Connect a WebSocket to /ws and send JSON messages, e.g.
@@ -40,17 +43,22 @@ The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
 
 def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: float | None = None) -> Starlette:
     """The ASGI app, keeping its tables in ``database`` (a SQLite file path, a ``postgresql://`` URL, or an
-    open :class:`~heartslib.server.store.Store`). Stored tables resume when the app starts. ``turn_timeout``:
+    open :class:`~heartslib.server.store.Store`). The unfinished stored tables resume as the app starts, beside
+    serving (a table asked for first is read when asked). ``turn_timeout``:
     the turn clock in seconds (None: none), after which an agent stands in for a player (docs/server.md)."""
     store = database if isinstance(database, Store) else open_store(database)
     hub = Hub(store, turn_timeout=turn_timeout)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await hub.load()
+        # the stored tables load beside serving: a restart answers at once, and a table asked for first is read
+        # when asked
+        loading = asyncio.create_task(hub.load())
+        loading.add_done_callback(_report)
         try:
             yield
         finally:
+            loading.cancel()
             hub.stop()
             store.close()
 
@@ -89,6 +97,13 @@ def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: flo
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
+
+
+def _report(loading: asyncio.Task[None]) -> None:
+    """Log why loading the stored tables failed (the server goes on: each table is read when asked for)."""
+    if not loading.cancelled() and loading.exception() is not None:
+        exc = loading.exception()
+        _log.error("heartslib server: loading the stored tables failed: %s: %s", type(exc).__name__, str(exc)[:200])
 
 
 #: The largest WebSocket frame uvicorn accepts (a longer one closes the connection, code 1009); the hub refuses

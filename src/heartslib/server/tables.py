@@ -495,20 +495,8 @@ class Hub:
 
     async def load(self) -> None:
         """Resume every unfinished stored table (replaying its actions, in a thread) and let its agents play on;
-        a finished one stays in the database until asked for (:meth:`_table`)."""
-        for record in await self._db(self.store.unfinished):
-            try:
-                table = await asyncio.to_thread(self._rebuild, record)
-            except ValueError as exc:  # a stored table that no longer replays (edited by hand): the others go on
-                _log.error("heartslib server: table %s cannot be resumed: %s: %s", record.id, type(exc).__name__,
-                           str(exc)[:200])
-                continue
-            if table.match.is_over:  # stored before finished tables were marked: marked now, left out
-                await self._db(self.store.mark_finished, record.id)
-                continue
-            self.tables[record.id] = table
-            self._start_bots(table)
-            self._arm_clock(table)
+        a finished one stays in the database until asked for (:meth:`_table`). The app runs this beside serving:
+        a table asked for before it is loaded is read then."""
         if self.store.shared and self._listening is None:
             loop = asyncio.get_running_loop()
 
@@ -517,6 +505,28 @@ class Hub:
                     loop.call_soon_threadsafe(self._heard, note)
 
             self._listening = self.store.listen(heard)
+        for record in await self._db(self.store.unfinished):
+            if record.id in self.tables:  # asked for, and read, meanwhile
+                continue
+            try:
+                built = await asyncio.to_thread(self._rebuild, record)
+            except ValueError as exc:  # a stored table that no longer replays (edited by hand): the others go on
+                _log.error("heartslib server: table %s cannot be resumed: %s: %s", record.id, type(exc).__name__,
+                           str(exc)[:200])
+                continue
+            if built.match.is_over:  # stored before finished tables were marked: marked now, left out
+                await self._db(self.store.mark_finished, record.id)
+                continue
+            self._resume_table(built)
+
+    def _resume_table(self, built: Table) -> Table:
+        """Keep a table read from the store (unless another request read it meanwhile: that one stays) and, if
+        it is not over, let its agents and its turn clock run."""
+        table = self.tables.setdefault(built.record.id, built)
+        if table is built and not table.match.is_over:
+            self._start_bots(table)
+            self._arm_clock(table)
+        return table
 
     async def _table(self, message: Mapping[str, Any]) -> Table:
         table_id = _str_field(message, "table")
@@ -525,7 +535,7 @@ class Hub:
             record = await self._db(self.store.table, table_id)
             if record is not None:
                 built = await asyncio.to_thread(self._rebuild, record)  # replayed off the event loop
-                table = self.tables.setdefault(table_id, built)  # another request may have read it meanwhile
+                table = self._resume_table(built)
         if table is None:
             raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
         return table
