@@ -83,7 +83,7 @@ class Store:
 
     def __init__(self, connection: Any) -> None:
         self._conn = connection
-        self._lock = threading.Lock()  # one connection, used by the event loop and by agents' threads
+        self._lock = threading.Lock()  # one connection: the hub's store thread and its replays take turns
         with self._transaction() as cur:
             for statement in _SCHEMA:
                 cur.execute(statement)
