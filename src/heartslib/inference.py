@@ -322,6 +322,28 @@ class Knowledge:
     """How many of the unseen cards are in the kitty (taken or not, but never shown to this seat)."""
 
 
+def _banned_keep(f: _Facts, led: int, void: bool | None) -> int:
+    """What a seat that played a card the first-trick rule bans may still hold: following suit, no card of the
+    suit led but banned ones (nor a joker it could have played instead); void, banned cards only."""
+    if void is False:
+        keep = ~(f.suit_mask[led] & ~f.banned_mask)
+        return keep & ~(1 << JK) if f.jk_any_time and not f.banned[JK] else keep
+    return f.banned_mask if void is True else _ALL
+
+
+def _queen_was_forced(f: _Facts, pos: int, trick: Sequence[tuple[int, int]], led: int, void: bool | None,
+                      first: bool, queen_barred: bool) -> bool:
+    """Whether club play's Q♠ was due from a seat playing at place ``pos`` of ``trick`` (void, or spades led
+    with a higher spade on the trick), so that another card there shows it had none; ``queen_barred``: an
+    exposed Q♠ held back the first time spades are led."""
+    if first and f.banned and f.banned[QS]:
+        return False
+    if void is True:
+        return True
+    return (void is False and led == SPADE and not queen_barred
+            and any(f.suit[x] == SPADE and f.rank[x] > 12 for _, x in trick[:pos]))
+
+
 class _Reading:
     """One pass over the public history: per seat allowed-card masks and the facts the sampler needs."""
 
@@ -455,18 +477,16 @@ class _Reading:
     # ------------------------------------------------------------------ reading the plays
 
     def _read_plays(self) -> None:
-        f = self.f
-        suit, rank, breaks = f.suit, f.rank, f.breaks
+        """What each play shows of its player's hand, trick by trick (see :meth:`_read_follow` for a card
+        that follows a lead)."""
+        breaks = self.f.breaks
         broken = False
-        banned = f.banned
         # an exposed Q♠ is not played the first time spades are led while its holder has another spade, and
         # then the club-play rule does not force it either: following without it shows nothing
         queen_shown = any(c.index == QS for c in self.obs.exposed)
         for number, trick in enumerate(self.plays):
             led = NO_SUIT
             called = False
-            first = number == 0
-            led_before = self.led_suits[:number]
             for pos, (s, c) in enumerate(trick):
                 held = self.allowed[s]
                 if self.stock:
@@ -475,63 +495,75 @@ class _Reading:
                     raise ImpossibleHistory(f"seat {s} played {_CARD[c].code} in trick {number} after its plays "
                                             "showed it could not hold it")
                 if pos == 0:
-                    self._read_lead(s, c, first, broken)
-                    led = suit[c]
-                    if led == NO_SUIT and f.joker_lead == JokerLead.CALL_SUIT:
-                        called = True
-                        led = self.led_suits[number]
-                        if led == f.locked and f.locks and not broken and not breaks[c]:
-                            # hearts may be called before they are broken only by a hand of hearts (a joker
-                            # whose own play breaks them, a scoring one where penalty cards break, calls freely:
-                            # the engine asks for the call after the play, legality.callable_suits)
-                            self.allowed[s] &= self._hearts_lead_mask() | f.suit_mask[NO_SUIT]
+                    led, called = self._read_first(s, c, number, broken)
                 else:
-                    void: bool | None = True
-                    if led != NO_SUIT:
-                        if suit[c] == led:
-                            void = False
-                        elif c == JK and f.jk_any_time:
-                            void = None  # a joker may be played whether or not the player could follow
-                        else:
-                            self.allowed[s] &= ~f.suit_mask[led]  # a void
-                    if first and banned and banned[c]:
-                        if void is False:
-                            # a banned card of the suit led: every card of that suit it held was banned
-                            self.allowed[s] &= ~(f.suit_mask[led] & ~f.banned_mask)
-                            if f.jk_any_time and not banned[JK]:
-                                self.allowed[s] &= ~(1 << JK)
-                        elif void is True:
-                            self.allowed[s] &= f.banned_mask
-                    forced = False
-                    if f.queen_forced and c != QS and not (first and banned and banned[QS]) and (
-                        void is True or (
-                            void is False and led == SPADE and not (queen_shown and SPADE not in led_before)
-                            and any(suit[x] == SPADE and rank[x] > 12 for _, x in trick[:pos])
-                        )
-                    ):
-                        self.allowed[s] &= ~(1 << QS)
-                    elif f.queen_forced and c == QS:
-                        forced = True
-                    if f.undercut and not forced and not (first and banned) and not f.exposable:
-                        # (a first-trick ban or an exposure bar may have held a lower card back: nothing shown)
-                        self._read_undercut(s, c, trick[:pos], led, void, c in f.must_discard)
-                    if f.must_discard and void is True and c not in f.must_discard and not forced:
-                        drop = f.must_discard_mask
-                        if first and banned:
-                            drop &= ~f.banned_mask  # a banned one may have been kept back by the ban
-                        if f.must_discard_if_all:
-                            # it did not hold them all: if it later played all but one, not that one
-                            later = {x for x, _ in self._later(s, number, pos)} & f.must_discard
-                            missing = [m for m in f.must_discard if m not in later]
-                            drop = (1 << missing[0]) & drop if len(missing) == 1 else 0
-                        self.allowed[s] &= ~drop
-                    if led == NO_SUIT and not called and suit[c] != NO_SUIT:
-                        led = suit[c]
+                    led = self._read_follow(s, c, number, pos, trick, led, called, queen_shown)
                 if self.stock:
                     self.checks[s].append((self.play_time[number][pos], self.allowed[s]))
                     self.allowed[s] &= held
                 if breaks[c]:
                     broken = True
+
+    def _read_first(self, s: int, c: int, number: int, broken: bool) -> tuple[int, bool]:
+        """The lead ``c`` of trick ``number`` by ``s``: what it shows, and the suit led and whether it was
+        called (a joker's leader calling a suit)."""
+        f = self.f
+        self._read_lead(s, c, number == 0, broken)
+        led = f.suit[c]
+        if led != NO_SUIT or f.joker_lead != JokerLead.CALL_SUIT:
+            return led, False
+        led = self.led_suits[number]
+        if led == f.locked and f.locks and not broken and not f.breaks[c]:
+            # hearts may be called before they are broken only by a hand of hearts (a joker whose own play
+            # breaks them, a scoring one where penalty cards break, calls freely: the engine asks for the call
+            # after the play, legality.callable_suits)
+            self.allowed[s] &= self._hearts_lead_mask() | f.suit_mask[NO_SUIT]
+        return led, True
+
+    def _read_follow(self, s: int, c: int, number: int, pos: int, trick: Sequence[tuple[int, int]], led: int,
+                     called: bool, queen_shown: bool) -> int:
+        """What ``s`` playing ``c`` at place ``pos`` of trick ``number`` shows (a void, the first-trick ban,
+        club play's Q♠, the undercut, forced discards); the suit led from here on (a joker led leaves it to the
+        first suited card)."""
+        f = self.f
+        suit = f.suit
+        first = number == 0
+        banned = f.banned
+        void: bool | None = True
+        if led != NO_SUIT:
+            if suit[c] == led:
+                void = False
+            elif c == JK and f.jk_any_time:
+                void = None  # a joker may be played whether or not the player could follow
+            else:
+                self.allowed[s] &= ~f.suit_mask[led]  # a void
+        if first and banned and banned[c]:
+            self.allowed[s] &= _banned_keep(f, led, void)
+        forced = f.queen_forced and c == QS
+        if f.queen_forced and not forced and _queen_was_forced(
+                f, pos, trick, led, void, first, queen_shown and SPADE not in self.led_suits[:number]):
+            self.allowed[s] &= ~(1 << QS)
+        if f.undercut and not forced and not (first and banned) and not f.exposable:
+            # (a first-trick ban or an exposure bar may have held a lower card back: nothing shown)
+            self._read_undercut(s, c, trick[:pos], led, void, c in f.must_discard)
+        if f.must_discard and void is True and c not in f.must_discard and not forced:
+            self._read_discards(s, number, pos, first)
+        if led == NO_SUIT and not called and suit[c] != NO_SUIT:
+            led = suit[c]
+        return led
+
+    def _read_discards(self, s: int, number: int, pos: int, first: bool) -> None:
+        """A void ``s`` that played no forced discard (``play.must_discard``) held none it had to play."""
+        f = self.f
+        drop = f.must_discard_mask
+        if first and f.banned:
+            drop &= ~f.banned_mask  # a banned one may have been kept back by the ban
+        if f.must_discard_if_all:
+            # it did not hold them all: if it later played all but one, not that one
+            later = {x for x, _ in self._later(s, number, pos)} & f.must_discard
+            missing = [m for m in f.must_discard if m not in later]
+            drop = (1 << missing[0]) & drop if len(missing) == 1 else 0
+        self.allowed[s] &= ~drop
 
     def _read_undercut(self, s: int, c: int, before: Sequence[tuple[int, int]], led: int, void: bool | None,
                        leekha: bool) -> None:
