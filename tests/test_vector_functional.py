@@ -214,3 +214,24 @@ def test_bad_variants_and_game_indices_are_refused() -> None:
     for bad in (BATCH, -1, True, 1.5, "1"):
         with pytest.raises(hl.IllegalAction, match=r"a game is a whole number 0\.\.3"):
             g.to_round(state, bad)
+
+
+def test_bad_arguments_are_refused_naming_them_before_any_work() -> None:
+    """A dealer 7 of 4 seats was dealt by a clamped table row, a scalar action broadcast to every game, an
+    action list of the wrong length failed inside jax with an error naming none of them."""
+    g, step, _, _ = game_of("standard")
+    keys = jax.random.split(jax.random.PRNGKey(0), BATCH)
+    state = g.init(keys)
+    for kwargs, pattern in (({"dealer": 7}, r"dealer must lie within 0\.\.3"),
+                            ({"dealer": [0, 1]}, r"dealer must be whole numbers of shape \(4,\)"),
+                            ({"dealer": True}, r"dealer must be whole numbers"),
+                            ({"hand_number": -1}, r"hand_number must lie within"),
+                            ({"scores": np.zeros((BATCH, 3), int)}, r"scores must be whole numbers of shape \(4, 4\)"),
+                            ({"scores": [0, 0, 0, 2**40]}, r"scores must lie within")):
+        with pytest.raises(hl.IllegalAction, match=pattern):
+            g.init(keys, **kwargs)
+    with pytest.raises(hl.IllegalAction, match=r"keys are one PRNG key per game"):
+        g.init(jax.random.split(jax.random.PRNGKey(0), 0))
+    for bad in (3, [0, 1, 2], np.zeros(BATCH, float)):
+        with pytest.raises(hl.IllegalAction, match=r"action must be whole numbers of shape \(4,\), not"):
+            step(state, bad)

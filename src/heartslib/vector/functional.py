@@ -189,16 +189,20 @@ class Game:
         """N new hands, game ``i`` dealt from ``keys[i]`` (``keys``: ``jax.random.split(key, N)``, legacy or typed
         keys) by a uniform shuffle on the device, by ``dealer`` ((N,) or one seat, default 0) at place
         ``hand_number`` of the match ((N,) or one, default 0: the pass of the schedule), with the match
-        ``scores`` before the hand ((N, P) int32, default 0: what the moon rules that read scores, and the
-        rewards of ``end.measure = "magnitude"``, see)."""
+        ``scores`` before the hand ((N, P) or (P,) whole numbers within ±2**31, default 0: what the moon rules
+        that read scores, and the rewards of ``end.measure = "magnitude"``, see).
+
+        Arguments of the wrong shape or type raise :class:`~heartslib.IllegalAction` (``bad_argument``), and so
+        do values outside those ranges where they are known (outside ``jit``: traced values are not read)."""
+        if jnp.ndim(keys) < 1 or jnp.shape(keys)[0] < 1:
+            raise IllegalAction("bad_argument", f"keys are one PRNG key per game (jax.random.split(key, N)), not "
+                                f"an array of shape {jnp.shape(keys)}")
         n_games = jnp.shape(keys)[0]
-        shape = (n_games,)
-        dealer = jnp.broadcast_to(jnp.asarray(dealer, jnp.int32), shape)
-        hand_number = jnp.broadcast_to(jnp.asarray(hand_number, jnp.int32), shape)
-        if scores is None:
-            scores = jnp.zeros((n_games, self.num_players), jnp.int32)
-        return self._deal(keys, dealer, hand_number, jnp.broadcast_to(jnp.asarray(scores, jnp.int32),
-                                                                      (n_games, self.num_players)))
+        dealer = _ints(dealer, (n_games,), "dealer", 0, self.num_players - 1)
+        hand_number = _ints(hand_number, (n_games,), "hand_number", 0, 2**31 - 2)
+        scores = _ints(0 if scores is None else scores, (n_games, self.num_players), "scores", -(2**31) + 1,
+                       2**31 - 1)
+        return self._deal(keys, dealer, hand_number, scores)
 
     def step(self, state: State, action: Any, key: Any = None) -> State:
         """The state after each game's action id (``action``: (N,) integers); ``state`` is unchanged.
@@ -210,8 +214,8 @@ class Game:
         :class:`heartslib.vector.Env`. With ``key`` (one PRNG key), **next-step autoreset**: each game
         terminated in ``state`` ignores its action and is dealt its next hand from ``key`` (the dealer one
         seat on, ``hand_number`` + 1, the same ``scores``; rewards 0), as the Gymnasium adapters do."""
-        acts = jnp.asarray(action).astype(jnp.int32)
-        n_games = acts.shape[0]
+        n_games = state.turn.shape[0]
+        acts = _ints(action, (n_games,), "action", None, None, broadcast=False)
         live = ~state.terminated
         ok = (acts >= 0) & (acts < self.num_actions)
         legal = ok & jnp.take_along_axis(state.legal_action_mask, jnp.where(ok, acts, 0)[:, None], axis=1)[:, 0]
@@ -313,6 +317,30 @@ class Game:
             o["opening"] = jnp.where(hold, opening, o["opening"]).astype(jnp.int8)
         o["legal_action_mask"] = self._backend._masks(o)
         return State(**o, hand_number=hand_number, dealt=dealt, illegal=jnp.zeros((n_games,), bool))
+
+
+def _ints(value: Any, shape: tuple[int, ...], name: str, low: int | None, high: int | None, *,
+          broadcast: bool = True) -> Any:
+    """``value`` as int32 of ``shape`` (broadcast to it, unless not ``broadcast``: then exactly it), each number
+    within ``low..high`` where the values are known; :class:`~heartslib.IllegalAction` otherwise."""
+    # a jax array stays where it is (no copy to the host at every step); only known values are range-checked
+    try:
+        arr = value if isinstance(value, jax.Array | jax.core.Tracer) else np.asarray(value)
+    except jax.errors.TracerArrayConversionError:  # a list of traced numbers, under jit
+        arr = jnp.asarray(value)
+    try:
+        fits = arr.shape == shape or (broadcast and arr.ndim <= len(shape) and
+                                      np.broadcast_shapes(arr.shape, shape) == shape)
+    except ValueError:
+        fits = False
+    if not fits or not (jnp.issubdtype(arr.dtype, jnp.integer) or arr.size == 0):
+        what = "whole numbers of shape " + str(shape) + (", or one for every game" if broadcast else "")
+        raise IllegalAction("bad_argument", f"{name} must be {what}, not {arg_text(value)}")
+    if low is not None and high is not None and arr.size and not isinstance(arr, jax.core.Tracer):
+        known = np.asarray(arr)
+        if known.min() < low or known.max() > high:
+            raise IllegalAction("bad_argument", f"{name} must lie within {low}..{high}, not {arg_text(value)}")
+    return jnp.broadcast_to(jnp.asarray(arr, jnp.int32), shape)
 
 
 def _rows(where: Any, new: Any, old: Any) -> Any:
