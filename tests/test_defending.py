@@ -104,3 +104,17 @@ def test_the_simulate_name_plays(seed: int) -> None:
     result = hl.simulate(STANDARD.replace(end={"target": 30}), ["defending", "moon", "heuristic", "random"],
                          games=2, seed=seed)
     assert result.games == 2
+
+
+def test_a_moon_attempt_must_beat_the_plain_play_clearly_to_be_chosen() -> None:
+    """The search's guard on its own attempts (issue 50): the best of two noisy plans is biased upward, so an
+    attempt is chosen only a standard error clear of the best plain candidate over the same worlds."""
+    from heartslib.search import _attempt_or_plain
+
+    plain = [1.0, 2.0, 0.0, 1.0, 1.0, 2.0]
+    gamble = [27.0, -24.0, 27.0, -24.0, 27.0, -20.0]  # a higher mean (2.17 against 1.17), all noise
+    sure = [x + 5.0 for x in plain]
+    assert _attempt_or_plain([plain, gamble], [0, 1], 1, 1) == 0
+    assert _attempt_or_plain([plain, sure], [0, 1], 1, 1) == 1
+    assert _attempt_or_plain([plain, gamble], [0, 1], 0, 1) == 0  # a plain best stands
+    assert _attempt_or_plain([plain, gamble], [1], 1, 1) == 1  # no plain candidate left to prefer

@@ -14,7 +14,7 @@ from heartslib import inference
 from heartslib import strategies as hst
 from heartslib.agents import AGENTS, HeuristicAgent, SearchAgent, SearchFactory, play_match
 from heartslib.cli import main
-from heartslib.search import RolloutTables, hand_value, rollout, rollout_card
+from heartslib.search import RolloutTables, Search, hand_value, rollout, rollout_card
 from heartslib.simulate import simulate
 
 STANDARD = hl.preset("standard")
@@ -268,3 +268,23 @@ def test_passes_are_searched_among_the_heuristics_neighbours() -> None:
     plain = SearchAgent(2, playouts=8, search_passes=False)
     plain.setup(STANDARD, 0)
     assert plain.act(m.observation(0), legal) == candidates[0]
+
+
+def test_the_search_values_a_clean_slate_by_the_total_it_returns_to_zero() -> None:
+    """A clean slate scores the shooter's hand 0 (RULES.md 11) and returns its total to 0: the search weighs it
+    as that change of total (scoring.slate_change), not as a hand of no points."""
+    v = hl.preset("standard").replace(
+        passing={"schedule": ["hold"]}, play={"opening": "eldest_any", "breaking": "none", "first_trick": "any"},
+        moon={"sun": "clean_slate"})
+    hands = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "SHDC"]
+    r = hl.Round.from_hands(v, hands, dealer=3, scores=(60, 20, 30, 40))
+    while not r.is_over:
+        seat = r.to_act[0]
+        legal = r.legal_actions(seat)
+        r.apply(max(legal, key=lambda a: a.card.rank) if seat == 0 else legal[0])  # type: ignore[attr-defined]
+    assert r.points == (0, 0, 0, 0) and r.outcome is not None and r.outcome.shooter == 0
+    obs = r.observation(0)
+    search = Search(v)
+    # 60 points off seat 0's total against none off the others': worth 60 to it, -20 to each of them
+    assert search._value(obs, r) == pytest.approx(60.0)
+    assert search._value(r.observation(1), r) == pytest.approx(-20.0)

@@ -18,6 +18,7 @@ from heartslib.engine.machine import choice, choose
 from heartslib.engine.state import RoundState
 from heartslib.engine.tricks import play_card
 from heartslib.points import Score
+from heartslib.scoring import slate_change
 from heartslib.search import Budget, EndgameModel, Search, hand_value
 from heartslib.solve import Endgame, Model, Value, solvable
 
@@ -29,7 +30,8 @@ def brute(s: RoundState, seat: int, value: Value) -> tuple[float, ...]:
     shooter's best; ties against ``seat``, as the solver breaks them."""
     if s.phase is hl.Phase.OVER:
         assert s.outcome is not None
-        return tuple(value(s.outcome.points, q) for q in range(s.n))
+        points = slate_change(s.scores, s.outcome.points, s.outcome)  # a clean slate: the total back to 0
+        return tuple(value(points, q) for q in range(s.n))
     if s.phase is hl.Phase.DECIDE:
         assert s.decision is not None
         _, shooter, options = s.decision

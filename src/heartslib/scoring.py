@@ -81,6 +81,7 @@ __all__ = [
     "score",
     "score_cards",
     "series_points",
+    "slate_change",
     "team_totals",
     "trick_points",
     "winners",
@@ -511,10 +512,23 @@ def hand_totals(
     >>> hand_totals(v, (70, 10, 20, 30), (13, 5, 8, 0))
     (83, 15, 28, 30)
     """
-    totals = [a + b for a, b in zip(before, points, strict=True)]
-    if outcome is not None and outcome.scoring == MoonScoring.CLEAN_SLATE and outcome.shooter is not None:
-        totals[outcome.shooter] = 0
+    totals = [a + b for a, b in zip(before, slate_change(before, points, outcome), strict=True)]
     return apply_exact_reset(v, totals, before)
+
+
+def slate_change(before: Sequence[Score], points: Sequence[Score], outcome: Outcome | None = None) -> tuple[Score, ...]:
+    """What a hand that scored ``points`` adds to each total before the exact-total rules: its points, and for
+    the shooter of a clean slate (whose hand scores 0) minus its total ``before``, since that total returns to
+    0 (:func:`hand_totals`). For a player weighing a hand by the totals it leaves.
+
+    >>> slate = Outcome((0, 0, 0, 0), 0, Shot.SUN, MoonScoring.CLEAN_SLATE)
+    >>> slate_change((70, 10, 20, 30), slate.points, slate)
+    (-70, 0, 0, 0)
+    """
+    change = list(points)
+    if outcome is not None and outcome.scoring == MoonScoring.CLEAN_SLATE and outcome.shooter is not None:
+        change[outcome.shooter] = -before[outcome.shooter]
+    return tuple(change)
 
 
 def apply_exact_reset(

@@ -56,7 +56,7 @@ from heartslib.observation import Observation
 from heartslib.points import Score
 from heartslib.presets import preset
 from heartslib.round import Round, engine_state
-from heartslib.scoring import apply_exact_reset, match_over, winners
+from heartslib.scoring import apply_exact_reset, match_over, slate_change, winners
 from heartslib.solve import ENDGAME_TRICKS, Endgame, check_endgame, solvable, special_cards
 from heartslib.variant import Variant
 
@@ -820,6 +820,9 @@ def _real(x: Score) -> float:
 
 #: How many standard errors worse than the best a candidate must be, over the same worlds, to be dropped.
 PRUNE_Z: Final = 2.5
+#: How many standard errors better than the best plain candidate, over the same worlds, a moon attempt must be
+#: for the search to choose it (:func:`_attempt_or_plain`).
+ATTEMPT_Z: Final = 1.0
 #: After how many worlds clearly worse candidates are dropped.
 _CHECKPOINTS: Final = frozenset((8, 16, 32, 64, 128, 256))
 
@@ -993,7 +996,7 @@ class Search:
             # could not see it
             count = 2 * n
         # a rollout plays every card in hand and, in a game with a stock (deck.stock), every card still to draw
-        return candidates[self._compare(obs, count, rng, sum(obs.hand_sizes) + obs.stock_size, prepare) % n]
+        return candidates[self._compare(obs, count, rng, sum(obs.hand_sizes) + obs.stock_size, prepare, n) % n]
 
     def _solver(self, obs: Observation, candidates: Sequence[Action], fallback: Evaluate,
                 shooter: int | None) -> Callable[[Round], Evaluate]:
@@ -1048,17 +1051,21 @@ class Search:
 
             return evaluate
 
-        return every[self._compare(obs, len(every), rng, v.deal_size * v.players, prepare)]
+        return every[self._compare(obs, len(every), rng, v.deal_size * v.players, prepare, n)]
 
     def _value(self, obs: Observation, r: Round) -> float:
         pts = r.points
         assert pts is not None
-        return hand_value(self.variant, obs.seat, pts, obs.scores, obs.hand_number)
+        # a clean slate scores the shooter's hand 0 and returns its total to 0: valued as that change
+        change = slate_change(obs.scores, pts, r.outcome)
+        return hand_value(self.variant, obs.seat, change, obs.scores, obs.hand_number)
 
     def _compare(self, obs: Observation, count: int, rng: random.Random, length: int,
-                 prepare: Callable[[Round], Evaluate]) -> int:
+                 prepare: Callable[[Round], Evaluate], plain: int | None = None) -> int:
         """The index of the best of ``count`` candidates over sampled worlds: ``prepare(world)`` gives the
-        function valuing candidate ``k`` in it; ``length`` is the cards one rollout plays."""
+        function valuing candidate ``k`` in it; ``length`` is the cards one rollout plays. Candidates from
+        ``plain`` on are moon attempts, chosen only when clearly better than the best plain one
+        (:func:`_attempt_or_plain`)."""
         budget = self.budget
         sampler = Sampler(obs, self.variant)
         started = time.perf_counter()
@@ -1090,9 +1097,11 @@ class Search:
         if exhaustive:
             self.last_values = values
         if model is None:
-            return max(alive, key=lambda k: _mean(values[k]))
-        weights = weights_of(logs)
-        return max(alive, key=lambda k: _weighted_mean(values[k], weights))
+            best = max(alive, key=lambda k: _mean(values[k]))
+        else:
+            weights = weights_of(logs)
+            best = max(alive, key=lambda k: _weighted_mean(values[k], weights))
+        return best if plain is None else _attempt_or_plain(values, alive, best, plain)
 
 
 
@@ -1152,6 +1161,26 @@ def _weighted_mean(xs: Sequence[float | None], weights: Sequence[float]) -> floa
 def _mean(xs: Sequence[float | None]) -> float:
     vals = [x for x in xs if x is not None]
     return sum(vals) / len(vals) if vals else -1e18
+
+
+def _attempt_or_plain(values: list[list[float | None]], alive: list[int], best: int, plain: int) -> int:
+    """``best``, or the best plain candidate (index below ``plain``) still alive when ``best`` is a moon attempt
+    (index ``plain`` or more) that does not beat it by :data:`ATTEMPT_Z` standard errors of their mean
+    difference over the same worlds. The best of many noisy means is biased upward, and the attempts' are the
+    noisiest (a moon swings a hand by the pack's points twice over): an attempt that only matches the plain
+    play is a gamble the real table, which defends, tends to lose."""
+    if best < plain:
+        return best
+    rivals = [k for k in alive if k < plain]
+    if not rivals:
+        return best
+    rival = max(rivals, key=lambda k: _mean(values[k]))
+    diffs = [a - b for a, b in zip(values[best], values[rival], strict=True) if a is not None and b is not None]
+    if len(diffs) < 3:
+        return rival
+    m = sum(diffs) / len(diffs)
+    var = sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)
+    return best if m > ATTEMPT_Z * (var / len(diffs)) ** 0.5 else rival
 
 
 def _prune(values: list[list[float | None]], alive: list[int]) -> list[int]:

@@ -49,7 +49,7 @@ from heartslib.engine.tricks import trick_winner
 from heartslib.enums import MoonRequires, Phase
 from heartslib.errors import IllegalAction, arg_text
 from heartslib.points import Score
-from heartslib.scoring import moon_options, moon_result, score
+from heartslib.scoring import moon_options, moon_result, score, slate_change
 from heartslib.variant import Variant
 
 __all__ = ["ENDGAME_TRICKS", "Endgame", "Model", "Value", "check_endgame", "solvable", "special_cards"]
@@ -336,7 +336,7 @@ def _long_points(s: RoundState, taken: list[list[int]], tricks: list[RawTrick], 
     rules: Rules = s.rules
     result = score(v, rules, hand, scores_before=s.scores, passing=s.passing, hands_played=s.hand_number + 1)
     if not isinstance(result, int):
-        return result.points
+        return slate_change(s.scores, result.points, result)  # a clean slate: the shooter's total back to 0
     keep = v.moon.requires == MoonRequires.PENALTY_CARDS
     options = [moon_result(hand, rules, result, how, keep, s.scores).points for how in moon_options(v.moon.kind)]
     return max(options, key=lambda p: value(p, result))
