@@ -49,7 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final, NoReturn, TextIO
+from typing import TYPE_CHECKING, Final, NoReturn, TextIO
 
 import attrs
 
@@ -82,6 +82,9 @@ from heartslib.settlement import AuctionResult, HowellResult, SweepstakeResult
 from heartslib.simulate import AgentSpec, SimulationInterrupted, agent_seed, make_agent, resolve_agents, simulate
 from heartslib.unread import lists_every_heart
 from heartslib.variant import Variant
+
+if TYPE_CHECKING:  # the server's store is imported when a records command runs
+    from heartslib.server.store import Store, TableRecord
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
            "UserError", "build_parser", "load_variant", "main", "opponents", "read_play", "read_play_save", "summary",
@@ -1539,7 +1542,76 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turn-timeout", type=float, default=None, metavar="SECONDS",
                    help="a turn clock: an agent stands in for a player who has not acted this long (default: none)")
     p.set_defaults(func=_cmd_serve)
+    _records_parser(sub)
     return parser
+
+
+def _records_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("records", help="game records kept by the game server (docs/records.md)",
+                       description="Game records from the game server's database.")
+    actions = p.add_subparsers(dest="records_command", metavar="ACTION", required=True)
+    e = actions.add_parser("export", help="write each finished table's record to a file",
+                           description="Write the record of each finished table of a game server's database to "
+                           "DIR/<id>.json (or .txt): the unfinished tables are left out, and a table that cannot "
+                           "be read is named on standard error and skipped (exit status 1).")
+    e.add_argument("--database", required=True, metavar="FILE|URL",
+                   help="the server's SQLite file or postgresql:// URL")
+    e.add_argument("--table", metavar="ID", help="export this table only (default: every finished table)")
+    e.add_argument("--format", choices=("json", "text"), default="json",
+                   help="the record's form: JSON (default) or text")
+    e.add_argument("--out", default=".", metavar="DIR", help="the folder to write to (default: the current one)")
+    e.set_defaults(func=_cmd_records_export)
+
+
+#: A table id that may name a file (what the server creates): anything else is not written to disk.
+_SAFE_ID = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _cmd_records_export(args: argparse.Namespace) -> int:
+    from heartslib.server.store import open_store
+
+    out = Path(args.out)
+    if not out.is_dir():
+        raise UserError(f"--out: {_quote(str(out))} is not a folder")
+    store = open_store(args.database)  # a SaveError (exit 2) whose message never shows a password
+    done: Counter[str] = Counter()
+    try:
+        records = store.tables() if args.table is None else [t for t in [store.table(args.table)] if t is not None]
+        if args.table is not None and not records:
+            raise UserError(f"--table: the database has no table {arg_text(args.table)}")
+        for record in records:
+            done[_export_table(store, record, args.format, out, args.table is not None)] += 1
+    finally:
+        store.close()
+    print(f"{done['written']} written to {out}; {done['in_progress']} unfinished left out, {done['skipped']} "
+          "unreadable skipped")
+    return 1 if done["skipped"] else 0
+
+
+def _export_table(store: Store, record: TableRecord, form: str, out: Path, asked: bool) -> str:
+    """Write one stored table's record to ``out``; returns ``written``, ``in_progress`` (left out; a
+    :class:`UserError` if the table was ``asked`` for) or ``skipped`` (unreadable: said on stderr, one line)."""
+    from heartslib.server.store import RecordRefused, StoreUnavailable, export_record
+
+    try:
+        if not (set(record.id) <= _SAFE_ID and 0 < len(record.id) <= 100):
+            raise RecordRefused(f"table {record.id!r:.60}", "its id cannot name a file", "bad_record")
+        text = export_record(record, store.actions(record.id), form)
+    except RecordRefused as exc:
+        if exc.code == "in_progress" and asked:
+            raise UserError(str(exc)) from None
+        if exc.code == "in_progress":
+            return "in_progress"
+        print(f"heartslib: skipped {exc}", file=sys.stderr)
+        return "skipped"
+    except StoreUnavailable:
+        raise
+    except ValueError as exc:  # a stored action that is not JSON (a database edited by hand)
+        print(f"heartslib: skipped table {record.id}: a stored action is not JSON: {exc}", file=sys.stderr)
+        return "skipped"
+    path = out / f"{record.id}.{'json' if form == 'json' else 'txt'}"
+    path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    return "written"
 
 
 #: The largest TCP port number.

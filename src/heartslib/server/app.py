@@ -19,12 +19,12 @@ from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
-from heartslib.server.store import Store, open_store, safe_url
+from heartslib.server.store import RECORD_FORMATS, RecordRefused, Store, StoreUnavailable, open_store, safe_url
 from heartslib.server.tables import Connection, Hub, check_turn_timeout
 
 __all__ = ["MAX_FRAME", "create_app", "serve"]
@@ -37,6 +37,7 @@ Connect a WebSocket to /ws and send JSON messages, e.g.
   {"type": "create", "variant": "standard", "seats": [null, "random", "heuristic", "random"]}
   {"type": "join", "table": "<id>", "seat": 0}
 Play in a browser: /play
+A finished table's record: /tables/<id>/record (?format=json or text)
 The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
 """
 
@@ -93,10 +94,38 @@ def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: flo
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, 5)
 
-    routes = [Route("/", index), Route("/play", play), WebSocketRoute("/ws", endpoint)]
+    async def record(request: Request) -> Response:
+        return await _record(hub, request)
+
+    routes = [Route("/", index), Route("/play", play), Route("/tables/{id}/record", record),
+              WebSocketRoute("/ws", endpoint)]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
+
+
+#: The HTTP status of each refusal of a record (docs/server.md).
+_RECORD_STATUS = {"bad_format": 400, "no_such_table": 404, "in_progress": 409, "bad_record": 422,
+                  "unavailable": 503}
+
+
+async def _record(hub: Hub, request: Request) -> Response:
+    """``GET /tables/{id}/record[?format=json|text]``: a finished table's record, or a JSON error (``code``,
+    ``message``) with the status :data:`_RECORD_STATUS` gives it."""
+    form = request.query_params.get("format", "json")
+    try:
+        if form not in RECORD_FORMATS:
+            raise RecordRefused("format", f"format is {' or '.join(RECORD_FORMATS)}, not {form!r:.40}",
+                                "bad_format")
+        text = await hub.record(request.path_params["id"], form)
+    except StoreUnavailable as exc:
+        _log.warning("heartslib server: the database failed: %s", exc)
+        code, message = "unavailable", "the database is unavailable: try again shortly"
+    except RecordRefused as exc:
+        code, message = exc.code, str(exc)
+    else:
+        return Response(text, media_type=RECORD_FORMATS[form])
+    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=_RECORD_STATUS[code])
 
 
 def _report(loading: asyncio.Task[None]) -> None:

@@ -29,12 +29,16 @@ from urllib.parse import unquote
 
 import attrs
 
+from heartslib.actions import action_from_dict
 from heartslib.errors import SaveError
+from heartslib.match import Match
+from heartslib.record import record_text, to_record
+from heartslib.variant import Variant
 
 _log = logging.getLogger("heartslib.server")
 
-__all__ = ["PostgresStore", "SQLiteStore", "Store", "StoreConflict", "StoreUnavailable", "TableRecord", "open_store",
-           "safe_url", "token_digest"]
+__all__ = ["RECORD_FORMATS", "PostgresStore", "RecordRefused", "SQLiteStore", "Store", "StoreConflict",
+           "StoreUnavailable", "TableRecord", "export_record", "open_store", "safe_url", "stored_match", "token_digest"]
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS hl_tables (id TEXT PRIMARY KEY, variant TEXT NOT NULL, seed BIGINT NOT NULL, "
@@ -354,3 +358,69 @@ def open_store(database: str) -> Store:
     if database.startswith(("postgresql://", "postgres://")):
         return PostgresStore(database)
     return SQLiteStore(database)
+
+
+#: The forms a table's record is exported in (:func:`export_record`), each with its media type.
+RECORD_FORMATS = {"json": "application/json", "text": "text/plain; charset=utf-8"}
+
+
+class RecordRefused(SaveError):
+    """A table whose record cannot be exported; ``code`` says why: ``no_such_table``, ``in_progress`` (a record
+    holds every seat's deal, so an unfinished table's would show hidden cards) or ``bad_record`` (the stored
+    table does not replay)."""
+
+    def __init__(self, path: str, message: str, code: str) -> None:
+        super().__init__(path, message)
+        self.code = code
+
+
+def in_progress(table_id: str) -> RecordRefused:
+    """The refusal of an unfinished table's record."""
+    return RecordRefused(f"table {table_id}", "the match is in progress: its record, which holds every seat's "
+                         "cards, is served once the match is over", "in_progress")
+
+
+def stored_match(record: TableRecord, actions: Sequence[Mapping[str, Any]]) -> Match:
+    """The match of a stored table: its start with its ``actions`` (:meth:`Store.actions`) applied."""
+    m = Match(Variant.from_dict(dict(record.variant)), record.seed)
+    for data in actions:
+        m.apply(action_from_dict(data))
+    return m
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _header_name(text: str, limit: int) -> str:
+    """``text`` as a record's header allows it: one line without control characters or ``|``, at most ``limit``
+    characters, no spaces at either end (``?`` if nothing is left)."""
+    cleaned = " ".join(_CONTROL.sub(" ", text).replace("|", " ").split())[:limit].strip()
+    return cleaned or "?"
+
+
+def _record_headers(record: TableRecord) -> dict[str, Any]:
+    """A stored table's headers: its id, and each seat's player (an agent's kind; ``?`` for a player's seat,
+    since the server knows no names). No date: the store keeps no creation time."""
+    return {"table": _header_name(record.id, 200),
+            "players": [_header_name(kind, 100) if kind != "open" else "?" for kind in record.seats]}
+
+
+def export_record(record: TableRecord, actions: Sequence[Mapping[str, Any]], form: str = "json") -> str:
+    """The record (:mod:`heartslib.record`) of a stored table whose match is over, as JSON (``form`` "json",
+    :func:`~heartslib.record.to_record`) or text ("text", :func:`~heartslib.record.record_text`), with the
+    headers ``table`` and ``players``. Replays the match: call it off the event loop. Raises
+    :class:`RecordRefused` (``in_progress`` or ``bad_record``), ``ValueError`` for another ``form``."""
+    if form not in RECORD_FORMATS:
+        raise ValueError(f"a record's format is {' or '.join(RECORD_FORMATS)}, not {form!r:.40}")
+    try:
+        m = stored_match(record, actions)
+        if not m.is_over:
+            raise in_progress(record.id)
+        headers = _record_headers(record)
+        return json.dumps(to_record(m, headers=headers), ensure_ascii=False) if form == "json" \
+            else record_text(m, headers=headers)
+    except RecordRefused:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:  # a table edited by hand in the database
+        raise RecordRefused(f"table {record.id}", f"the stored table does not replay: {type(exc).__name__}: "
+                            f"{' '.join(str(exc).split())[:200]}", "bad_record") from exc

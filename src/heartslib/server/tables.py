@@ -27,7 +27,17 @@ from heartslib.enums import Phase
 from heartslib.errors import CardError, IllegalAction, SaveError, VariantError
 from heartslib.match import Match
 from heartslib.presets import preset
-from heartslib.server.store import Store, StoreConflict, StoreUnavailable, TableRecord, token_digest
+from heartslib.server.store import (
+    RecordRefused,
+    Store,
+    StoreConflict,
+    StoreUnavailable,
+    TableRecord,
+    export_record,
+    in_progress,
+    stored_match,
+    token_digest,
+)
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
@@ -486,10 +496,7 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(self.db, call, *args)
 
     def _rebuild(self, record: TableRecord) -> Table:
-        m = Match(Variant.from_dict(dict(record.variant)), record.seed)
-        for data in self.store.actions(record.id):
-            m.apply(action_from_dict(data))
-        table = Table(record, m)
+        table = Table(record, stored_match(record, self.store.actions(record.id)))
         table.claimed = self.store.claimed(record.id)
         return table
 
@@ -539,6 +546,25 @@ class Hub:
         if table is None:
             raise ProtocolError("no_such_table", f"there is no table {table_id!r}")
         return table
+
+    async def record(self, table_id: str, form: str = "json") -> str:
+        """A finished table's record (:func:`~heartslib.server.store.export_record`), read on the store's thread
+        and replayed in another, never on the event loop. Raises
+        :class:`~heartslib.server.store.RecordRefused` (``no_such_table``, ``in_progress``, ``bad_record``) or
+        :class:`~heartslib.server.store.StoreUnavailable`."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.match.is_over and not self.store.shared:
+            raise in_progress(table_id)  # known at once: no need to replay it (another process's may be ahead)
+        record = await self._db(self.store.table, table_id)
+        if record is None:
+            raise RecordRefused(f"table {table_id}", f"there is no table {table_id!r:.120}", "no_such_table")
+        try:
+            actions = await self._db(self.store.actions, table_id)
+        except StoreUnavailable:
+            raise
+        except ValueError as exc:  # a row that is not JSON (edited by hand)
+            raise RecordRefused(f"table {table_id}", f"a stored action is not JSON: {exc}", "bad_record") from exc
+        return await asyncio.to_thread(export_record, record, actions, form)
 
     async def _catch_up(self, table: Table) -> None:
         """Apply the actions other processes stored for ``table`` (a shared store) and show them (the table's
