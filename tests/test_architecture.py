@@ -37,7 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("enums",),
     ("serialize", "actions", "observation"),
     ("sections",),
-    ("engine", "engine.tables", "engine.values", "engine.fastpath", "engine.checks", "engine.rules"),
+    ("engine", "engine.tables", "engine.values", "engine.allowlists", "engine.fastpath", "engine.checks", "engine.rules"),
     ("describe", "unread", "variant"),
     ("scoring", "settlement", "presets"),
     ("engine.state", "engine.args", "engine.records", "engine.legality", "engine.finishing", "engine.tricks",

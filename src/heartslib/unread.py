@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from heartslib.cards import Card, Suit
-from heartslib.engine.fastpath import DEFAULTS
+from heartslib.engine.allowlists import DEFAULTS
 from heartslib.engine.rules import Compiled
 from heartslib.enums import (
     BIG_MOON_HANDS,

@@ -42,11 +42,10 @@ what its path implements beyond them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Final
 
-import attrs
-
+from heartslib.engine.allowlists import ANY, DEFAULTS, Allowed, Only, admits, refusals
 from heartslib.enums import (
     Breaking,
     Fill,
@@ -57,25 +56,12 @@ from heartslib.enums import (
     Settlement,
     Sun,
 )
-from heartslib.sections import SECTIONS, VariantFields, field_paths
+from heartslib.sections import VariantFields
 
+# the allow-list vocabulary lives in engine.allowlists; its names stay importable from here
 __all__ = [
-    "ANY", "DEFAULTS", "FAST_LOOP", "PLAIN_TRICKS", "SUMMED_SCORING", "Only", "admits", "refusals",
+    "ANY", "DEFAULTS", "FAST_LOOP", "PLAIN_TRICKS", "SUMMED_SCORING", "Allowed", "Only", "admits", "refusals",
 ]
-
-
-@attrs.frozen
-class Only:
-    """An allow-list entry that admits a field's value when ``test(variant)`` holds (``why`` says when)."""
-
-    why: str
-    test: Callable[[VariantFields], bool] = attrs.field(repr=False)
-
-
-#: The path implements every value of the field (or does not depend on it).
-ANY: Final = "any"
-
-Allowed = str | tuple[Any, ...] | Only
 
 
 def _no_conditional_jokers(v: VariantFields) -> bool:
@@ -200,28 +186,3 @@ SUMMED_SCORING: Final[Mapping[str, Allowed]] = {
 }
 
 
-def _allows(entry: Allowed, value: Any, v: VariantFields) -> bool:
-    if isinstance(entry, Only):
-        return entry.test(v)
-    if isinstance(entry, tuple):
-        return value in entry
-    return entry == ANY
-
-
-#: Every section field's default (``"deck.decks"``: 1, ...): its value in a section built with no arguments.
-DEFAULTS: Final[Mapping[str, Any]] = {
-    f"{name}.{f.name}": getattr(section(), f.name) for name, section in SECTIONS.items() for f in attrs.fields(section)
-}
-
-
-def refusals(v: VariantFields, allow: Mapping[str, Allowed]) -> list[str]:
-    """The fields of ``v`` that keep it off the fast path ``allow`` describes: a listed field whose value the
-    entry does not allow, and a field the list does not name at any value but its default."""
-    return [path for path, value in field_paths(v)
-            if not (_allows(allow[path], value, v) if path in allow else path in DEFAULTS and value == DEFAULTS[path])]
-
-
-def admits(v: VariantFields, allow: Mapping[str, Allowed]) -> bool:
-    """Whether ``v`` may take the fast path ``allow`` describes: each listed field's value allowed, each field
-    the list does not name at its default (a new option plays on the general path until a path lists it)."""
-    return not refusals(v, allow)

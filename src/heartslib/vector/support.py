@@ -1,13 +1,13 @@
 """Which variants :mod:`heartslib.vector` plays: an allow-list of every variant field, with the values it implements.
 
 Each field of a variant (:func:`heartslib.sections.field_paths`) is listed in :data:`SUPPORTED` as one of
-:mod:`heartslib.engine.fastpath`'s entries: :data:`~heartslib.engine.fastpath.ANY` (the environment plays every
+:mod:`heartslib.engine.allowlists`' entries: :data:`~heartslib.engine.allowlists.ANY` (the environment plays every
 value, or a hand never reads the field), a tuple of the values it plays, or an
-:class:`~heartslib.engine.fastpath.Only` condition. :func:`check_supported` refuses anything else with a
+:class:`~heartslib.engine.allowlists.Only` condition. :func:`check_supported` refuses anything else with a
 :class:`~heartslib.VariantError` naming the field and the value.
 
 A field this list does not name yet (a rule added after it) is played only at its default, the value every
-variant had before the field existed (as :func:`heartslib.engine.fastpath.refusals` reads an allow-list); any
+variant had before the field existed (as :func:`heartslib.engine.allowlists.refusals` reads an allow-list); any
 other value is refused by name until someone lists the field here with the values the environment implements.
 
 >>> import heartslib as hl
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from heartslib.engine import fastpath
-from heartslib.engine.fastpath import ANY, DEFAULTS, Allowed, Only
+from heartslib.engine import allowlists
+from heartslib.engine.allowlists import ANY, DEFAULTS, Allowed, Only
 from heartslib.enums import (
     HOLD,
     SCATTER,
@@ -161,7 +161,7 @@ def refusals(variant: Variant) -> list[tuple[str, str]]:
     declaration order (empty for a variant it plays)."""
     values = dict(field_paths(variant))
     out: list[tuple[str, str]] = []
-    for path in fastpath.refusals(variant, SUPPORTED):  # a field not listed: its default only, as there
+    for path in allowlists.refusals(variant, SUPPORTED):  # a field not listed: its default only, as there
         if path in SUPPORTED:
             allowed = _allowed_text(SUPPORTED[path])
         else:
