@@ -51,7 +51,7 @@ from heartslib.enums import (
 )
 from heartslib.errors import VariantError
 from heartslib.points import Score, is_complex, normalise
-from heartslib.sections import MoonRules, VariantFields
+from heartslib.sections import MoonRules, ScoringRules, VariantFields
 
 __all__ = ["TALLY_MASK", "VALUE_SHIFT", "Compiled", "Rules", "compile_rules", "mask_of"]
 
@@ -343,19 +343,7 @@ class Rules:
         pack, value = self.pack, self.value
         locked = [i for i in range(NUM_CARD_INDICES) if self.suit[i] == self.locked_suit]
         self.counters = frozenset(locked + [c.index for c in sc.values] + ([C0, D0, JK] if deck.joker_points else []))
-        self.multiply = {c.index: f for c, f in sc.multiply.items()}
-        self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
-        self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
-        self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
-        # a listed card the pack leaves out (stripped, or a joker) is never held: without one in the pack there is
-        # nothing to expose, and no seat is asked
-        self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()
-                          if c.index in self.counts}
-        self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
-        self.exposure_memo = {}
-        self.exposure_cards = {}
-        self.choices = {}
-        self.doubled_memo = {}
+        self._modifier_tables(sc)
         self.all_hearts_flips = sc.all_hearts_flips != HeartsFlip.NONE
         self.flips_only_hearts = sc.all_hearts_flips == HeartsFlip.HEARTS
         self.hearts_in_pack = sum(1 for i in pack if self.suit[i] == self.locked_suit)
@@ -371,6 +359,29 @@ class Rules:
         )
         self.moon_points = v.moon.points or self.penalty_total
         self.has_bonus = any(self.bonus[i] for i in pack)
+        self._tally_tables(v)
+        self.moon_on = v.moon.kind != MoonKind.NONE
+        self.moon = v.moon
+
+    def _modifier_tables(self, sc: ScoringRules) -> None:
+        # the hand-score modifiers by card index, and the memos of the exposures and doublings they lead to
+        self.multiply = {c.index: f for c, f in sc.multiply.items()}
+        self.multiply_alone = {c.index: f for c, f in sc.multiply_alone.items()}
+        self.double_suit = {c.index: int(s) for c, s in sc.double_suit.items()}
+        self.cancels = {c.index: t.index for c, t in sc.cancels.items()}
+        # a listed card the pack leaves out (stripped, or a joker) is never held: without one in the pack there is
+        # nothing to expose, and no seat is asked
+        self.exposable = {c.index: (-1 if target is None else int(target)) for c, target in sc.exposable.items()
+                          if c.index in self.counts}
+        self.exposable_order = tuple(sorted(self.exposable, key=card_order.__getitem__))
+        self.exposure_memo = {}
+        self.exposure_cards = {}
+        self.choices = {}
+        self.doubled_memo = {}
+
+    def _tally_tables(self, v: Compiled) -> None:
+        # the summed scorer's tables (None where it does not score the variant): each card's tally, and its
+        # value packed above the tally where every value is a whole number
         modifiers = set(self.double_suit) | set(self.cancels)
         self.tally = (
             [int(p) + (128 if i in modifiers else 0) + (16384 if self.suit[i] == self.locked_suit else 0)
@@ -378,11 +389,9 @@ class Rules:
             if admits(v, SUMMED_SCORING) else None
         )
         self.packed = (
-            [(int(x.real) << VALUE_SHIFT) + t for x, t in zip(value, self.tally, strict=True)]
-            if self.tally is not None and all(type(x) is int for x in value) else None
+            [(int(x.real) << VALUE_SHIFT) + t for x, t in zip(self.value, self.tally, strict=True)]
+            if self.tally is not None and all(type(x) is int for x in self.value) else None
         )
-        self.moon_on = v.moon.kind != MoonKind.NONE
-        self.moon = v.moon
 
     def _play_tables(self, v: Compiled) -> None:
         play, deck, suit = v.play, v.deck, self.suit
