@@ -85,6 +85,7 @@ from heartslib.variant import Variant
 
 if TYPE_CHECKING:  # the server's store is imported when a records command runs
     from heartslib.server.store import Store, TableRecord
+    from heartslib.server.tables import Quotas
 
 __all__ = ["DEFAULT_GAMES", "PLAY_SAVE_FORMAT", "PLAY_SAVE_VERSION", "PlaySave", "PlaySession", "ProgressBar",
            "UserError", "build_parser", "load_variant", "main", "opponents", "read_play", "read_play_save", "summary",
@@ -1541,6 +1542,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a SQLite file (default: heartslib.sqlite3) or a postgresql:// URL")
     p.add_argument("--turn-timeout", type=float, default=None, metavar="SECONDS",
                    help="a turn clock: an agent stands in for a player who has not acted this long (default: none)")
+    for option, field, default, what in _QUOTA_OPTIONS:
+        p.add_argument(option, dest=field, type=int, default=None, metavar="N",
+                       help=f"{what} (default: {default}; 0: no limit)")
     p.set_defaults(func=_cmd_serve)
     _records_parser(sub)
     return parser
@@ -1614,6 +1618,28 @@ def _export_table(store: Store, record: TableRecord, form: str, out: Path, asked
     return "written"
 
 
+#: ``heartslib serve``'s limits on each client: the option, the Quotas field it sets, its default (the server's
+#: Quotas(), which a test keeps equal) and what it limits.
+_QUOTA_OPTIONS = (
+    ("--max-open-tables", "open_tables", 10, "unfinished tables one connection, and one IP address, may have created"),
+    ("--max-creates-per-minute", "creates_per_minute", 20, "tables one connection, and one IP address, may create "
+     "a minute"),
+    ("--max-agent-tables", "agent_tables", 20, "unfinished tables with no player's seat at once"),
+    ("--max-agent-hands", "agent_hands", 20, "hands a table with no player's seat may play (its variant's end.hands)"),
+)
+
+
+def _quotas(args: argparse.Namespace) -> Quotas:
+    """The server's limits from ``serve``'s options (those not given keep their defaults; 0: no limit)."""
+    from heartslib.server.tables import Quotas
+
+    given = {field: getattr(args, field) for _, field, _, _ in _QUOTA_OPTIONS if getattr(args, field) is not None}
+    for option, field, _, _ in _QUOTA_OPTIONS:
+        if field in given and not 0 <= given[field] <= 10**9:
+            raise UserError(f"{option} is a whole number from 0 (no limit) to 1000000000, not {given[field]}")
+    return attrs.evolve(Quotas(), **{field: value or None for field, value in given.items()})
+
+
 #: The largest TCP port number.
 _MAX_PORT = 65535
 
@@ -1633,8 +1659,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         check_turn_timeout(args.turn_timeout)
     except ValueError as exc:
         raise UserError(f"--turn-timeout: {exc}") from None
+    quotas = _quotas(args)
     try:
-        serve(host=args.host, port=args.port, database=args.database, turn_timeout=args.turn_timeout)
+        serve(host=args.host, port=args.port, database=args.database, turn_timeout=args.turn_timeout, quotas=quotas)
     except OSError as exc:
         raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0

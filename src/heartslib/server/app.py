@@ -25,9 +25,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
 from heartslib.server.store import RECORD_FORMATS, RecordRefused, Store, StoreUnavailable, open_store, safe_url
-from heartslib.server.tables import Connection, Hub, check_turn_timeout
+from heartslib.server.tables import Connection, Hub, Quotas, check_turn_timeout
 
-__all__ = ["MAX_FRAME", "create_app", "serve"]
+__all__ = ["DEFAULT_QUOTAS", "MAX_FRAME", "create_app", "serve"]
 
 _log = logging.getLogger("heartslib.server")
 
@@ -42,13 +42,19 @@ The protocol: https://heartslib.readthedocs.io/ (docs/server.md in the sources).
 """
 
 
-def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: float | None = None) -> Starlette:
+#: The limits a served app puts on each client by default (``heartslib serve``'s options change them).
+DEFAULT_QUOTAS = Quotas()
+
+
+def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: float | None = None,
+               quotas: Quotas | None = DEFAULT_QUOTAS) -> Starlette:
     """The ASGI app, keeping its tables in ``database`` (a SQLite file path, a ``postgresql://`` URL, or an
     open :class:`~heartslib.server.store.Store`). The unfinished stored tables resume as the app starts, beside
     serving (a table asked for first is read when asked). ``turn_timeout``:
-    the turn clock in seconds (None: none), after which an agent stands in for a player (docs/server.md)."""
+    the turn clock in seconds (None: none), after which an agent stands in for a player (docs/server.md);
+    ``quotas``: what each client may create (:class:`~heartslib.server.tables.Quotas`; None: no limits)."""
     store = database if isinstance(database, Store) else open_store(database)
-    hub = Hub(store, turn_timeout=turn_timeout)
+    hub = Hub(store, turn_timeout=turn_timeout, quotas=quotas)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -73,7 +79,7 @@ def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: flo
 
     async def endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
-        conn = Connection()
+        conn = Connection(websocket.client.host if websocket.client is not None else None)
         pump = asyncio.create_task(conn.pump(websocket.send_text))
         try:
             while not conn.closed:  # closed: the pump found the client gone
@@ -149,9 +155,10 @@ def _page() -> str:
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3",
-          turn_timeout: float | None = None) -> None:
+          turn_timeout: float | None = None, quotas: Quotas | None = DEFAULT_QUOTAS) -> None:
     """Serve the app with uvicorn until interrupted, printing one line with the address (``port`` 0 takes a free
-    port, which the line names). ``turn_timeout`` is the turn clock (:func:`create_app`). Raises
+    port, which the line names). ``turn_timeout`` is the turn clock and ``quotas`` the clients' limits
+    (:func:`create_app`). Raises
     :class:`~heartslib.SaveError` when the database cannot be opened, ``ValueError`` for a ``turn_timeout`` that
     is not a number of seconds above 0, and ``OSError`` when the address cannot be listened on."""
     import uvicorn
@@ -170,7 +177,8 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     bound = sock.getsockname()[1]
     # no per-message compression: the messages are small, and deflating each one for each subscriber cost the
     # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
-    config = uvicorn.Config(create_app(store, turn_timeout=turn_timeout), log_level="warning", ws_max_size=MAX_FRAME,
-                            lifespan="on", ws_per_message_deflate=False)
+    app = create_app(store, turn_timeout=turn_timeout, quotas=quotas)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                            ws_per_message_deflate=False)
     print(f"heartslib serve: ws://{host}:{bound}/ws (database: {safe_url(database)}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[sock])

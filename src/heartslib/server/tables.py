@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from math import comb
 from typing import Any, TypeVar, overload
+
+import attrs
 
 from heartslib.actions import Action, Pass, action_from_dict
 from heartslib.agents import HeuristicAgent, MoonAgent, RandomAgent, SearchAgent, actions_for, setup_agent
@@ -41,8 +46,8 @@ from heartslib.server.store import (
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
-__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "PassSpace", "ProtocolError", "agent_for",
-           "check_turn_timeout", "event_message", "pass_actions"]
+__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "Limiter", "PassSpace", "ProtocolError", "Quotas",
+           "agent_for", "check_turn_timeout", "event_message", "pass_actions"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -84,7 +89,9 @@ class Connection:
     joins). Messages wait in :attr:`outbox` for :meth:`pump`, so that no table waits for a slow client and two
     tasks' messages never overtake each other."""
 
-    def __init__(self) -> None:
+    def __init__(self, address: str | None = None) -> None:
+        self.address = address  # the client's IP address (None: unknown), for the per-address quotas
+        self.creates: deque[float] = deque()  # when this connection's recent tables were created (Limiter)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
@@ -371,6 +378,91 @@ def _since(message: Mapping[str, Any]) -> int:
 _T = TypeVar("_T")
 
 
+def _limit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not (type(value) is int and 1 <= value <= 10**9):
+        raise ValueError(f"{attribute.name} is a whole number from 1 to 1000000000 (or None: no limit), not "
+                         f"{value!r:.40}")
+
+
+@attrs.frozen
+class Quotas:
+    """What one client may create (docs/server.md; ``heartslib serve``'s options give these defaults): each
+    limit None for none. ``open_tables``: the unfinished tables one connection, and one IP address, has
+    created and may hold at once; ``creates_per_minute``: the tables each may create in any 60 seconds;
+    ``agent_tables``: the unfinished agent-only tables (no player's seat) the process holds at once;
+    ``agent_hands``: an agent-only table's variant must end within this many hands (``end.hands``).
+    A loopback address (the machine itself, or a reverse proxy on it) is limited per connection only."""
+
+    open_tables: int | None = attrs.field(default=10, validator=_limit)
+    creates_per_minute: int | None = attrs.field(default=20, validator=_limit)
+    agent_tables: int | None = attrs.field(default=20, validator=_limit)
+    agent_hands: int | None = attrs.field(default=20, validator=_limit)
+
+
+#: The window of :attr:`Quotas.creates_per_minute`, in seconds.
+RATE_WINDOW = 60.0
+
+
+def _limited_address(address: str) -> bool:
+    """Whether the per-address quotas apply to ``address`` (not to a loopback one)."""
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:  # not an IP address (a test client's name): limited like any other
+        return True
+
+
+class Limiter:
+    """Applies :class:`Quotas` to ``create`` requests: :meth:`check` before a table is made (refusing with
+    ``quota_exceeded`` or ``rate_limited``, nothing changed), :meth:`note` once it is."""
+
+    def __init__(self, quotas: Quotas | None) -> None:
+        self.quotas = quotas
+        self.clock: Callable[[], float] = time.monotonic
+        self._recent: dict[str, deque[float]] = {}  # per limited address: when its recent tables were created
+
+    def _window(self, times: deque[float]) -> deque[float]:
+        while times and times[0] <= self.clock() - RATE_WINDOW:
+            times.popleft()
+        return times
+
+    def check(self, conn: Connection, variant: Variant, agent_only: bool, tables: Iterable[Table]) -> None:
+        """Refuse a table ``conn`` asks for if it would pass a limit (:class:`ProtocolError`)."""
+        q = self.quotas
+        if q is None:
+            return
+        live = [t for t in tables if not t.match.is_over]
+        clients = [("this connection", sum(t.creator is conn for t in live), conn.creates)]
+        address = conn.address
+        if address is not None and _limited_address(address):
+            clients.append((f"the address {address}", sum(t.address == address for t in live),
+                            self._recent.get(address, deque())))
+        for who, count, recent in clients:
+            if q.open_tables is not None and count >= q.open_tables:
+                raise ProtocolError("quota_exceeded", f"{who} holds {count} unfinished tables it created, the "
+                                    f"limit ({q.open_tables}): finish one first")
+            if q.creates_per_minute is not None and len(self._window(recent)) >= q.creates_per_minute:
+                raise ProtocolError("rate_limited", f"{who} created {len(recent)} tables in the last minute, "
+                                    f"the limit ({q.creates_per_minute}): try again in a minute")
+        if agent_only:
+            hands = variant.end.hands
+            if q.agent_hands is not None and not 0 < hands <= q.agent_hands:
+                raise ProtocolError("quota_exceeded", f"an agent-only table must end within {q.agent_hands} hands: "
+                                    f"give its variant end.hands from 1 to {q.agent_hands}, or a player's seat")
+            agents = sum(t.agent_only for t in live)
+            if q.agent_tables is not None and agents >= q.agent_tables:
+                raise ProtocolError("quota_exceeded", f"the server holds {agents} unfinished agent-only tables, "
+                                    f"the limit ({q.agent_tables}): try again later, or give the table a player")
+
+    def note(self, conn: Connection) -> None:
+        """Count a table ``conn`` created (for :attr:`Quotas.creates_per_minute`)."""
+        now = self.clock()
+        conn.creates.append(now)
+        if conn.address is not None and _limited_address(conn.address):
+            self._recent.setdefault(conn.address, deque()).append(now)
+        for address in [a for a, times in self._recent.items() if not self._window(times)]:
+            del self._recent[address]  # forget quiet addresses: the map holds only the last minute's
+
+
 class Committer:
     """Group commit: the actions of every table that acts while the store is busy go into its next
     transaction, one commit (one wait for the disk) for all of them.
@@ -452,6 +544,9 @@ class Table:
         self.claimed: set[int] = set()  # the seats players hold (those the turn clock runs for)
         self.stand_ins: dict[int, Any] = {}  # seats whose player ran out of time: the agent playing for them
         self.clock: asyncio.TimerHandle | None = None
+        self.creator: Connection | None = None  # the connection that created it, and its address (quotas)
+        self.address: str | None = None
+        self.agent_only = "open" not in record.seats
         self.finished = match.is_over  # over, and marked so in the store (or being marked)
         self.catching = False  # reading other processes' actions (a shared store)
 
@@ -476,10 +571,13 @@ class Hub:
     ``store`` keeps the tables; :meth:`load` resumes those stored (call it once, before serving).
     ``turn_timeout`` (seconds, or None: no clock) is the turn clock: a player who has not acted that long after
     the table's last action is stood in for by a :class:`~heartslib.agents.HeuristicAgent` until they are back.
+    ``quotas`` limits what each client may create (:class:`Quotas`; None: no limits).
     """
 
-    def __init__(self, store: Store, *, turn_timeout: float | None = None) -> None:
+    def __init__(self, store: Store, *, turn_timeout: float | None = None, quotas: Quotas | None = None) -> None:
         self.turn_timeout = check_turn_timeout(turn_timeout)
+        self.limiter = Limiter(quotas)
+        self._creating = asyncio.Lock()
         self.store = store
         # the store's own thread: one connection, used by one thread at a time, never the event loop's, and never
         # queued behind the agents' thinking in asyncio's default pool
@@ -667,8 +765,12 @@ class Hub:
         record = TableRecord(secrets.token_urlsafe(9), v.to_dict(), seed,
                              tuple(_seat_kind(entry, i) for i, entry in enumerate(seats)))
         match = Match(v, seed)
-        await self._db(self.store.create_table, record)
-        table = self.tables[record.id] = Table(record, match)
+        async with self._creating:  # one create at a time: two may not both pass a limit one of them reaches
+            self.limiter.check(conn, v, "open" not in record.seats, self.tables.values())
+            await self._db(self.store.create_table, record)
+            self.limiter.note(conn)
+            table = self.tables[record.id] = Table(record, match)
+            table.creator, table.address = conn, conn.address
         self._start_bots(table)
         return {"type": "created", "table": record.id, "seats": list(record.seats), "seed": seed}
 
