@@ -66,7 +66,7 @@ Problem = tuple[str, str]
 #: The most one hand may score (the size of each part), judged before play from the card values, the
 #: moon's points and the multipliers, so that no match of a bounded number of hands leaves
 #: :data:`heartslib.points.MAX_SCORE`, where complex scores stop being exact.
-MAX_HAND_POINTS = 10**11
+MAX_HAND_POINTS: Final = 10**11
 
 
 def _note(problems: list[Problem], path: str, message: str) -> None:
@@ -744,7 +744,7 @@ def _factors_problems(v: VariantFields) -> list[Problem]:
 
 
 #: The most totals :func:`_exact_totals_problem` follows before it takes the match to be able to end.
-_EXACT_LIMIT = 20_000
+_EXACT_LIMIT: Final = 20_000
 
 
 def _exact_totals_problem(v: VariantFields, value: Sequence[Score], pack: Sequence[int]) -> Problem | None:
