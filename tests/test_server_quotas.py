@@ -179,3 +179,45 @@ def test_serve_refuses_a_bad_quota_in_one_line(capsys: pytest.CaptureFixture[str
     assert cli.main(["serve", "--max-creates-per-minute", "-1"]) == 2
     err = capsys.readouterr().err
     assert "--max-creates-per-minute is a whole number from 0" in err and len(err.splitlines()) == 1
+
+
+async def _ws_session(app: Any, host: str, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One WebSocket connection to ``app`` from ``host``, driven as ASGI: sends ``messages``, returns the replies."""
+    incoming: list[dict[str, Any]] = [{"type": "websocket.connect"}]
+    incoming += [{"type": "websocket.receive", "text": json.dumps(m)} for m in messages]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        if incoming:
+            return incoming.pop(0)
+        for _ in range(500):
+            if sum(s["type"] == "websocket.send" for s in sent) >= len(messages):
+                break
+            await asyncio.sleep(0.01)
+        return {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "websocket", "asgi": {"version": "3.0"}, "path": "/ws", "raw_path": b"/ws", "query_string": b"",
+             "headers": [], "client": (host, 5000), "server": ("test", 80), "scheme": "ws", "root_path": "",
+             "subprotocols": []}
+    await app(scope, receive, send)
+    return [json.loads(s["text"]) for s in sent if s["type"] == "websocket.send"]
+
+
+def test_the_app_limits_each_clients_address() -> None:
+    from heartslib.server.app import create_app
+
+    app = create_app(SQLiteStore(":memory:"), quotas=Quotas(**{**NO_LIMITS, "open_tables": 1}))
+    create = {"type": "create", "seats": OPEN}
+
+    async def main() -> None:
+        assert [r["type"] for r in await _ws_session(app, "203.0.113.9", [create])] == ["created"]
+        _refused((await _ws_session(app, "203.0.113.9", [create]))[0], "quota_exceeded", "the address 203.0.113.9")
+        assert [r["type"] for r in await _ws_session(app, "203.0.113.10", [create])] == ["created"]
+
+    try:
+        asyncio.run(main())
+    finally:
+        app.state.hub.stop()
