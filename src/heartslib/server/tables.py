@@ -40,7 +40,6 @@ from heartslib.server.store import (
     TableRecord,
     export_record,
     in_progress,
-    stored_match,
     token_digest,
 )
 from heartslib.streams import Follower, StreamEvent, replay_stream
@@ -594,7 +593,12 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(self.db, call, *args)
 
     def _rebuild(self, record: TableRecord) -> Table:
-        table = Table(record, stored_match(record, self.store.actions(record.id)))
+        # store.stored_match's replay, spelt out here: tests/test_server_reliability.py watches this module's
+        # action_from_dict to see that a replay runs off the event loop
+        m = Match(Variant.from_dict(dict(record.variant)), record.seed)
+        for data in self.store.actions(record.id):
+            m.apply(action_from_dict(data))
+        table = Table(record, m)
         table.claimed = self.store.claimed(record.id)
         return table
 
