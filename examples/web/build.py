@@ -12,15 +12,18 @@ it writes then works offline. What it writes:
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``), a lock file listing no packages
   (the page loads none from Pyodide's repository), and
   ``python_stdlib-<hash>.zip``: only the standard-library files the game
-  imports, as bytecode. They are found by running ``tools/stdlib_trace.py`` in
+  imports (less :data:`STDLIB_LEFT_OUT`), as bytecode. They are found by running ``tools/stdlib_trace.py`` in
   Pyodide under Node with the full standard library (it imports every module
   heartslib and game.py name and plays through everything the page asks);
   ``tools/compile_pyc.py`` compiles them with Pyodide's own Python, and the
   trimmed zip is then checked by running the trace again on it. The zip is
   stored uncompressed so that brotli compresses it on the wire.
-- ``wheels/<hash>/``: the heartslib wheel built from this repository and the
-  attrs wheel, repacked uncompressed, with their bytecode added
-  (``__pycache__/*.pyc``, listed in RECORD), so nothing is compiled in the page.
+- ``wheels/<hash>/``: the heartslib wheel built from this repository (less
+  :data:`LEFT_OUT`) and the attrs wheel, repacked uncompressed, as bytecode
+  without sources (``X.pyc`` where ``X.py`` was, listed in RECORD), so nothing
+  is compiled in the page. The bytecode is compiled with
+  ``PYTHONNODEBUGRANGES=1`` (line numbers, no column ranges; the standard
+  library's has no line numbers either): see ``tools/compile_pyc.py``.
 - the page (``index.html`` stamped with the build id, ``app.js``,
   ``engine.js``, ``i18n.js``, ``storage.js``, ``style.css``, ``game.py``, ``sw.js``) and
   ``manifest.json``: the build id and every file with its size and hash, which
@@ -117,15 +120,35 @@ LEFT_OUT: tuple[str, ...] = (
     "heartslib/strategies.py", "heartslib/testing.py",
     # the command line (and what it alone imports: argparse, difflib, tempfile...)
     "heartslib/cli.py", "heartslib/__main__.py",
+    # what only the modules above import: game records, event streams, the terminal's picture of the table
+    "heartslib/record.py", "heartslib/streams.py", "heartslib/tableview.py", "heartslib/_tableview.py",
+)
+
+#: Standard-library files Pyodide's start-up imports only inside ``try: ... except ImportError`` (asyncio's
+#: TLS support, shutil's and zipfile's optional compressors), so a start without them is a start without
+#: TLS, bz2, lzma and zstd; the wheels are stored uncompressed and nothing in the page opens a socket.
+#: build.py refuses to leave out a module that heartslib or game.py names, and the check run below plays the
+#: game without them.
+STDLIB_LEFT_OUT: tuple[str, ...] = (
+    "ssl.py", "_ssl.py", "base64.py",  # base64: imported by ssl alone
+    "bz2.py", "lzma.py", "compression/",
 )
 
 
-def page_files(wheel: Path) -> list[str] | None:
-    """The entries of ``wheel`` the page needs: all of them, but for :data:`LEFT_OUT` in heartslib's."""
-    if not wheel.name.startswith("heartslib-"):
-        return None
+def page_files(wheel: Path) -> list[str]:
+    """The entries of ``wheel`` the page needs: not :data:`LEFT_OUT`, nor the type stubs (``.pyi``)."""
     with zipfile.ZipFile(wheel) as z:
-        return [n for n in z.namelist() if not n.startswith(LEFT_OUT)]
+        return [n for n in z.namelist() if not n.startswith(LEFT_OUT) and not n.endswith(".pyi")]
+
+
+def stdlib_files(trace: dict[str, object]) -> list[str]:
+    """The standard-library files the trace imported, but for :data:`STDLIB_LEFT_OUT`."""
+    paths = {m: m.replace(".", "/") for m in trace["named"]}  # type: ignore[attr-defined]
+    named = [m for m, path in paths.items() if f"{path}.py".startswith(STDLIB_LEFT_OUT)
+             or f"{path}/".startswith(STDLIB_LEFT_OUT)]
+    if named:
+        raise BuildError(f"heartslib or game.py imports {', '.join(named)}, which STDLIB_LEFT_OUT leaves out")
+    return sorted(n for n in set(trace["stdlib"]) if not n.startswith(STDLIB_LEFT_OUT))  # type: ignore[call-overload]
 
 
 def trace_stdlib(wheel_files: list[Path], stdlib: Path | None = None) -> dict[str, object]:
@@ -214,7 +237,7 @@ def _build(version: str, runtime: Path, early: subprocess.Popen[str], started: t
         for whl, target in zip(built, stored, strict=True):
             repack_stored(whl, target, page_files(whl))
         trace = trace_stdlib(stored)  # the wheels as the page gets them (LEFT_OUT is not there)
-        names = sorted(set(trace["stdlib"]))  # type: ignore[call-overload]
+        names = stdlib_files(trace)
         repack_stored(PYODIDE / "python_stdlib.zip", work / "stdlib-source.zip", names)
         # Bytecode compiled by Pyodide's Python: the page then compiles nothing at start-up.
         jobs = [{"in": "stdlib-source.zip", "out": "python_stdlib.zip", "kind": "stdlib"}]
@@ -223,7 +246,7 @@ def _build(version: str, runtime: Path, early: subprocess.Popen[str], started: t
             jobs.append({"in": f"stored/{whl.name}", "out": f"compiled/{whl.name}", "kind": "wheel"})
         (work / "jobs.json").write_text(json.dumps(jobs))
         run(node(), HERE / "tools" / "pyodide_run.mjs", HERE / "tools" / "compile_pyc.py", "--mount", work,
-            what="compiling to bytecode (tools/compile_pyc.py)")
+            "--env", "PYTHONNODEBUGRANGES=1", what="compiling to bytecode (tools/compile_pyc.py)")
         compiled = [work / "compiled" / whl.name for whl in built]
         trimmed = work / "python_stdlib.zip"
         check = trace_stdlib(compiled, trimmed)

@@ -3,7 +3,8 @@
 It imports every module that heartslib and game.py name in an import statement (also those
 imported inside functions), then plays through everything the page can ask of game.py: each
 variant and level, passing, playing, refusals, saving, loading good and bad records, replay.
-It prints one JSON line, ``{"stdlib": [the zip's file names that were imported], "checks": N}``.
+It prints one JSON line, ``{"stdlib": [the zip's file names that were imported], "named": [the modules named
+that imported], "checks": N}``.
 Run against the trimmed standard library, the same script is the check that nothing is missing.
 """
 
@@ -15,6 +16,7 @@ import json
 import marshal
 import pathlib
 import sys
+import traceback
 
 import game
 
@@ -60,10 +62,12 @@ def call(fn, *args):
 
 
 checks = 0
+named = []
 for name in named_modules():
     # ImportError: not in Pyodide (hypothesis, multiprocessing pieces), so the game cannot use it either.
     with contextlib.suppress(ImportError):
         importlib.import_module(name)
+        named.append(name)
 
 catalog = call(game.catalog)
 assert [p["name"] for p in catalog["presets"]] == list(game.PRESETS)
@@ -99,8 +103,12 @@ for preset in game.PRESETS:
         checks += 1
 with contextlib.suppress(heartslib.UnknownVariant):
     heartslib.preset("standrd")
+try:
+    json.loads("{")
+except ValueError as exc:  # Pyodide formats an error this way for the page: the bytecode must allow it
+    assert "JSONDecodeError" in "".join(traceback.format_exception(exc))
 heartslib.preset("standard").describe()
 
 files = sorted({m.__file__[len(ZIP):] for m in list(sys.modules.values())
                 if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(ZIP)})
-print(json.dumps({"stdlib": files, "checks": checks}))
+print(json.dumps({"stdlib": files, "named": named, "checks": checks}))
