@@ -217,8 +217,9 @@ def test_bad_variants_and_game_indices_are_refused() -> None:
 
 
 def test_bad_arguments_are_refused_naming_them_before_any_work() -> None:
-    """A dealer 7 of 4 seats was dealt by a clamped table row, a scalar action broadcast to every game, an
-    action list of the wrong length failed inside jax with an error naming none of them."""
+    """A dealer 7 of 4 seats was dealt by a clamped table row, a seat 4 observed as a clamped one, a scalar
+    action broadcast to every game, an action list of the wrong length failed inside jax with an error naming
+    none of them."""
     g, step, _, _ = game_of("standard")
     keys = jax.random.split(jax.random.PRNGKey(0), BATCH)
     state = g.init(keys)
@@ -232,6 +233,8 @@ def test_bad_arguments_are_refused_naming_them_before_any_work() -> None:
             g.init(keys, **kwargs)
     with pytest.raises(hl.IllegalAction, match=r"keys are one PRNG key per game"):
         g.init(jax.random.split(jax.random.PRNGKey(0), 0))
+    with pytest.raises(hl.IllegalAction, match=r"seat must lie within 0\.\.3"):
+        g.observe(state, 4)
     for bad in (3, [0, 1, 2], np.zeros(BATCH, float)):
         with pytest.raises(hl.IllegalAction, match=r"action must be whole numbers of shape \(4,\), not"):
             step(state, bad)

@@ -190,7 +190,7 @@ class Game:
         keys) by a uniform shuffle on the device, by ``dealer`` ((N,) or one seat, default 0) at place
         ``hand_number`` of the match ((N,) or one, default 0: the pass of the schedule), with the match
         ``scores`` before the hand ((N, P) or (P,) whole numbers within ±2**31, default 0: what the moon rules
-        that read scores, and the rewards of ``end.measure = "magnitude"``, see).
+        that read scores, and the rewards of ``end.measure = "magnitude"``, read).
 
         Arguments of the wrong shape or type raise :class:`~heartslib.IllegalAction` (``bad_argument``), and so
         do values outside those ranges where they are known (outside ``jit``: traced values are not read)."""
@@ -213,7 +213,9 @@ class Game:
         Without ``key``, a terminated game stays as it is and ignores its action (rewards 0), as in
         :class:`heartslib.vector.Env`. With ``key`` (one PRNG key), **next-step autoreset**: each game
         terminated in ``state`` ignores its action and is dealt its next hand from ``key`` (the dealer one
-        seat on, ``hand_number`` + 1, the same ``scores``; rewards 0), as the Gymnasium adapters do."""
+        seat on, ``(dealer + 1) % P``, whatever ``end.next_dealer`` says; ``hand_number`` + 1; the same
+        ``scores``; rewards 0), as the Gymnasium adapters do. ``action`` not (N,) integers raises
+        :class:`~heartslib.IllegalAction` (``bad_argument``)."""
         n_games = state.turn.shape[0]
         acts = _ints(action, (n_games,), "action", None, None, broadcast=False)
         live = ~state.terminated
@@ -238,10 +240,11 @@ class Game:
     def observe(self, state: State, seat: Any = None) -> Any:
         """(N, D) float32: each game's observation (``Encoding``'s vector, as ``Env.observe`` gives it) for the
         player to act (seat 0's, ``acting`` 0, once over), or for ``seat`` (one seat or (N,) seats), with
-        ``acting`` set where that seat acts."""
+        ``acting`` set where that seat acts (a seat that is not one raises :class:`~heartslib.IllegalAction`,
+        where known outside ``jit``)."""
         n_games = state.turn.shape[0]
         seats = jnp.full((n_games,), -1, jnp.int32) if seat is None else \
-            jnp.broadcast_to(jnp.asarray(seat, jnp.int32), (n_games,))
+            _ints(seat, (n_games,), "seat", 0, self.num_players - 1)
         return self._backend._observe({name: getattr(state, name) for name in DEVICE}, seats)
 
     def legal_action_mask(self, state: State) -> Any:

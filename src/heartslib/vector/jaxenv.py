@@ -281,13 +281,16 @@ class JaxBackend:
         played = [s["played"] == seat_at[:, r: r + 1] for r in range(n)]
         on_table = (s["taker"] < 0) & (s["played"] >= 0)
         going = s["trick_len"] > 0
-        flat = jnp.arange(n_games)[:, None] * n + seat_at.astype(jnp.int32)
 
         def hot(i: Any, width: int) -> Any:
             return i[:, None] == jnp.arange(width)[None, :]
 
         def per_seat(name: str, by: tuple[Any, Any]) -> Any:
-            return _ratio(s[name].reshape(-1)[flat], by)
+            # each relative slot's value picked by n selects, not gathered: XLA's gather of (N, n) indices into
+            # the flattened array made the whole observation half as slow again on the CPU
+            a = s[name]
+            slots = [sum(jnp.where(seat_at[:, r: r + 1] == k, a[:, k: k + 1], 0) for k in range(n)) for r in range(n)]
+            return _ratio(jnp.concatenate(slots, axis=1), by)
 
         sections: dict[str, Callable[[int], Any]] = {
             "phase": lambda w: hot(phase, w),
