@@ -272,3 +272,42 @@ def test_records_on_postgresql(tmp_path: Path, capsys: pytest.CaptureFixture[str
                 for tid in ids:
                     cur.execute(store._sql(f"DELETE FROM {table} WHERE {key} = ?"), (tid,))
         store.close()
+
+
+def test_two_processes_marking_one_table_finished_at_once_raise_nothing(tmp_path: Path) -> None:
+    # found running the e2e test on PostgreSQL: both processes saw the match end, both found no mark, and the
+    # second's INSERT failed with a unique violation (a traceback in the server's log)
+    db = str(tmp_path / "s.sqlite3")
+    store, other = open_store(db), open_store(db)
+    real = store._transaction
+
+    class Cursor:
+        def __init__(self, cur: Any) -> None:
+            self.cur = cur
+
+        def execute(self, sql: str, args: Any = ()) -> Any:
+            if sql.startswith("INSERT INTO hl_finished"):
+                other.mark_finished("t1")  # the other process marks it after this one looked, before it inserts
+            return self.cur.execute(sql, args)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.cur, name)
+
+    def transaction() -> Any:
+        class Wrapped:
+            def __enter__(self) -> Cursor:
+                self.inner = real()
+                return Cursor(self.inner.__enter__())
+
+            def __exit__(self, *exc: Any) -> Any:
+                return self.inner.__exit__(*exc)
+
+        return Wrapped()
+
+    _store_match(store, "t1")
+    store._transaction = transaction  # type: ignore[method-assign]
+    store.mark_finished("t1")
+    store._transaction = real  # type: ignore[method-assign]
+    assert [t.id for t in store.unfinished()] == []
+    store.close()
+    other.close()

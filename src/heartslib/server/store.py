@@ -223,10 +223,11 @@ class Store:
 
     def mark_finished(self, table_id: str) -> None:
         """Note that a table's match is over (again: nothing changes)."""
+        # one statement: a SELECT then an INSERT let two processes that both saw the match end (a shared
+        # database) both insert, and the second's unique violation escaped as a traceback
         with self._transaction() as cur:
-            cur.execute(self._sql("SELECT 1 FROM hl_finished WHERE table_id = ?"), (table_id,))
-            if cur.fetchone() is None:
-                cur.execute(self._sql("INSERT INTO hl_finished (table_id) VALUES (?)"), (table_id,))
+            cur.execute(self._sql("INSERT INTO hl_finished (table_id) VALUES (?) ON CONFLICT (table_id) DO NOTHING"),
+                        (table_id,))
 
     def _tables(self, query: str, args: Sequence[Any]) -> list[TableRecord]:
         with self._transaction() as cur:
