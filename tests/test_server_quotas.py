@@ -24,8 +24,9 @@ ONE_HAND = {"name": "standard", "end": {"hands": 1}}
 NO_LIMITS = {"open_tables": None, "creates_per_minute": None, "agent_tables": None, "agent_hands": None}
 
 
-async def _create(hub: Hub, conn: Connection, seats: list[Any] = OPEN, variant: Any = "standard") -> dict[str, Any]:
-    await hub.handle(conn, json.dumps({"type": "create", "variant": variant, "seats": seats}))
+async def _create(hub: Hub, conn: Connection, seats: list[Any] = OPEN, variant: Any = "standard",
+                  seed: int = 1) -> dict[str, Any]:
+    await hub.handle(conn, json.dumps({"type": "create", "variant": variant, "seats": seats, "seed": seed}))
     replies = []
     while not conn.outbox.empty():
         text = conn.outbox.get_nowait()
@@ -221,3 +222,47 @@ def test_the_app_limits_each_clients_address() -> None:
         asyncio.run(main())
     finally:
         app.state.hub.stop()
+
+
+# ------------------------------------------------------------------ agents thinking in worker processes
+
+
+def _agents_play(agent_workers: int) -> tuple[list[dict[str, Any]], bool]:
+    """An agent-only one-hand table played to the end: its stored actions, and whether worker processes ran."""
+    seats = ["heuristic", "random", {"agent": "search", "playouts": 3}, "moon"]
+    out: list[dict[str, Any]] = []
+    used = [False]
+
+    async def body(hub: Hub) -> None:
+        table = (await _create(hub, Connection(), seats, ONE_HAND))["table"]
+        for _ in range(6000):
+            if table not in hub.tables or hub.tables[table].match.is_over:
+                break
+            await asyncio.sleep(0.01)
+        out.extend(hub.store.actions(table))
+        used[0] = hub.thinkers is not None and bool(hub.thinkers._processes)  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        hub = Hub(SQLiteStore(":memory:"), agent_workers=agent_workers)
+        try:
+            await body(hub)
+        finally:
+            hub.stop()
+
+    asyncio.run(main())
+    return out, used[0]
+
+
+def test_agents_think_in_worker_processes_and_play_as_in_threads() -> None:
+    threaded, used = _agents_play(0)
+    assert len(threaded) > 50 and not used
+    in_workers, used = _agents_play(1)
+    assert used and in_workers == threaded  # each agent's state (its random numbers) carried back and forth
+
+
+def test_agent_workers_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (-1, 65, 1.5, True):
+        with pytest.raises(ValueError, match="agent_workers is a whole number from 0"):
+            Hub(SQLiteStore(":memory:"), agent_workers=bad)
+    assert cli.main(["serve", "--agent-workers", "-1"]) == 2
+    assert "--agent-workers: agent_workers is a whole number from 0" in capsys.readouterr().err

@@ -1542,6 +1542,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a SQLite file (default: heartslib.sqlite3) or a postgresql:// URL")
     p.add_argument("--turn-timeout", type=float, default=None, metavar="SECONDS",
                    help="a turn clock: an agent stands in for a player who has not acted this long (default: none)")
+    p.add_argument("--agent-workers", type=int, default=0, metavar="N",
+                   help="worker processes the built-in agents think in, off the server's own (default: 0, threads)")
     for option, field, default, what in _QUOTA_OPTIONS:
         p.add_argument(option, dest=field, type=int, default=None, metavar="N",
                        help=f"{what} (default: {default}; 0: no limit)")
@@ -1651,7 +1653,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                         f"not {arg_text(args.port)}")
     try:
         from heartslib.server.app import serve
-        from heartslib.server.tables import check_turn_timeout
+        from heartslib.server.tables import check_agent_workers, check_turn_timeout
     except ImportError as exc:
         raise UserError(f"heartslib serve needs the server extra ({exc.name} is missing): "
                         "pip install 'heartslib[server]'") from None
@@ -1661,7 +1663,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise UserError(f"--turn-timeout: {exc}") from None
     quotas = _quotas(args)
     try:
-        serve(host=args.host, port=args.port, database=args.database, turn_timeout=args.turn_timeout, quotas=quotas)
+        check_agent_workers(args.agent_workers)
+    except ValueError as exc:
+        raise UserError(f"--agent-workers: {exc}") from None
+    try:
+        serve(host=args.host, port=args.port, database=args.database, turn_timeout=args.turn_timeout, quotas=quotas,
+              agent_workers=args.agent_workers)
     except OSError as exc:
         raise UserError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
 from heartslib.server.store import RECORD_FORMATS, RecordRefused, Store, StoreUnavailable, open_store, safe_url
-from heartslib.server.tables import Connection, Hub, Quotas, check_turn_timeout
+from heartslib.server.tables import Connection, Hub, Quotas, check_agent_workers, check_turn_timeout
 
 __all__ = ["DEFAULT_QUOTAS", "MAX_FRAME", "create_app", "serve"]
 
@@ -47,14 +47,15 @@ DEFAULT_QUOTAS = Quotas()
 
 
 def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: float | None = None,
-               quotas: Quotas | None = DEFAULT_QUOTAS) -> Starlette:
+               quotas: Quotas | None = DEFAULT_QUOTAS, agent_workers: int = 0) -> Starlette:
     """The ASGI app, keeping its tables in ``database`` (a SQLite file path, a ``postgresql://`` URL, or an
     open :class:`~heartslib.server.store.Store`). The unfinished stored tables resume as the app starts, beside
     serving (a table asked for first is read when asked). ``turn_timeout``:
     the turn clock in seconds (None: none), after which an agent stands in for a player (docs/server.md);
-    ``quotas``: what each client may create (:class:`~heartslib.server.tables.Quotas`; None: no limits)."""
+    ``quotas``: what each client may create (:class:`~heartslib.server.tables.Quotas`; None: no limits);
+    ``agent_workers``: the worker processes the built-in agents think in (0: threads)."""
     store = database if isinstance(database, Store) else open_store(database)
-    hub = Hub(store, turn_timeout=turn_timeout, quotas=quotas)
+    hub = Hub(store, turn_timeout=turn_timeout, quotas=quotas, agent_workers=agent_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -155,15 +156,16 @@ def _page() -> str:
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartslib.sqlite3",
-          turn_timeout: float | None = None, quotas: Quotas | None = DEFAULT_QUOTAS) -> None:
+          turn_timeout: float | None = None, quotas: Quotas | None = DEFAULT_QUOTAS, agent_workers: int = 0) -> None:
     """Serve the app with uvicorn until interrupted, printing one line with the address (``port`` 0 takes a free
-    port, which the line names). ``turn_timeout`` is the turn clock and ``quotas`` the clients' limits
-    (:func:`create_app`). Raises
+    port, which the line names). ``turn_timeout`` is the turn clock, ``quotas`` the clients' limits and
+    ``agent_workers`` the agents' worker processes (:func:`create_app`). Raises
     :class:`~heartslib.SaveError` when the database cannot be opened, ``ValueError`` for a ``turn_timeout`` that
     is not a number of seconds above 0, and ``OSError`` when the address cannot be listened on."""
     import uvicorn
 
     check_turn_timeout(turn_timeout)  # before anything is opened
+    check_agent_workers(agent_workers)
     store = open_store(database)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
@@ -177,7 +179,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     bound = sock.getsockname()[1]
     # no per-message compression: the messages are small, and deflating each one for each subscriber cost the
     # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
-    app = create_app(store, turn_timeout=turn_timeout, quotas=quotas)
+    app = create_app(store, turn_timeout=turn_timeout, quotas=quotas, agent_workers=agent_workers)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
                             ws_per_message_deflate=False)
     print(f"heartslib serve: ws://{host}:{bound}/ws (database: {safe_url(database)}); Ctrl-C stops", flush=True)

@@ -14,11 +14,13 @@ import contextlib
 import ipaddress
 import json
 import logging
+import multiprocessing
 import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from math import comb
 from typing import Any, TypeVar, overload
 
@@ -46,7 +48,7 @@ from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
 __all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "Limiter", "PassSpace", "ProtocolError", "Quotas",
-           "agent_for", "check_turn_timeout", "event_message", "pass_actions"]
+           "agent_for", "check_agent_workers", "check_turn_timeout", "event_message", "pass_actions"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -462,6 +464,28 @@ class Limiter:
             del self._recent[address]  # forget quiet addresses: the map holds only the last minute's
 
 
+#: The most worker processes the agents may think in.
+MAX_AGENT_WORKERS = 64
+
+
+def check_agent_workers(value: int) -> int:
+    """``value`` as a number of agent worker processes (0 to :data:`MAX_AGENT_WORKERS`); a ``ValueError``
+    that says so otherwise."""
+    if not (type(value) is int and 0 <= value <= MAX_AGENT_WORKERS):
+        raise ValueError(f"agent_workers is a whole number from 0 (threads) to {MAX_AGENT_WORKERS}, not {value!r:.40}")
+    return value
+
+
+def _thinkers(workers: int) -> ProcessPoolExecutor | None:
+    # forkserver: a worker starts from a clean process, not a fork of the server's threads and open sockets
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver")) if workers else None
+
+
+def _think(agent: Any, obs: Any, legal: Sequence[Action]) -> tuple[Action, Any]:
+    """An agent's decision in a worker process: the action, and the agent as it is after deciding."""
+    return agent.act(obs, legal), agent
+
+
 class Committer:
     """Group commit: the actions of every table that acts while the store is busy go into its next
     transaction, one commit (one wait for the disk) for all of them.
@@ -570,11 +594,16 @@ class Hub:
     ``store`` keeps the tables; :meth:`load` resumes those stored (call it once, before serving).
     ``turn_timeout`` (seconds, or None: no clock) is the turn clock: a player who has not acted that long after
     the table's last action is stood in for by a :class:`~heartslib.agents.HeuristicAgent` until they are back.
-    ``quotas`` limits what each client may create (:class:`Quotas`; None: no limits).
+    ``quotas`` limits what each client may create (:class:`Quotas`; None: no limits). ``agent_workers``: how
+    many worker processes the built-in agents think in (0: threads of this process, sharing its GIL).
     """
 
-    def __init__(self, store: Store, *, turn_timeout: float | None = None, quotas: Quotas | None = None) -> None:
+    def __init__(self, store: Store, *, turn_timeout: float | None = None, quotas: Quotas | None = None,
+                 agent_workers: int = 0) -> None:
         self.turn_timeout = check_turn_timeout(turn_timeout)
+        self.agent_workers = check_agent_workers(agent_workers)
+        # where the built-in agents think: worker processes, off the GIL the event loop needs (None: threads)
+        self.thinkers = _thinkers(agent_workers)
         self.limiter = Limiter(quotas)
         self._creating = asyncio.Lock()
         self.store = store
@@ -965,6 +994,26 @@ class Hub:
             conn.send_data({"type": "stand_in", "table": table.record.id, "seat": seat, "agent": "heuristic",
                             "active": active})
 
+    async def _decide(self, table: Table, seat: int, agent: Any, obs: Any,
+                      legal: Sequence[Action]) -> tuple[Action, Any]:
+        """``agent``'s action and the agent that now plays ``seat``: thought in a worker process
+        (:attr:`thinkers`), whose copy of the agent, its random state moved on, then replaces the table's; or in
+        a thread. A worker that died is replaced, and this decision is thought in a thread."""
+        if self.thinkers is None:
+            return await asyncio.to_thread(agent.act, obs, legal), agent
+        try:
+            action, thought = await asyncio.get_running_loop().run_in_executor(self.thinkers, _think, agent, obs,
+                                                                               legal)
+        except BrokenProcessPool:
+            _log.warning("heartslib server: an agent worker process died: starting new ones")
+            self.thinkers.shutdown(wait=False, cancel_futures=True)
+            self.thinkers = _thinkers(self.agent_workers)
+            return await asyncio.to_thread(agent.act, obs, legal), agent
+        for agents in (table.agents, table.stand_ins):
+            if agents.get(seat) is agent:
+                agents[seat] = thought
+        return action, thought
+
     def _start_bots(self, table: Table) -> None:
         if table.agents and (table.bots is None or table.bots.done()):
             table.bots = asyncio.create_task(self._bots(table))
@@ -981,7 +1030,7 @@ class Hub:
                 return
             agent = table.agent_at(seat)
             obs, legal = m.observation(seat), pass_actions(m, seat)
-            action = await asyncio.to_thread(agent.act, obs, legal)
+            action, agent = await self._decide(table, seat, agent, obs, legal)
             failed = False
             async with table.lock:
                 # nobody acted meanwhile, and the seat is still the agent's (a player may be back)
@@ -1013,6 +1062,8 @@ class Hub:
             if table.clock is not None:
                 table.clock.cancel()
         self.db.shutdown(wait=False, cancel_futures=True)
+        if self.thinkers is not None:
+            self.thinkers.shutdown(wait=False, cancel_futures=True)
 
     def drop(self, conn: Connection) -> None:
         """Forget a closed connection (its seat stays its player's: a token resumes it)."""
