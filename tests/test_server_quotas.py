@@ -36,9 +36,9 @@ async def _create(hub: Hub, conn: Connection, seats: list[Any] = OPEN, variant: 
     return replies[0]
 
 
-def _run(quotas: Quotas, body: Callable[[Hub], Awaitable[None]]) -> None:
+def _run(quotas: Quotas | None, body: Callable[[Hub], Awaitable[None]], agent_workers: int = 0) -> None:
     async def main() -> None:
-        hub = Hub(SQLiteStore(":memory:"), quotas=quotas)
+        hub = Hub(SQLiteStore(":memory:"), quotas=quotas, agent_workers=agent_workers)
         try:
             await body(hub)
         finally:
@@ -242,14 +242,7 @@ def _agents_play(agent_workers: int) -> tuple[list[dict[str, Any]], bool]:
         out.extend(hub.store.actions(table))
         used[0] = hub.thinkers is not None and bool(hub.thinkers._processes)  # type: ignore[attr-defined]
 
-    async def main() -> None:
-        hub = Hub(SQLiteStore(":memory:"), agent_workers=agent_workers)
-        try:
-            await body(hub)
-        finally:
-            hub.stop()
-
-    asyncio.run(main())
+    _run(None, body, agent_workers)
     return out, used[0]
 
 
