@@ -16,7 +16,10 @@
 ``heartslib.vector`` needs numpy (the ``vector`` extra); ``import heartslib``
 never imports it. ``Env(variant, backend="jax")`` runs the same environment
 on jax (the ``jax`` extra; :mod:`heartslib.vector.jaxenv`), both backends
-reading the rules from :mod:`heartslib.vector.kernel`. Which variants it plays: :mod:`heartslib.vector.support`.
+reading the rules from :mod:`heartslib.vector.kernel`; :mod:`heartslib.vector.functional` gives the same
+game as pure, jittable jax functions (``init``, ``step``, ``observe``, ``legal_action_mask``: whole
+rollouts on the device, under ``jit``, ``vmap`` and ``lax.scan``). Which variants it plays:
+:mod:`heartslib.vector.support`.
 On top of it, :mod:`heartslib.vector.gym` (a Gymnasium vector environment for
 one learner seat) and :mod:`heartslib.vector.selfplay` (a PettingZoo-style
 batch wrapper for self-play) need the ``gymnasium`` extra. See
