@@ -1063,7 +1063,9 @@ class Hub:
                 table.clock.cancel()
         self.db.shutdown(wait=False, cancel_futures=True)
         if self.thinkers is not None:
-            self.thinkers.shutdown(wait=False, cancel_futures=True)
+            # waits for the decisions under way (one a worker): a process that exits before its workers are
+            # joined leaves their queues' semaphores behind, and Python warns of them on stderr
+            self.thinkers.shutdown(wait=True, cancel_futures=True)
 
     def drop(self, conn: Connection) -> None:
         """Forget a closed connection (its seat stays its player's: a token resumes it)."""
