@@ -108,7 +108,7 @@ def test_init_takes_the_hand_numbers_and_dealers_round_deal_takes() -> None:
 
 @pytest.mark.parametrize("seeds", [None, math.nan, math.inf, 2.0, "7", b"7", 7, [[1, 2]], np.zeros((2, 2), dtype=int),
                                    [1.5], [2.0], ["7"], [True], [-1], [2**64], [None], [math.nan], {"a": 1}, object()],
-                         ids=repr)
+                         ids=lambda x: "object()" if type(x) is object else repr(x))  # xdist: the same ids in workers
 def test_init_refuses_seeds_that_are_not_whole_numbers(seeds: Any) -> None:
     """None, nan and inf gave bare TypeError/ValueError/OverflowError; 2.0, '7' and 2-D arrays were taken."""
     err = refused(lambda: Env(STANDARD).init(seeds))
