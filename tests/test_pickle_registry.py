@@ -167,7 +167,17 @@ def _vector_examples() -> dict[str, Callable[[], list[object]]]:
         from heartslib.vector.gym import BatchedActions
         return [BatchedActions([52, 52], seed=1)]
 
+    def functional() -> list[object]:
+        import jax
+
+        from heartslib.vector.functional import make
+        game = make(STD)
+        state = game.init(jax.random.split(jax.random.PRNGKey(0), 2))
+        return [game, game.step(state, game.random_action(state, jax.random.PRNGKey(1)))]
+
     return {
+        "heartslib.vector.functional.Game": lambda: functional()[:1],
+        "heartslib.vector.functional.State": lambda: functional()[1:],
         "heartslib.vector.env.Env": env_only, "heartslib.vector.env.State": lambda: env()[1:],
         "heartslib.vector.kernel.Tables": tables, "heartslib.vector.gym.LearnerEnv": learner,
         "heartslib.vector.selfplay.SelfPlayEnv": selfplay, "heartslib.vector.gym.Deals": deals,
@@ -211,7 +221,7 @@ def _adapter_examples() -> dict[str, Callable[[], list[object]]]:
 def _core_examples() -> dict[str, Callable[[], list[object]]]:
     from heartslib import actions, observation, scoring, sections, serialize, settlement, solve, streams
     simulate = importlib.import_module("heartslib.simulate")  # the package's attribute is the function
-    from heartslib.engine import choices, fastpath, legality
+    from heartslib.engine import allowlists, checks, choices, legality
 
     def stats() -> list[object]:
         return [simulate.simulate(STD, "random", games=2, seed=1)]
@@ -312,14 +322,17 @@ def _core_examples() -> dict[str, Callable[[], list[object]]]:
         "heartslib.engine.state.RoundState": lambda: [engine_state(_played_round())],
         "heartslib.engine.legality.PassRules": pass_rules,
         "heartslib.engine.choices.PassChoices": lambda: [choices.PassChoices(pass_rules()[0])],
-        "heartslib.engine.fastpath.Only": lambda: [fastpath.Only("whole numbers", bool)],
+        "heartslib.engine.allowlists.Only": lambda: [allowlists.Only("whole numbers", bool)],
+        "heartslib.engine.checks.Facts": lambda: [checks.Facts(STD), checks.Facts(hl.preset("double_deck_6_dirty"))],
         "heartslib.testing.HiddenSwap": _hidden_swap,
-        "heartslib.tableview.SeatView": _lazy("heartslib.tableview", "SeatView", "you", "3", 10, "42", "QS"),
         "heartslib.server.store.TableRecord": _lazy("heartslib.server.store", "TableRecord", "t1", STD.to_dict(), 7,
                                                     ("you", "random", "random", "random")),
         "heartslib.cli.PlaySave": lambda: _lazy("heartslib.cli", "PlaySave", match(), 0, "search")(),
         "heartslib.server.tables.PassSpace": lambda: _lazy("heartslib.server.tables", "PassSpace", pass_rules()[0])(),
         "heartslib.server.tables.Committer": _lazy("heartslib.server.tables", "Committer", None),
+        "heartslib.server.tables.Quotas": _lazy("heartslib.server.tables", "Quotas"),
+        "heartslib.server.tables.Limiter": lambda: _lazy("heartslib.server.tables", "Limiter",
+                                                         _lazy("heartslib.server.tables", "Quotas")()[0])(),
     }
 
 
@@ -359,6 +372,8 @@ def _exceptions() -> dict[str, Callable[[], list[object]]]:
                                                                 "store", "the disk is full"),
         "heartslib.server.tables.ProtocolError": module_error("heartslib.server.tables", "ProtocolError",
                                                               "bad_message", "no"),
+        "heartslib.server.store.RecordRefused": module_error("heartslib.server.store", "RecordRefused", "t1",
+                                                            "the table is still being played", "in_progress"),
     }
 
 

@@ -157,6 +157,10 @@ class Game:
     """A variant's pure functions over batches of games (see the module docs): build it once with :func:`make`;
     its methods close over the variant's tables and may be ``jax.jit``-ed, ``vmap``-ed and ``scan``-ned."""
 
+    def __reduce__(self) -> tuple[type[Game], tuple[Variant]]:
+        # copy, deepcopy and pickle: built again from the variant (its jitted functions hold local closures)
+        return (Game, (self.variant,))
+
     def __init__(self, variant: str | Path | Variant) -> None:
         env = Env(variant, backend="jax")
         self.env = env
