@@ -194,6 +194,10 @@ class Facts:
     pack_problems: list[Problem]
     value: list[Score]
 
+    def __reduce__(self) -> tuple[type[Facts], tuple[VariantFields]]:
+        # copy, deepcopy and pickle: compiled, loading calls the class, which works everything out again
+        return (Facts, (self.v,))
+
     def __init__(self, v: VariantFields) -> None:
         self.v = v
         self.pack, self.kitty_size, self.pack_problems = build_pack(v)
