@@ -17,7 +17,7 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 * the player's points per hand and the field's (the mean of the other seats, on the same hands), and their
   ratio (below 1: the player takes fewer points than the field);
 * the margin: the player's points per hand minus the field's on the same hands (a ratio flatters a player
-  that shoots: each of its moons adds to every other seat);
+  that shoots: each of its moons adds to every other seat), and its paired difference from the baseline's;
 * failed: the share of its hands with no moon in which the player scored ``FAILED`` (10) or more (a failed
   moon attempt, mostly);
 * moons: shot by the player, and *conceded* (shot by a field seat in a hand the player sat in);
@@ -202,6 +202,9 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             m, o, c = sums(p, ds)
             return (m - o) / c if c else float("nan")
 
+        def margin_diff(ds: Sequence[int], p: str = p) -> float:
+            return margin(ds, p) - margin(ds, first)
+
         def diff(ds: Sequence[int], p: str = p) -> float:
             m, _, c = sums(p, ds)
             m0, _, _ = sums(first, ds)
@@ -213,6 +216,8 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             "mine": mine / count, "field": other / count,
             "ratio": mine / other if other else float("nan"), "ratio_ci": bootstrap(deals, ratio),
             "margin": margin(deals), "margin_ci": bootstrap(deals, margin),
+            "margin_diff": margin_diff(deals),
+            "margin_diff_ci": bootstrap(deals, margin_diff) if p != first else (0.0, 0.0),
             "failed": sum(h.failed for h in hands[p]) / count,
             "diff": diff(deals), "diff_ci": bootstrap(deals, diff) if p != first else (0.0, 0.0),
             "shot": sum(h.shot for h in hands[p]), "conceded": sum(h.conceded for h in hands[p]),
@@ -247,15 +252,18 @@ def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
     lines = [f"{variant}, against the {field_name} field ({rows[0]['deals']} deals, "
              f"{rows[0]['hands']} hands a player):", "",
              f"| player | pts/hand | field pts/hand | ratio (95% CI) | margin (95% CI) "
-             f"| vs {first}, pts/hand (95% CI) | moons shot / conceded | failed (>= {FAILED}, no moon) "
-             "| decision CPU median / p95 |", "|---|---:|---:|---|---|---|---|---:|---|"]
+             f"| vs {first}, pts/hand (95% CI) | vs {first}, margin (95% CI) | moons shot / conceded "
+             f"| failed (>= {FAILED}, no moon) | decision CPU median / p95 |",
+             "|---|---:|---:|---|---|---|---|---|---:|---|"]
     for r in rows:
         lo, hi = r["ratio_ci"]
         mlo, mhi = r["margin_ci"]
         dlo, dhi = r["diff_ci"]
         vs = "–" if r["player"] == first else f"{r['diff']:+.2f} ({dlo:+.2f} to {dhi:+.2f})"
+        xlo, xhi = r["margin_diff_ci"]
+        vs_margin = "–" if r["player"] == first else f"{r['margin_diff']:+.2f} ({xlo:+.2f} to {xhi:+.2f})"
         lines.append(f"| {r['player']} | {r['mine']:.2f} | {r['field']:.2f} | **{r['ratio']:.2f}** "
-                     f"({lo:.2f}–{hi:.2f}) | {r['margin']:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {vs} | "
+                     f"({lo:.2f}–{hi:.2f}) | {r['margin']:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {vs} | {vs_margin} | "
                      f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% | "
                      f"{1000 * r['t_median']:.1f} / {1000 * r['t_p95']:.1f} ms |")
     return "\n".join(lines)

@@ -822,7 +822,7 @@ def _real(x: Score) -> float:
 PRUNE_Z: Final = 2.5
 #: How many standard errors better than the best plain candidate, over the same worlds, a moon attempt must be
 #: for the search to choose it (:func:`_attempt_or_plain`).
-ATTEMPT_Z: Final = 1.0
+ATTEMPT_Z: Final = 2.0
 #: After how many worlds clearly worse candidates are dropped.
 _CHECKPOINTS: Final = frozenset((8, 16, 32, 64, 128, 256))
 
