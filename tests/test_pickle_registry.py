@@ -164,6 +164,8 @@ def _vector_examples() -> dict[str, Callable[[], list[object]]]:
         return [Deals(Env(STD), None, None)]
 
     def batched() -> list[object]:
+        import gymnasium  # noqa: F401  (without it the name stands for a class that tells the user to install it)
+
         from heartslib.vector.gym import BatchedActions
         return [BatchedActions([52, 52], seed=1)]
 

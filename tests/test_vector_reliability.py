@@ -92,7 +92,8 @@ def test_init_refuses_hand_numbers_round_deal_refuses(hand_number: Any) -> None:
     """``init(hand_number=2**64 - 1)`` was stored as -1; every hand number Round.deal refuses is refused."""
     env = Env(STANDARD)
     refused(lambda: env.init([1, 2], hand_number=hand_number))
-    if not isinstance(hand_number, list):
+    # (the compiled build takes a bool for an int argument of Round.deal: docs/performance.md)
+    if not isinstance(hand_number, list) and not (hl.COMPILED and hand_number is True):
         with pytest.raises((hl.IllegalAction, TypeError)):
             hl.Round.deal(STANDARD, seed=1, hand_number=hand_number)
 

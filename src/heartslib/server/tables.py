@@ -572,6 +572,7 @@ class Table:
         self.agent_only = "open" not in record.seats
         self.finished = match.is_over  # over, and marked so in the store (or being marked)
         self.catching = False  # reading other processes' actions (a shared store)
+        self.stale = False  # told of another action while reading: read again before stopping
 
     def agent_at(self, seat: int) -> Any:
         """The agent that plays ``seat`` now (the seat's own, or a stand-in for its player), or None."""
@@ -714,21 +715,29 @@ class Hub:
             targets = [t for t in self.tables.values() if t.subscribers]
         else:
             table = self.tables.get(note[0])
-            # an action this process stored itself (or already read) is known: no need to ask the database
-            targets = [table] if table is not None and table.subscribers and note[1] >= len(table.match.actions) else []
+            # an action this process stored itself (or already read) is known: no need to ask the database; a
+            # table held here is read whoever watches it (a player may be joining it this moment: its agents
+            # and its clock must not wait for an action they were told of)
+            targets = [table] if table is not None and note[1] >= len(table.match.actions) else []
         for table in targets:
+            # a note heard while a read is under way may be of an action that read missed (committed after it
+            # asked): the read goes round again, or the table would wait for an action it was told of
+            table.stale = True
             if not table.catching:
                 table.catching = True
                 self._spawn(self._refresh(table))
 
     async def _refresh(self, table: Table) -> None:
         try:
-            async with table.lock:
-                await self._catch_up(table)
+            while table.stale:
+                table.stale = False
+                async with table.lock:
+                    await self._catch_up(table)
         except StoreUnavailable as exc:  # read again at the next action stored (or the next reconnection)
             _log.warning("heartslib server: reading table %s: %s", table.record.id, exc)
         finally:
             table.catching = False
+            table.stale = False
         self._start_bots(table)
 
     def _spawn(self, work: Awaitable[None]) -> None:
