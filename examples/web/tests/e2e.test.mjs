@@ -1023,7 +1023,12 @@ test("Hearts in headless Chromium, in English and Thai", { timeout: 900_000 }, a
       }
       await playFirst(sp);
     }
-    assert.equal(places.size, 1, `the hand stayed in one place: ${[...places].join(" ")}`);
+    // the bug was a jump of a row of cards (~18 px); a pixel or two of rounding as the taken cards' line boxes
+    // fill is not a jump (CI's Chromium rounded one way, a developer's the other)
+    const tops = [...places].map((p) => JSON.parse(p).y);
+    const lefts = new Set([...places].map((p) => JSON.parse(p).x));
+    assert.ok(Math.max(...tops) - Math.min(...tops) <= 4 && lefts.size === 1,
+      `the hand stayed in one place: ${[...places].join(" ")}`);
   }, { alone: true });
 
   await step("bug: a damaged save too big to copy aside: the game starts, keeps it and offers it", async () => {
