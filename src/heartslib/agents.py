@@ -1086,13 +1086,14 @@ class DefendingAgent(MoonAgent):
                 or self.shooting(obs, t)):
             return super().act(obs, legal_actions)
         unplayed = _unplayed(obs, t)
+        in_play = unplayed[:]
         for _, c in obs.trick:  # moon_threat counts the trick's cards as still in play
-            unplayed[c.index] += 1
-        threat = moon_threat(_points_taken(obs, t), obs.seat, unplayed, t)
+            in_play[c.index] += 1
+        threat = moon_threat(_points_taken(obs, t), obs.seat, in_play, t)
         if threat is None:
             return super().act(obs, legal_actions)
         legal = [a.card.index for a in legal_actions if isinstance(a, Play)]
-        card = _defence(obs, legal, threat, _unplayed(obs, t), t)
+        card = _defence(obs, legal, threat, unplayed, t)
         if card is None:
             return super().act(obs, legal_actions)
         return Play(obs.seat, Card.from_index(card))
