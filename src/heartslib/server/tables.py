@@ -1070,6 +1070,8 @@ class Hub:
         for table in self.tables.values():
             if table.clock is not None:
                 table.clock.cancel()
+        for task in self._background:  # a table being marked finished: a restart marks it (its store is closing)
+            task.cancel()
         self.db.shutdown(wait=False, cancel_futures=True)
         if self.thinkers is not None:
             # waits for the decisions under way (one a worker): a process that exits before its workers are
