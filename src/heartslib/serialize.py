@@ -66,6 +66,7 @@ __all__ = [
     "observation_data",
     "parse_score",
     "plain",
+    "public_value",
     "read_direction",
     "read_json",
     "read_save",
@@ -486,6 +487,16 @@ def observation_data(record: Any) -> dict[str, Any]:
     ('pass', ['5C', '6C', '8C'], {'offset': 1}, None)
     """
     return {f.name: _public(getattr(record, f.name)) for f in attrs.fields(type(record))}
+
+
+def public_value(value: Any) -> Any:
+    """One field of an observation (or of a record within one) as :func:`observation_data` writes it.
+
+    >>> import heartslib as hl
+    >>> public_value((hl.Card("QS"), hl.Card("2C"))), public_value(hl.Phase.PASS), public_value(13j)
+    (['QS', '2C'], 'pass', '13i')
+    """
+    return _public(value)
 
 
 def _public(value: Any) -> Any:

@@ -57,13 +57,14 @@ from heartslib.errors import IllegalAction, arg_text
 from heartslib.match import Match
 from heartslib.points import Score
 from heartslib.round import Round
-from heartslib.serialize import observation_data, parse_score, read_direction, score_data
+from heartslib.serialize import observation_data, parse_score, public_value, read_direction, score_data
 
 __all__ = [
     "PRIVATE_FIELDS",
     "EventKind",
     "Follower",
     "StreamEvent",
+    "ViewCache",
     "events_for",
     "follow",
     "replay_stream",
@@ -255,12 +256,64 @@ class RecordCache:
             data[name] = [self._record(r) for r in records]
         return data
 
-
-def _diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in new.items() if old.get(k, _MISSING) != v}
+    def value_data(self, value: Any) -> Any:
+        """One observation field as :func:`~heartslib.serialize.public_value` writes it, a tuple of records read
+        through the cache."""
+        if isinstance(value, tuple) and value and attrs.has(type(value[0])):
+            return [self._record(r) for r in value]
+        return public_value(value)
 
 
 _MISSING = object()
+
+
+class ViewCache:
+    """One viewer's view of a hand as plain data, kept field by field beside the engine value each field was
+    written from, so that following a hand writes and compares only the fields that changed.
+
+    A stream needs, after every action, the fields of its viewer's observation that the action changed. Writing
+    the whole observation as data and comparing it with the last was half of a game server's work per action,
+    though most fields (the seat, the dealer, the pass, the totals before the hand, the tricks already taken)
+    do not change within a hand: the engine gives back the same value, or an equal one, and such a field costs
+    one comparison here. A field whose value changed is written (finished tricks through a
+    :class:`RecordCache`) and compared as data with what it was, so :meth:`changes` gives exactly the fields
+    in which the two views' data (:func:`view_data`) differ, in the same order.
+    """
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+        self._values: dict[str, Any] = {}  # per field: the engine value its data was last written from
+        self._data: dict[str, Any] = {}  # per field: the data the viewer holds
+        self._records = RecordCache()
+        self._names: tuple[str, ...] = ()  # the fields the viewer sees, in the observation's order
+
+    def clear(self) -> None:
+        """Forget the hand (a new one was dealt: :meth:`changes` then gives every field)."""
+        self._values.clear()
+        self._data.clear()
+        self._records.clear()
+
+    def changes(self, rnd: Round) -> dict[str, Any]:
+        """The fields of the viewer's view of ``rnd`` that changed since the last call, as data (every field the
+        first time after :meth:`clear`)."""
+        obs = rnd.observation(0 if self.viewer is None else self.viewer)
+        if not self._names:
+            self._names = tuple(f.name for f in attrs.fields(type(obs))
+                                if self.viewer is not None or f.name not in PRIVATE_FIELDS)
+        values, data = self._values, self._data
+        out: dict[str, Any] = {}
+        for name in self._names:
+            value = getattr(obs, name)
+            if name in values:
+                old = values[name]
+                # equal engine values write equal data (cards are interned, records compare field by field)
+                if old is value or old == value:
+                    continue
+            values[name] = value
+            new = self._records.value_data(value)
+            if data.get(name, _MISSING) != new:
+                data[name] = out[name] = new
+        return out
 
 
 class Follower:
@@ -280,25 +333,17 @@ class Follower:
         """Events given so far (the next event's number)."""
         self._round: Round | None = None
         self._read = 0
-        self._view: dict[str, Any] = {}
         self._redactor = _Redactor(viewer, match.variant.deck.kitty_seen_by_winner)
         self._ended = False
-        self._records = RecordCache()
+        self._view = ViewCache(viewer)
 
     def _emit(self, out: list[StreamEvent], kind: EventKind, seat: int | None = None,
               cards: tuple[Card, ...] | None = None, option: str | None = None, shot: Shot | None = None,
               points: tuple[Score, ...] | None = None, winners: tuple[int, ...] = (),
-              chips: tuple[int, ...] = ()) -> None:
-        out.append(StreamEvent(self.count, kind, seat, cards, option, shot, points, winners, chips))
+              chips: tuple[int, ...] = (), changes: dict[str, Any] | None = None) -> None:
+        out.append(StreamEvent(self.count, kind, seat, cards, option, shot, points, winners, chips,
+                               {} if changes is None else changes))
         self.count += 1
-
-    def _finish(self, out: list[StreamEvent], first: int, rnd: Round) -> None:
-        """Put the change of view since the last update on the last event given from ``rnd``."""
-        view = view_data(rnd, self.viewer, self._records)
-        changes = _diff(self._view, view)
-        self._view = view
-        if changes and len(out) > first:
-            out[-1] = attrs.evolve(out[-1], changes=changes)
 
     def update(self) -> list[StreamEvent]:
         """The events since the last call (the first call: from the current hand's deal)."""
@@ -310,16 +355,15 @@ class Follower:
                 rnd = self._round = m.round
                 self._read = 0
                 self._redactor.carried = []
-                self._records.clear()
-                self._view = view_data(rnd, self.viewer, self._records)
-                self._emit(out, EventKind.DEAL)
-                out[-1] = attrs.evolve(out[-1], changes=dict(self._view))
-            first = len(out)
+                self._view.clear()
+                self._emit(out, EventKind.DEAL, changes=self._view.changes(rnd))
             events = rnd.events
-            for e in events[self._read:]:
-                self._emit(out, *self._redactor.event(e))
+            seen = [self._redactor.event(e) for e in events[self._read:]]
             self._read = len(events)
-            self._finish(out, first, rnd)
+            # the change of view since the last update goes on the last event given from this hand
+            changes = self._view.changes(rnd)
+            for i, (kind, seat, cards, option, shot, points) in enumerate(seen, 1 - len(seen)):
+                self._emit(out, kind, seat, cards, option, shot, points, changes=changes if i == 0 else None)
             if rnd is m.round:
                 break
             self._round = None  # the hand is over and the next one dealt
