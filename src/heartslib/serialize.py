@@ -500,10 +500,15 @@ def public_value(value: Any) -> Any:
 
 
 def _public(value: Any) -> Any:
-    if value is None or isinstance(value, bool):
-        return value
-    if isinstance(value, Card):
+    # the commonest values first, by exact type (an IntEnum is an int, and must not be taken for one): a game
+    # server writes a few fields of every subscriber's view after each action
+    kind = type(value)
+    if kind is tuple:
+        return [_public(v) for v in value]
+    if kind is Card:
         return value.code
+    if kind is int or value is None or kind is bool:
+        return value
     if isinstance(value, Offset):
         return direction_data(value)
     if hasattr(value, "value") and isinstance(value.value, str):  # Phase, Decision, PassMode

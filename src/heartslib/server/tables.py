@@ -68,6 +68,9 @@ MAX_LISTED = 200
 
 _log = logging.getLogger("heartslib.server")
 
+#: ``json.dumps(data, ensure_ascii=False)``, without making an encoder for each message.
+_write_json = json.JSONEncoder(ensure_ascii=False).encode
+
 Send = Callable[[str], Awaitable[None]]
 """How a connection sends one text message (a WebSocket's ``send_text``)."""
 
@@ -104,7 +107,7 @@ class Connection:
         """Queue one message (none once the connection is closed)."""
         if self.closed:
             return
-        text = json.dumps(data, ensure_ascii=False)
+        text = _write_json(data)
         if not text.isascii():
             try:
                 text.encode("utf-8")
@@ -536,7 +539,7 @@ class ViewerLog:
         self._add(events)
 
     def _add(self, events: list[StreamEvent]) -> None:
-        self.texts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in events]
+        self.texts += [_write_json(e.to_dict()) for e in events]
 
     def update(self) -> None:
         """Add the events of the actions applied since the last update."""
