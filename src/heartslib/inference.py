@@ -970,8 +970,6 @@ class _Plan:
     is checked at once (Hall's condition), so an impossible history fails here, not by retrying."""
 
     def __init__(self, rd: _Reading) -> None:
-        obs = rd.obs
-        n, me = rd.n, rd.me
         self.reading = rd
         #: with a stock, the plan the sampler follows instead (the fields below are then empty)
         self.stock: _StockPlan | None = None
@@ -979,11 +977,30 @@ class _Plan:
             self.stock = _StockPlan(rd)
             self._no_slots()
             return
+        self.hidden = [s for s in range(rd.n) if s != rd.me]
+        pool = self._pool()
+        kitty_need = rd.kitty_need
+        total = sum(self.need) + kitty_need
+        if total != sum(pool.values()):
+            raise ImpossibleHistory(f"{sum(pool.values())} unseen cards for {total} hidden places")
+        # slot masks per card copy: slot i < len(hidden) is a seat, the last slot the kitty
+        self.slot_need = [*self.need, kitty_need]
+        self.copies = self._copies(pool)
+        self.known_lists = [list(k.elements()) for k in rd.known]
+        tight = self._tight_slots()
+        # a set of slots exactly filled by the cards that may only go there takes no other card: without this
+        # the dealing below (card by card, in proportion to the free places) nearly always sends one of those
+        # cards elsewhere and dead-ends (a seat that alone may hold 14 given cards, say), draw after draw
+        if tight:
+            self.copies = _narrowed(self.copies, tight)
+
+    def _pool(self) -> Counter[int]:
+        """The unseen cards no hidden seat is known to hold (each known card checked against the seat's
+        voids and the cards seen elsewhere), and :attr:`need`, the places each hidden seat has left."""
+        rd = self.reading
         if rd.exchanged:
-            self.hidden = [s for s in range(n) if s != me]
-            sizes = {s: obs.hand_sizes[s] for s in self.hidden}
+            sizes = {s: rd.obs.hand_sizes[s] for s in self.hidden}
         else:
-            self.hidden = [s for s in range(n) if s != me]
             sizes = {s: rd.f.variant.deal_size for s in self.hidden}
         pool = rd.unseen.copy()
         for s in self.hidden:
@@ -993,19 +1010,16 @@ class _Plan:
                 if pool[c] < k:
                     raise ImpossibleHistory(f"seat {s} should hold {_CARD[c].code}, which was seen elsewhere")
                 pool[c] -= k
-        pool = +pool
         self.need = [sizes[s] - sum(rd.known[s].values()) for s in self.hidden]
         if any(x < 0 for x in self.need):
             raise ImpossibleHistory("a seat holds fewer cards than it was passed")
-        kitty_need = rd.kitty_need
-        total = sum(self.need) + kitty_need
-        if total != sum(pool.values()):
-            raise ImpossibleHistory(f"{sum(pool.values())} unseen cards for {total} hidden places")
-        # slot masks per card copy: slot i < len(hidden) is a seat, the last slot the kitty
-        slots = len(self.hidden) + 1
-        kitty_slot = slots - 1
-        forced = rd.kitty_forced
-        self.slot_need = [*self.need, kitty_need]
+        return +pool
+
+    def _copies(self, pool: Counter[int]) -> list[tuple[int, int]]:
+        """Per unseen card copy of ``pool`` (in card order), the mask of the slots it may fill."""
+        rd = self.reading
+        kitty_slot = len(self.hidden)
+        kitty_ok = rd.kitty_allowed | rd.kitty_forced if rd.kitty_need else 0
         copies: list[tuple[int, int]] = []
         not_kitty = rd.not_kitty.copy()
         for c in sorted(pool.elements()):
@@ -1013,7 +1027,7 @@ class _Plan:
             for i, s in enumerate(self.hidden):
                 if rd.allowed[s] >> c & 1:
                     mask |= 1 << i
-            if kitty_need and (rd.kitty_allowed | forced) >> c & 1:
+            if kitty_ok >> c & 1:
                 if not_kitty[c] > 0:
                     not_kitty[c] -= 1
                 else:
@@ -1021,33 +1035,25 @@ class _Plan:
             if not mask:
                 raise ImpossibleHistory(f"{_CARD[c].code} is unseen but no seat may hold it")
             copies.append((c, mask))
-        self.copies = copies
-        self.known_lists = [list(k.elements()) for k in rd.known]
-        # Hall's condition: the cards that may only go to a set of slots must fit in them
-        masks = Counter(m for _, m in copies)
+        return copies
+
+    def _tight_slots(self) -> set[int]:
+        """Hall's condition: the cards that may only go to a set of slots must fit in them (else the history
+        is impossible); the sets of slots those cards fill exactly."""
+        slots = len(self.slot_need)
+        masks = Counter(m for _, m in self.copies)
         tight: set[int] = set()
         for subset in range(1, 1 << slots):
             room = sum(self.slot_need[i] for i in range(slots) if subset >> i & 1)
             must = sum(k for m, k in masks.items() if m & ~subset == 0)
             if must > room:
-                who = [("the kitty" if i == kitty_slot else f"seat {self.hidden[i]}") for i in range(slots)
+                who = [("the kitty" if i == slots - 1 else f"seat {self.hidden[i]}") for i in range(slots)
                        if subset >> i & 1]
                 raise ImpossibleHistory(f"{must} unseen cards can only be held by {', '.join(who)}, "
                                         f"who have {room} places")
             if must == room and must:
-                tight |= {subset}
-        # a set of slots exactly filled by the cards that may only go there takes no other card: without this
-        # the dealing below (card by card, in proportion to the free places) nearly always sends one of those
-        # cards elsewhere and dead-ends (a seat that alone may hold 14 given cards, say), draw after draw
-        if tight:
-            narrowed = []
-            for c, m in copies:
-                keep = m
-                for subset in tight:
-                    if m & ~subset:  # the card may go elsewhere, so not into this full set
-                        keep &= ~subset
-                narrowed.append((c, keep))
-            self.copies = narrowed
+                tight.add(subset)
+        return tight
 
     def _no_slots(self) -> None:
         """With a stock the sampler follows :attr:`stock`: this plan's own slots stay empty."""
@@ -1056,6 +1062,18 @@ class _Plan:
         self.slot_need = []
         self.copies = []
         self.known_lists = []
+
+
+def _narrowed(copies: list[tuple[int, int]], tight: set[int]) -> list[tuple[int, int]]:
+    """``copies`` with each card kept out of every full set of slots in ``tight`` it may go outside of."""
+    narrowed = []
+    for c, m in copies:
+        keep = m
+        for subset in tight:
+            if m & ~subset:  # the card may go elsewhere, so not into this full set
+                keep &= ~subset
+        narrowed.append((c, keep))
+    return narrowed
 
 
 class _StockPlan:
@@ -2084,83 +2102,113 @@ class Sampler:
     def _replay(self, dealt: list[list[int]], kitty: list[int], passes: list[list[int] | None],
                 shuffle_received: list[list[int]] | None, rng: random.Random,
                 watch: _Likelihood | None = None) -> Round:
-        obs, v = self.obs, self.variant
-        n, me = self.plan.reading.n, self.plan.reading.me
-        hands = [[_CARD[c] for c in h] for h in dealt]
-        seed = int(rng.random() * 2**53)
-        chips, namer = _auction_start(obs)
-        leader = self.plan.reading.leader_fixed if chips is None else None  # an auction's: the bids name it
+        """The round dealt ``dealt`` (and ``kitty``) with the observed history replayed on it: the passes
+        ``passes`` (``shuffle_received``: a shuffle pass's receipts), the decisions and the plays, each action
+        shown to ``watch`` first. Raises :class:`_Reject` where this deal cannot have happened and
+        :class:`ImpossibleHistory` where no deal can have."""
         try:
-            r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
-                                 hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader,
-                                 chips=chips, bidder=namer)
-            if not self._passing_known:
-                self._settle_passing(r)
-                if self._passing is not None:
-                    r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing,
-                                         kitty=[_CARD[c] for c in kitty], hand_number=obs.hand_number,
-                                         scores=obs.scores, seed=seed, leader=leader, chips=chips, bidder=namer)
+            r = self._dealt_round(dealt, kitty, rng)
             if r.phase == Phase.DECIDE and r.decision == "pass" and not (
-                obs.phase == Phase.DECIDE and obs.decision == "pass"
+                self.obs.phase == Phase.DECIDE and self.obs.decision == "pass"
             ):
                 self._choose_pass(r)
             if r.phase == Phase.PASS:
-                order = [s for s in range(n) if passes[s] is not None]
-                for i, s in enumerate(order):
-                    if shuffle_received is not None and i == len(order) - 1:
-                        r.script_shuffle_pass([[_CARD[c] for c in got] for got in shuffle_received])
-                    cards = passes[s]
-                    assert cards is not None
-                    action = Pass(s, tuple(_CARD[c] for c in cards))
-                    if watch is not None:
-                        watch(r, action)
-                    try:
-                        r.apply(action)
-                    except IllegalAction as exc:
-                        # this seat's own pass from its own hand as dealt (known): no deal makes it legal
-                        if s == me and exc.code != "script_mismatch":
-                            raise ImpossibleHistory(f"seat {me}'s own pass cannot have been made under the rules "
-                                                    f"of {v.name!r}: {exc}") from None
-                        raise
+                self._replay_passes(r, passes, shuffle_received, watch)
             if r.phase == Phase.DECIDE and r.decision in (Decision.BID, Decision.NAME):
-                _replay_auction(r, obs)
+                _replay_auction(r, self.obs)
             if r.phase == Phase.DECIDE and r.decision == Decision.EXPOSE:
                 self._expose(r)
-            apply = r.apply
-            for i, (play, call) in enumerate(self._history):
-                if watch is not None:
-                    watch(r, play)
-                try:
-                    apply(play)
-                except IllegalAction as exc:
-                    # Past the first lead (whose leader and card may hang on the kitty), a refusal of whose
-                    # turn it is, or of this seat's own play (its hand at each moment is known), refuses
-                    # every deal: the history is impossible, not this sample
-                    if i and (exc.code in _PUBLIC_REFUSALS or play.seat == me):
-                        raise ImpossibleHistory(f"the tricks cannot have been played under the rules of "
-                                                f"{v.name!r}: {exc}") from None
-                    raise
-                if call is not None and r.phase == Phase.DECIDE:
-                    apply(Choose(play.seat, call))
-            if r.phase == Phase.DECIDE and r.decision == "moon" and obs.phase == Phase.OVER:
-                for a in r.legal_actions():
-                    trial = r.copy()
-                    trial.apply(a)
-                    if trial.points == obs.round_points:
-                        r = trial
-                        break
+            self._replay_plays(r, watch)
+            if r.phase == Phase.DECIDE and r.decision == "moon" and self.obs.phase == Phase.OVER:
+                r = self._moon_as_seen(r)
         except ImpossibleHistory:
             raise
         except ValueError as exc:  # IllegalAction, CardError: this deal cannot have happened
             raise _Reject(str(exc)) from None
-        seen = r.observation(me)
+        self._check_replayed(r)
+        return r
+
+    def _dealt_round(self, dealt: list[list[int]], kitty: list[int], rng: random.Random) -> Round:
+        """The round as dealt, with the observed hand's dealer, pass direction, number, totals and leader."""
+        obs, v = self.obs, self.variant
+        hands = [[_CARD[c] for c in h] for h in dealt]
+        seed = int(rng.random() * 2**53)
+        chips, namer = _auction_start(obs)
+        leader = self.plan.reading.leader_fixed if chips is None else None  # an auction's: the bids name it
+        r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing, kitty=[_CARD[c] for c in kitty],
+                             hand_number=obs.hand_number, scores=obs.scores, seed=seed, leader=leader,
+                             chips=chips, bidder=namer)
+        if not self._passing_known:
+            self._settle_passing(r)
+            if self._passing is not None:
+                r = Round.from_hands(v, hands, dealer=obs.dealer, passing=self._passing,
+                                     kitty=[_CARD[c] for c in kitty], hand_number=obs.hand_number,
+                                     scores=obs.scores, seed=seed, leader=leader, chips=chips, bidder=namer)
+        return r
+
+    def _replay_passes(self, r: Round, passes: list[list[int] | None], shuffle_received: list[list[int]] | None,
+                       watch: _Likelihood | None) -> None:
+        """Apply each seat's pass of ``passes`` to ``r`` (a shuffle pass's receipts scripted before the last)."""
+        me = self.plan.reading.me
+        order = [s for s in range(self.plan.reading.n) if passes[s] is not None]
+        for i, s in enumerate(order):
+            if shuffle_received is not None and i == len(order) - 1:
+                r.script_shuffle_pass([[_CARD[c] for c in got] for got in shuffle_received])
+            cards = passes[s]
+            assert cards is not None
+            action = Pass(s, tuple(_CARD[c] for c in cards))
+            if watch is not None:
+                watch(r, action)
+            try:
+                r.apply(action)
+            except IllegalAction as exc:
+                # this seat's own pass from its own hand as dealt (known): no deal makes it legal
+                if s == me and exc.code != "script_mismatch":
+                    raise ImpossibleHistory(f"seat {me}'s own pass cannot have been made under the rules "
+                                            f"of {self.variant.name!r}: {exc}") from None
+                raise
+
+    def _replay_plays(self, r: Round, watch: _Likelihood | None) -> None:
+        """Apply the observed plays (and the decisions they called for) to ``r``."""
+        me = self.plan.reading.me
+        apply = r.apply
+        for i, (play, call) in enumerate(self._history):
+            if watch is not None:
+                watch(r, play)
+            try:
+                apply(play)
+            except IllegalAction as exc:
+                # Past the first lead (whose leader and card may hang on the kitty), a refusal of whose
+                # turn it is, or of this seat's own play (its hand at each moment is known), refuses
+                # every deal: the history is impossible, not this sample
+                if i and (exc.code in _PUBLIC_REFUSALS or play.seat == me):
+                    raise ImpossibleHistory(f"the tricks cannot have been played under the rules of "
+                                            f"{self.variant.name!r}: {exc}") from None
+                raise
+            if call is not None and r.phase == Phase.DECIDE:
+                apply(Choose(play.seat, call))
+
+    def _moon_as_seen(self, r: Round) -> Round:
+        """``r`` after the moon decision that gives the points observed (``r`` itself if none does)."""
+        for a in r.legal_actions():
+            trial = r.copy()
+            trial.apply(a)
+            if trial.points == self.obs.round_points:
+                return trial
+        return r
+
+    def _check_replayed(self, r: Round) -> None:
+        """Reject ``r`` unless this seat's observation of it is the one observed (an impossible history where
+        the difference is one no deal can mend)."""
+        obs = self.obs
+        seen = r.observation(self.plan.reading.me)
         if seen != obs:
             stock = self.plan.stock is not None
             problem = _fixed_difference(obs, seen, self.plan.reading.kitty_need > 0 or stock, stock)
             if problem is not None:
-                raise ImpossibleHistory(f"{problem} (replaying the history under the rules of {v.name!r})")
+                raise ImpossibleHistory(f"{problem} (replaying the history under the rules of "
+                                        f"{self.variant.name!r})")
             raise _Reject("the replayed observation differs")
-        return r
 
     def _settle_passing(self, r: Round) -> None:
         """Whether the hand's pass direction is the schedule's (then ``from_hands`` finds it) or was set."""
