@@ -7,6 +7,7 @@ and ``terminated`` must agree, and at the end ``to_round`` must equal the mirror
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,14 +23,14 @@ from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env, check_supported  # noqa: E402
 
 #: Pins that keep the drawn variants inside what the environment supports (one deck, so 3 to 10 players, no
-#: jokers, no kitty, no exposures, no modifiers, no shuffle pass or dealer's choice); everything else is drawn.
+#: jokers, no kitty, no exposures, no shuffle pass or dealer's choice); everything else is drawn (the score
+#: modifiers too).
 PINS: dict[str, Any] = {
     "players": st.integers(3, 10),
     "decks": 1,
     "deck": {"jokers": 0, "fill": "strip"},
     "play": {"booster_nines": False, "undercut": False},
-    "scoring": {"multiply": {}, "multiply_alone": {}, "double_suit": {}, "cancels": {}, "exposable": {},
-                "all_hearts_flips": "none"},
+    "scoring": {"exposable": {}},
 }
 
 def supported(v: hl.Variant) -> bool:
@@ -71,13 +72,15 @@ def play_out(v: hl.Variant, seeds: list[int], rng_seed: int, dealers: list[int] 
     return env, drive(env, state, turns, rng_seed), turns
 
 
-def drive(env: Env, state: Any, turns: list[Turns], rng_seed: int) -> Any:
-    """Step ``state`` with random legal actions until every game is over, each action applied to the mirrored
-    engine game too, the two compared after every step (rewards included); the final state."""
+def drive(env: Env, state: Any, turns: list[Turns], rng_seed: int,
+          policy: Callable[[Env, Any, Any], Any] | None = None) -> Any:
+    """Step ``state`` with random legal actions (or ``policy(env, state, rng)``'s) until every game is over,
+    each action applied to the mirrored engine game too, the two compared after every step (rewards included);
+    the final state."""
     rng = np.random.default_rng(rng_seed)
     mirror(env, state, turns)
     while not state.terminated.all():
-        actions = env.random_actions(state, rng)
+        actions = env.random_actions(state, rng) if policy is None else policy(env, state, rng)
         before = state.current_player.copy()
         state = env.step(state, actions)
         for g, t in enumerate(turns):
@@ -152,7 +155,8 @@ def test_the_drawn_variants_reach_the_rules_compared() -> None:
     collect()
     for path in ("players", "direction", "passing.schedule", "passing.cards", "passing.forbidden",
                  "play.opening", "play.breaking", "play.first_trick", "play.queen_forced", "play.must_discard",
-                 "scoring.values", "moon.kind", "moon.sun", "end.winner"):
+                 "scoring.values", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
+                 "scoring.all_hearts_flips", "moon.kind", "moon.sun", "moon.sun_and_moon", "end.winner"):
         assert len(seen.get(path, ())) > 1, f"the drawn variants never vary {path}"
 
 

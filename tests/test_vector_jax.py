@@ -25,6 +25,7 @@ from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env  # noqa: E402
 from heartslib.vector.kernel import ARRAYS  # noqa: E402
 from test_vector import PINS, supported  # noqa: E402
+from test_vector_scoring import FLIP_ALONE, LOT, TWO_CANCELLERS, deals, steered, strong, sun_and_moon  # noqa: E402
 
 #: Every batch has this many games, so each variant's step is compiled once.
 BATCH = 4
@@ -204,3 +205,24 @@ def test_the_step_is_one_pure_jitted_function_of_the_arrays() -> None:
     for name in once:
         assert np.array_equal(np.asarray(once[name]), np.asarray(twice[name])), name
     assert np.array_equal(np.asarray(env_jx.step(state, actions).owner), np.asarray(once["owner"]))
+
+
+@pytest.mark.parametrize(("v", "bold"), [(FLIP_ALONE, 0), (TWO_CANCELLERS, None), (LOT, 0),
+                                         (sun_and_moon("clean_slate"), 1)],
+                         ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon"])
+def test_the_score_modifiers_and_moon_kinds_step_as_numpy_and_end_as_the_engine(v: hl.Variant,
+                                                                                bold: int | None) -> None:
+    """The modifiers, going for the lot and the moon beside the sun (test_vector_scoring's variants and steering,
+    each rule reached): the jax state equals the numpy state after every step and ends as the engine."""
+    env_np, env_jx = envs(v)
+    starts = deals(v, BATCH, scores=True)
+    if bold == 1:  # two hands in which seat 1 takes every trick
+        starts[2:] = [strong(v, s, 1, [5 * s, 0, -s, 30]) for s in range(2)]
+    state_np, state_jx = env_np.from_rounds(starts), env_jx.from_rounds(starts)
+    rng = np.random.default_rng(5)
+    same(state_np, state_jx)
+    while not state_np.terminated.all():
+        actions = env_np.random_actions(state_np, rng) if bold is None else steered(env_np, state_np, rng, bold)
+        state_np, state_jx = env_np.step(state_np, actions), env_jx.step(state_jx, actions)
+        same(state_np, state_jx)
+    ends_as_the_engine(v, starts, state_jx)

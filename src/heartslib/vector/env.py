@@ -277,10 +277,11 @@ class Env:
         """A: card indices 0..54, then the variant's decision options."""
         self.observation_size: int = self.encoding.size
         """D, the length of an observation."""
-        self._choice_ids = (self.encoding.option_id("old"), self.encoding.option_id("new")) \
-            if self.variant.moon.kind == MoonKind.CHOICE else ()
-        if self._choice_ids:
-            self._t.old_id = self._choice_ids[0]
+        self._choice_ids: tuple[int, ...] = ()
+        """The action ids of the shooter's two options (``moon.kind`` "choice": old, new; "lot": zero, double)."""
+        if self.variant.moon.kind in (MoonKind.CHOICE, MoonKind.LOT):
+            self._choice_ids = tuple(self.encoding.option_id(how) for how in self._t.choices)
+            self._t.choice_ids = (self._choice_ids[0], self._choice_ids[1])
         self._jax: Any = None
         """The compiled jax step and observation (:class:`heartslib.vector.jaxenv.JaxBackend`) with
         ``backend="jax"``; None with numpy."""
@@ -384,6 +385,11 @@ class Env:
             _read_round(self._t, a, g, engine_state(r))  # the engine state, read once
             a["origin"][g] = g
             origins.append(r.copy())
+        most = int(np.abs(a["scores"]).max()) if len(rounds) else 0
+        if self.variant.moon.kind == MoonKind.LOT and most >= 2**30:
+            raise IllegalAction("bad_argument", "going for the lot scores a hand from the totals before it, and the "
+                                "environment keeps a hand's points in 32 bits: a score must lie within ±2**30, not "
+                                f"{most}")
         st = State(a, self, tuple(origins))
         return self._finish(st)
 

@@ -21,6 +21,7 @@ from typing import Any, Final
 import numpy as np
 
 from heartslib.cards import NUM_CARD_INDICES
+from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART, QS, SPADE
 from heartslib.enums import (
     HOLD,
@@ -71,6 +72,7 @@ class Tables:
         self.penalty = np.array(rules.penalty, dtype=np.int32)
         self.bonus = np.array(rules.bonus, dtype=np.int32)
         self.bonus_value = self.value * self.bonus
+        self.is_bonus = self.bonus.astype(bool)
         self.breaks = np.array(rules.breaks, dtype=bool)
         self.suit_mask = np.array([[s == k for s in rules.suit] for k in range(5)], dtype=bool)
         self.heart = self.suit_mask[HEART]
@@ -110,7 +112,11 @@ class Tables:
         self.sun_start = 1 if moon.sun_skips_first_trick else 0
         self.max_pass = max((pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
         self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
-        self.old_id = -1  # the id of the moon choice "old", set by the Env (ids follow the variant's options)
+        # the shooter's two options (moon.kind "choice": old and new; "lot": zero and double) and their action ids,
+        # set by the Env (ids follow the variant's options)
+        self.choices: tuple[str, str] = ("zero", "double") if moon.kind == MoonKind.LOT else ("old", "new")
+        self.choice_ids = (-1, -1)
+        self._modifier_tables(rules)
         self.only_open = np.arange(C) == self.open_card
         self.only_qs = np.arange(C) == QS
         #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
@@ -119,6 +125,26 @@ class Tables:
         self.xp: Any = np
         self.ix: Any = np.int64
         self.eager = True
+
+    def _modifier_tables(self, rules: Rules) -> None:
+        """The hand-score modifiers (``scoring.double_suit``, ``cancels``, ``all_hearts_flips``, ``multiply``) as
+        the card lists :func:`card_worth` and :func:`multiplied` read (``scoring.hand_points``,
+        ``scoring.multiply_points``)."""
+        self.modifiers = bool(rules.double_suit or rules.cancels or rules.all_hearts_flips)
+        self.doublers = tuple(sorted(rules.double_suit.items()))  # (card, the suit its taker's cards double)
+        self.cancellers = tuple(rules.cancels.items())  # (card, the card it cancels when one seat takes both)
+        self.flip = rules.all_hearts_flips and rules.hearts_in_pack > 0
+        self.hearts_in_pack = rules.hearts_in_pack
+        # the cards the flip turns positive: those worth less than nothing (the hearts alone, or every one)
+        self.flippable = (self.value < 0) & (self.heart | (not rules.flips_only_hearts))
+        counters = np.zeros(C, dtype=bool)
+        counters[list(rules.counters)] = True
+        # (card, factor, what it scores alone or None, the other counting cards that stop it scoring alone), in
+        # the variant's order: a lone multiplier replaces the score, so the order matters
+        self.multipliers = tuple(
+            (card, int(factor.real), None if card not in rules.multiply_alone else
+             int(rules.multiply_alone[card].real), counters & (np.arange(C) != card))
+            for card, factor in rules.multiply.items())
 
     def __getstate__(self) -> dict[str, Any]:
         """The tables with the array namespace and the index type by name (a module cannot be pickled)."""
@@ -137,9 +163,16 @@ class Tables:
         other = copy.copy(self)
         for name, value in vars(self).items():
             if isinstance(value, np.ndarray):
-                setattr(other, name, xp.asarray(value.astype(ix) if value.dtype == np.int64 else value))
+                setattr(other, name, _moved(xp, ix, value))
+        other.multipliers = tuple((card, f, alone, _moved(xp, ix, others)) for card, f, alone, others in
+                                  self.multipliers)
         other.xp, other.ix, other.eager = xp, ix, False
         return other
+
+
+def _moved(xp: Any, ix: Any, value: Any) -> Any:
+    """The numpy array ``value`` in the array namespace ``xp`` (int64 as ``ix``)."""
+    return xp.asarray(value.astype(ix) if value.dtype == np.int64 else value)
 
 
 def pass_size(d: PassDirection, cards: int, n: int) -> int:
@@ -193,20 +226,72 @@ def first_lead(t: Tables, st: Any, b: Any) -> tuple[Any, Any]:
 
 
 def chosen_points(t: Tables, st: Any, e: Any, a: Any) -> Any:
-    """The points of games ``e`` whose shooter chose ``a`` (the id of "old" or "new")."""
+    """The points of games ``e`` whose shooter chose ``a`` (the id of one of ``t.choices``: "old" or "new",
+    going for the lot "zero" or "double")."""
     raw, bonus, _, _ = facts(t, st, e)
     keep = t.moon.requires == MoonRequires.PENALTY_CARDS
     shooter = st.shooter[e].astype(t.ix)
-    old = moon_points(t, raw, bonus, shooter, "old", keep)
-    new = moon_points(t, raw, bonus, shooter, "new", keep)
-    return t.xp.where((a == t.old_id)[:, None], old, new)
+    before = st.scores[e]
+    first, second = (moon_points(t, raw, bonus, shooter, how, keep, before) for how in t.choices)
+    return multiplied(t, st, e, t.xp.where((a == t.choice_ids[0])[:, None], first, second))
 
 
 def facts(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any, Any]:
-    """Per seat of games ``e``: card points, the bonus cards' part of them, penalty and bonus card counts."""
+    """Per seat of games ``e`` (``scoring.card_facts``): card points (after the modifiers of
+    :func:`card_worth`), the bonus part of them, penalty and bonus card counts."""
     taken = st.taker[e][:, None, :] == t.seats[None, :, None]  # (M, P, C)
     m = taken.astype(np.int32)
-    return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
+    if not t.modifiers:
+        return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
+    worth, in_bonus = card_worth(t, st.taker[e], m)
+    raw = (m * worth[:, None, :]).sum(2)
+    bonus = (m * t.xp.where(in_bonus, worth, 0)[:, None, :]).sum(2)
+    return raw, bonus, m @ t.penalty, m @ t.bonus
+
+
+def card_worth(t: Tables, taker: Any, m: Any) -> tuple[Any, Any]:
+    """What each card of the finished hands (``taker``: (M, C) the seat that took it; ``m``: (M, P, C) 0/1,
+    which seat took which card) is worth to its taker after the modifiers, in ``scoring.hand_points``' order:
+    the all-hearts flip (a seat that took every heart scores its cards worth less than nothing as plus
+    points), the suit doublers, the cancelling cards (one seat took both: the cancelled card counts once less
+    per canceller); and whether it counts in the bonus part (a bonus card, or one the flip turned)."""
+    xp = t.xp
+    worth = xp.broadcast_to(t.value[None, :], taker.shape)
+    flipped = xp.zeros(taker.shape, dtype=bool)
+    if t.flip:
+        every_heart = (m @ t.heart.astype(np.int32)) == t.hearts_in_pack  # (M, P)
+        flipped = xp.take_along_axis(every_heart, xp.maximum(taker, 0).astype(t.ix), axis=1) & t.flippable[None, :]
+        worth = xp.where(flipped, -worth, worth)
+    if t.doublers:
+        doubled = xp.zeros(taker.shape, dtype=bool)
+        for card, suit in t.doublers:  # a suit two cards double is doubled once
+            doubled = doubled | ((taker == taker[:, card: card + 1]) & t.suit_mask[suit][None, :])
+        worth = xp.where(doubled, 2 * worth, worth)
+    if t.cancellers:
+        kept = xp.ones(taker.shape, dtype=np.int32)
+        for card, target in t.cancellers:
+            both = taker[:, card: card + 1] == taker[:, target: target + 1]
+            kept = kept - (both & (np.arange(C) == target)[None, :])
+        worth = worth * kept
+    return worth, flipped | t.is_bonus[None, :]
+
+
+def multiplied(t: Tables, st: Any, e: Any, pts: Any) -> Any:
+    """``scoring.multiply_points`` over games ``e``: each multiplier card's taker's ``pts`` times its factor, or
+    what the card scores alone (``scoring.multiply_alone``) where its taker took no other counting card; card by
+    card in the variant's order."""
+    if not t.multipliers:
+        return pts
+    xp = t.xp
+    taker = st.taker[e]
+    for card, factor, alone, others in t.multipliers:
+        holder = taker[:, card]
+        new = pts * factor
+        if alone is not None:
+            other = ((taker == holder[:, None]) & others[None, :]).any(1)
+            new = xp.where(other[:, None], new, alone)
+        pts = xp.where(t.seats[None, :] == holder[:, None], new, pts)
+    return pts
 
 
 def seat_value(t: Tables, per_seat: Any, seat: Any) -> Any:
@@ -214,40 +299,59 @@ def seat_value(t: Tables, per_seat: Any, seat: Any) -> Any:
     return t.xp.take_along_axis(per_seat, seat[:, None].astype(t.ix), axis=1)[:, 0]
 
 
-def moon_points(t: Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool) -> Any:
-    """``scoring.moon_result`` over games: the points when ``shooter`` shot the moon, scored ``how``."""
+def moon_points(t: Tables, raw: Any, bonus: Any, shooter: Any, how: str, keep: bool, before: Any = None) -> Any:
+    """``scoring.moon_result`` over games, before the multipliers: the points when ``shooter`` shot the moon,
+    scored ``how`` (going for the lot's "zero" and "double" read the scores ``before`` the hand)."""
     xp = t.xp
     p = t.moon_points
     if how == "no_score":
         return bonus if keep else xp.zeros_like(raw)
     own = seat_value(t, bonus, shooter) if keep else xp.zeros_like(raw[:, 0])
     pts = raw
+    other = t.team_of[None, :] != t.team_of[shooter][:, None]
     if how == "old":
-        other = t.team_of[None, :] != t.team_of[shooter][:, None]
         pts = xp.where(other, raw + p, raw)
     elif how == "penalty":
         own = own + p
+    elif how == "zero":  # the shooter's total returns to 0 (then bonus cards count on top)
+        own = own - seat_value(t, before, shooter)
+    elif how == "double":  # each other player's total doubles
+        pts = xp.where(other, raw + before, raw)
     else:  # new, take_all
         own = own - p
     return xp.where(t.seats[None, :] == shooter[:, None], own[:, None], pts)
 
 
 def hand_end(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any]:
-    """The points of the finished hands of games ``e`` (``scoring.score``); with ``moon.kind = "choice"``
-    also where the shooter is to choose (else None) and who shot."""
+    """The points of the finished hands of games ``e`` (``scoring.score``, the multipliers included); where the
+    shooter is to choose how the moon scores (``moon.kind`` "choice" or "lot"), also where (else None) and who
+    shot."""
     xp = t.xp
     raw, bonus, pen, bon = facts(t, st, e)
     moon = t.moon
     keep = moon.requires == MoonRequires.PENALTY_CARDS
-    normal = raw + xp.where(st.won[e] == 0, t.no_tricks, 0)
+    pts = raw + xp.where(st.won[e] == 0, t.no_tricks, 0)
+    ask = shooter = None
+    if moon.kind != MoonKind.NONE and (moon.sun == Sun.NONE or moon.sun_and_moon):  # a sun rule replaces the moon
+        pts, ask, shooter = moon_end(t, st, e, raw, bonus, pen, bon, pts, keep)
+    scored = pts
     if moon.sun != Sun.NONE:
         s = st.sun_seat[e].astype(t.ix)
         shot = s >= 0
-        if t.eager and not shot.any():
-            return normal, None, None
-        return xp.where(shot[:, None], sun_points(t, st, e, raw, bonus, xp.maximum(s, 0), keep), normal), None, None
-    if moon.kind == MoonKind.NONE:
-        return normal, None, None
+        if not t.eager or shot.any():
+            pts = xp.where(shot[:, None], sun_points(t, st, e, raw, bonus, xp.maximum(s, 0), keep), pts)
+            ask = None if ask is None else ask & ~shot
+            if moon.sun == Sun.CLEAN_SLATE:  # the shooter's hand scores 0, no multiplier applied
+                return xp.where(shot[:, None], pts, multiplied(t, st, e, scored)), ask, shooter
+    return multiplied(t, st, e, pts), ask, shooter
+
+
+def moon_end(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, pen: Any, bon: Any, normal: Any,
+             keep: bool) -> tuple[Any, Any, Any]:
+    """The moon rule of ``hand_end``: the points (``normal`` where nobody shot), and for a shooter's choice
+    where it is asked and who shot (else None twice)."""
+    xp = t.xp
+    moon = t.moon
     total = pen.sum(1)
     hit = (pen == total[:, None]) & (total[:, None] > 0)
     shot = hit.any(1)
@@ -255,7 +359,6 @@ def hand_end(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any]:
     if moon.requires == MoonRequires.ALL_COUNTERS:
         shot &= seat_value(t, bon, shooter) == bon.sum(1)
     kind = moon.kind
-    how = "old" if kind == MoonKind.CHOICE else str(kind.value)
     as_old = xp.zeros_like(shot)
     if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
         before = st.scores[e]
@@ -263,16 +366,17 @@ def hand_end(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any]:
         reached = seat_value(t, keyed, shooter) if moon.new_after_shooter else keyed.max(1)
         as_old = reached < moon.new_after
     old = moon_points(t, raw, bonus, shooter, "old", keep)
-    if kind == MoonKind.CHOICE:
+    if kind in (MoonKind.CHOICE, MoonKind.LOT):
         return xp.where(shot[:, None], old, normal), shot & ~as_old, shooter
-    moon_pts = moon_points(t, raw, bonus, shooter, how, keep)
+    moon_pts = moon_points(t, raw, bonus, shooter, "old" if kind == MoonKind.OLD else str(kind.value), keep)
     if not t.eager or as_old.any():
         moon_pts = xp.where(as_old[:, None], old, moon_pts)
     return xp.where(shot[:, None], moon_pts, normal), None, None
 
 
 def sun_points(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:
-    """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``)."""
+    """The points of games ``e`` where seat ``s`` took every trick counted (``moon.sun``), before the
+    multipliers."""
     xp = t.xp
     moon = t.moon
     p = t.moon_points

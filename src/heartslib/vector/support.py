@@ -80,6 +80,26 @@ def _real_values(v: VariantFields) -> bool:
     return not any(is_complex(x) for x in v.scoring.values.values())
 
 
+_INT32: Final = 2**31
+
+
+def _whole_multipliers(v: VariantFields) -> bool:
+    """The multipliers (``scoring.multiply``, ``multiply_alone``) are whole numbers and keep every hand's points
+    within the 32 bits the environment keeps them in: the most a hand can score before them (every card's
+    value, doubled, counted once more per cancelling card, two moons and the no-tricks bonus) times every
+    factor."""
+    sc = v.scoring
+    factors, alone = list(sc.multiply.values()), list(sc.multiply_alone.values())
+    if any(is_complex(x) for x in factors + alone):
+        return False
+    rules = expect_variant(v).rules
+    most = (sum(abs(int(rules.value[c].real)) for c in rules.pack) * 2 * (1 + len(sc.cancels))
+            + 2 * abs(int(rules.moon_points.real)) + abs(sc.no_tricks))
+    for f in factors:
+        most *= max(abs(int(f.real)), 1)
+    return max([most, *(abs(int(x.real)) for x in alone)]) < _INT32
+
+
 #: Every variant field and the values the environment plays (see the module docs).
 SUPPORTED: Final[Mapping[str, Allowed]] = {
     "name": ANY,
@@ -122,23 +142,25 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "scoring.hearts": (HeartsScoring.ONE, HeartsScoring.SPOT),
     "scoring.values": Only("whole-number card values (no complex scores)", _real_values),
     "scoring.no_tricks": ANY,
-    "scoring.multiply": _empty("scoring", "multiply"),
-    "scoring.multiply_alone": ANY,  # only with scoring.multiply (the engine refuses it without)
-    "scoring.double_suit": _empty("scoring", "double_suit"),
-    "scoring.cancels": _empty("scoring", "cancels"),
-    "scoring.all_hearts_flips": (HeartsFlip.NONE,),
+    # the hand's modifiers: kernel.card_worth and kernel.multiplied
+    "scoring.multiply": Only("whole-number multipliers that keep a hand's points within 32 bits",
+                             _whole_multipliers),
+    "scoring.multiply_alone": ANY,  # only with scoring.multiply (the engine refuses it without), checked there
+    "scoring.double_suit": ANY,
+    "scoring.cancels": ANY,
+    "scoring.all_hearts_flips": (HeartsFlip.NONE, HeartsFlip.HEARTS, HeartsFlip.PENALTY_CARDS),
     # the match's business (settled from the hand's points); an auction's bidding and named suit are not written
     "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
     "scoring.exposable": _empty("scoring", "exposable"),
     "moon.kind": (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
-                  MoonKind.PENALTY),
+                  MoonKind.PENALTY, MoonKind.LOT),
     "moon.requires": (MoonRequires.PENALTY_CARDS, MoonRequires.ALL_COUNTERS),
     "moon.points": Only("a whole number (no complex scores)", lambda v: not is_complex(v.moon.points)),
     "moon.new_after": ANY,
     "moon.new_after_shooter": ANY,
     "moon.sun": (Sun.NONE, Sun.ADD_52, Sun.PUNISH_PASSER, Sun.CLEAN_SLATE, Sun.SUBTRACT_52),
     "moon.sun_skips_first_trick": ANY,
-    "moon.sun_and_moon": (False,),
+    "moon.sun_and_moon": ANY,  # the moon rule where nobody shot the sun (kernel.hand_end)
     "end.winner": (Winner.LOWEST, Winner.HIGHEST),  # the rewards' sign
     "end.measure": (Measure.SCORE, Measure.MAGNITUDE),  # the rewards: the change of a score's magnitude
     # a match's rules, after the hand's points: a hand never reads them
