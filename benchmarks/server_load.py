@@ -15,6 +15,7 @@ to a finished match.
     python benchmarks/server_load.py --tables 2 --matches 1 --hands 1 --json out.json
     python benchmarks/server_load.py --tables 200 --matches 50 --hands 1   # 10,000 matches, memory over time
     python benchmarks/server_load.py --requests           # the event loop's time for the costliest requests
+    python benchmarks/server_load.py --restart 10000      # a restart on 10,000 finished matches: its first replies
 
 ``--requests`` measures, in process (the hub without the network), how long each request type holds the event
 loop at most: the longest stretch between two turns of a task that yields at every turn while the request is
@@ -413,6 +414,76 @@ async def _reread(hub: Any, table: str) -> None:
     hub.drop(client.conn)
 
 
+def build_finished(database: str, count: int, seed: int) -> None:
+    """A database of ``count`` finished one-hand standard matches (one match's actions, stored for each of
+    ``count`` tables and marked finished), written through the server's own store. It is built in a RAM-backed
+    folder where there is one (``/dev/shm``: a commit there waits for no disk) and then copied to ``database``."""
+    import shutil
+
+    from heartslib import strategies as hst
+    from heartslib.server.store import TableRecord
+
+    variant = hl.preset("standard").to_dict()
+    variant["end"] = {**variant["end"], "hands": 1}
+    m = hl.Match(hl.Variant.from_dict(variant), seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        m.apply(hst.random_action(m, rng))
+    actions = [a.to_dict() for a in m.actions]
+    ram = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    with tempfile.TemporaryDirectory(dir=ram) as tmp:
+        path = os.path.join(tmp, "finished.sqlite3")
+        store = open_store(path)
+        try:
+            for n in range(count):
+                table = f"finished-{n:06d}"
+                store.create_table(TableRecord(table, variant, seed, ("random",) * 4))
+                store.add_actions([(table, i, a) for i, a in enumerate(actions)])
+                store.mark_finished(table)
+        finally:
+            store.close()
+        shutil.copy(path, database)
+
+
+async def _first_replies(url: str, table: str) -> dict[str, float]:
+    """Seconds to connect and be answered a ``ping``, then a ``spectate`` of a finished table (read back from the
+    database on demand; from past its end, so that no event is left unread when the client closes)."""
+    start = time.perf_counter()
+    out: dict[str, float] = {}
+    async with connect(url, max_size=2**22, open_timeout=WAIT, ping_interval=None) as ws:
+        requests = (("ping", {"type": "ping"}), ("spectate", {"type": "spectate", "table": table, "since": 10**9}))
+        for name, message in requests:
+            await ws.send(json.dumps({**message, "id": name}))
+            while json.loads(await asyncio.wait_for(ws.recv(), WAIT)).get("id") != name:
+                pass
+            out[f"{name}_answered_s"] = round(time.perf_counter() - start, 3)
+    return out
+
+
+def restart(args: argparse.Namespace) -> dict[str, Any]:
+    """``--restart N``: start ``heartslib serve`` on a database of N finished matches; the seconds until it
+    prints its address, answers a ping, and serves one of those tables."""
+    with tempfile.TemporaryDirectory() as tmp:
+        database = os.path.join(tmp, "finished.sqlite3")
+        built = time.perf_counter()
+        build_finished(database, args.restart, args.seed)
+        built = time.perf_counter() - built
+        with open(os.path.join(tmp, "server.log"), "w") as log:
+            start = time.perf_counter()
+            proc, url = start_server(database, log)
+            listening = time.perf_counter() - start
+            try:
+                replies = asyncio.run(_first_replies(url, f"finished-{args.restart - 1:06d}"))
+                rss = rss_kib(proc.pid)
+            finally:
+                proc.terminate()
+                proc.wait(30)
+        traceback = "Traceback" in Path(log.name).read_text()
+    return {"finished_matches": args.restart, "build_s": round(built, 1), "address_printed_s": round(listening, 3),
+            **{k: round(v + listening, 3) for k, v in replies.items()}, "rss_kib": rss,
+            "server_traceback": traceback, "load_before": args.load_before}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print the figures (and write them as JSON with ``--json``)."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -429,7 +500,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--requests", action="store_true", help="measure the event loop's time for the costliest "
                    "request of each type instead (in process)")
     p.add_argument("--repeat", type=int, default=5, help="with --requests: runs of each request (default 5)")
+    p.add_argument("--restart", type=int, metavar="N", help="instead: start the server on a database of N "
+                   "finished matches and time its first replies")
     args = p.parse_args(argv)
+    args.load_before = round(os.getloadavg()[0], 2)
+    if args.restart is not None:
+        if args.restart < 1:
+            p.error("--restart is at least 1")
+        figures = restart(args)
+        print(json.dumps(figures, indent=1))
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=1))
+        return 1 if figures["server_traceback"] else 0
     if args.requests:
         with tempfile.TemporaryDirectory() as tmp:
             costs = asyncio.run(_requests(args.database or os.path.join(tmp, "requests.sqlite3"), args.repeat))
@@ -441,7 +523,6 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--tables and --matches are at least 1, --hands at least 0, --think from 0 to 60")
     if hl.preset(args.variant).players != 4:
         p.error(f"--variant: the bots seat four players; {args.variant} has {hl.preset(args.variant).players}")
-    args.load_before = round(os.getloadavg()[0], 2)
     figures = run(args)
     print(json.dumps(figures, indent=1))
     if args.json:

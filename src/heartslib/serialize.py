@@ -188,6 +188,11 @@ def plain(value: Any) -> Any:
     >>> plain(PassMode.HOLD), plain(Card("QS")), plain((Card("2C"), Card("QS"))), plain(13j), plain(None)
     ('hold', 'QS', ['2C', 'QS'], '13i', '')
     """
+    kind = type(value)  # an action's fields first, by exact type: the server writes a few for every action
+    if kind is Card:
+        return value.code
+    if kind is int or kind is str or kind is bool:
+        return value
     if isinstance(value, bool | int | str) and not hasattr(value, "value"):
         return value
     if hasattr(value, "value") and isinstance(value.value, str):
