@@ -820,7 +820,7 @@ def _masks(t: kernel.Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) 
             mask[at] = False
             mask[np.ix_(r, list(choice_ids))] = True
             continue
-        mask[at, :C] = kernel.play_mask(t, st, r) if code == PLAY else kernel.pass_mask(t, st, r)
+        mask[at, :C] = kernel.candidates(t, st, r) if code == PLAY else kernel.pass_mask(t, st, r)
         if mask.shape[1] > C:
             mask[at, C:] = False
 

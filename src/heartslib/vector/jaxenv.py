@@ -250,7 +250,7 @@ class JaxBackend:
         t = self.t
         view = _view(o)
         phase = o["phase"][:, None]
-        cards = jnp.where(phase == PLAY, kernel.play_mask(t, view, _ALL),
+        cards = jnp.where(phase == PLAY, kernel.candidates(t, view, _ALL),
                           (phase == PASS) & kernel.pass_mask(t, view, _ALL))
         n_games = cards.shape[0]
         extra = jnp.zeros((n_games, self.num_actions - C), dtype=bool)

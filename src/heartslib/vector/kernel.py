@@ -31,7 +31,6 @@ from heartslib.enums import (
     Measure,
     MoonKind,
     MoonRequires,
-    Opening,
     PassDirection,
     Sun,
     Winner,
@@ -93,7 +92,7 @@ class Tables:
         self.passable = np.ones(C, dtype=bool)
         self.passable[list(rules.forbidden)] = False
         self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
-        self.two_of_clubs = rules.opening == Opening.TWO_OF_CLUBS
+        self.opening_card_leads = rules.opening_card_leads
         self.open_suit = rules.open_suit
         self.team_of = np.array(rules.team_of, dtype=np.int8)
         self.pack = np.array(rules.pack, dtype=np.int64)
@@ -403,11 +402,6 @@ def rewards(t: Tables, before: Any, pts: Any) -> Any:
     return t.reward_sign * pts + 0.0
 
 
-def pass_mask(t: Tables, st: Any, r: Any) -> Any:
-    """The cards the seat choosing its pass may pick next in games ``r``."""
-    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
-
-
 def narrow(t: Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
     """``cands`` narrowed to the cards ``allowed`` in the games where that leaves a card (and ``where`` holds),
     else ``cands``."""
@@ -420,62 +414,101 @@ def narrow(t: Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
     return t.xp.where(use[:, None], keep, cands)
 
 
-def play_mask(t: Tables, st: Any, r: Any) -> Any:
-    """``legality.candidates`` over card masks for the games ``r`` in the play phase."""
+# ---------------------------------------------------------------------- legality
+# The steps of heartslib.engine.legality.candidates, in its order and under its names, each over the card masks
+# of a batch of games: candidates -> lead (opening, locked, first_trick), follow suit, first_trick, forced
+# (queen_forced, must_discard).
+
+
+def candidates(t: Tables, st: Any, r: Any) -> Any:
+    """``legality.candidates`` over card masks: the cards the seat to play may play in games ``r`` (in the play
+    phase): the lead's rules, or follow suit, then the first-trick rule and the forced plays."""
     own = st.owner[r] == st.turn[r][:, None]
     leading = st.trick_len[r] == 0
     first = st.trick_no[r] == 0
     if t.eager and leading.all():
-        return lead_mask(t, st, r, own, first)
-    follow = follow_mask(t, st, r, own, first)
-    if t.eager and not leading.any():
-        return follow
-    return t.xp.where(leading[:, None], lead_mask(t, st, r, own, first), follow)
-
-
-def lead_mask(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
-    """``legality._lead``: the opening lead, the hearts lock and the first-trick rule."""
-    xp = t.xp
-    cands = own
-    opening = st.opening[r]
-    fixed = first & (opening >= 0)
-    banned = t.banned
-    if t.locks:
-        closed = ~st.broken[r]
-        if t.penalty_exempt:
-            closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
-        cands = narrow(t, cands, t.unlocked, closed)
-    if banned is not None:
-        cands = narrow(t, cands, banned, first)
-    if t.eager and not fixed.any():
-        return cands
-    if t.two_of_clubs:
-        return xp.where(fixed[:, None], own & t.only_open[None, :], cands)
-    same = own & t.suit_mask[t.open_suit][None, :]
-    if banned is not None:
-        same = narrow(t, same, banned)
-    return xp.where((fixed & same.any(1))[:, None], same, cands)
-
-
-def follow_mask(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
-    """``legality.candidates`` after the lead: follow suit, the first-trick rule, the queen, forced discards."""
-    xp = t.xp
+        return lead(t, st, r, own, first)
     led = st.led[r].astype(t.ix)
-    follow = own & t.suit_mask[xp.maximum(led, 0)]
-    has = follow.any(1)
-    cands = xp.where(has[:, None], follow, own)
-    void = ~has
+    follow = own & t.suit_mask[t.xp.maximum(led, 0)]
+    void = ~follow.any(1)
+    cands = t.xp.where(void[:, None], own, follow)
     if t.banned is not None:
-        cands = narrow(t, cands, t.banned, first)
+        cands = first_trick(t, cands, first)
+    cands = forced(t, st, r, own, cands, led, void)
+    if t.eager and not leading.any():
+        return cands
+    return t.xp.where(leading[:, None], lead(t, st, r, own, first), cands)
+
+
+def lead(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
+    """``legality._lead``: the opening lead of the first trick where it binds, else the hearts lock and the
+    first-trick rule."""
+    cands = own
+    opened = opening(t, st, r, own, first)
+    if t.locks:
+        cands = locked(t, st, r, cands)
+    if t.banned is not None:
+        cands = first_trick(t, cands, first)
+    if opened is None:
+        return cands
+    where, keep = opened
+    return t.xp.where(where[:, None], keep, cands)
+
+
+def opening(t: Tables, st: Any, r: Any, own: Any, first: Any) -> tuple[Any, Any] | None:
+    """``legality._opening``: where the first trick's opening binds (the opening card itself, or a card of its
+    suit while the leader holds one) and the cards it leaves (the first-trick rule among them); None where it
+    binds in no game of ``r``."""
+    fixed = first & (st.opening[r] >= 0)
+    if t.eager and not fixed.any():
+        return None
+    if t.opening_card_leads:  # the opening card is the only one, led whatever it scores
+        return fixed, own & t.only_open[None, :]
+    same = own & t.suit_mask[t.open_suit][None, :]
+    if t.banned is not None:
+        same = first_trick(t, same)
+    return fixed & same.any(1), same
+
+
+def locked(t: Tables, st: Any, r: Any, cands: Any) -> Any:
+    """``legality._locked``: no heart (nor Q♠ with ``play.queen_needs_broken``) led while hearts are not broken
+    and the leader holds another card, unless ``play.lead_hearts_unbroken`` lets a hand of nothing but
+    penalty cards and hearts lead anything."""
+    closed = ~st.broken[r]
+    if t.penalty_exempt:
+        closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
+    return narrow(t, cands, t.unlocked, closed)
+
+
+def first_trick(t: Tables, cands: Any, first: Any = None) -> Any:
+    """``legality._first_trick``: no card the first-trick rule bans while the player holds another (in the
+    games ``first``, or all)."""
+    return narrow(t, cands, t.banned, first)
+
+
+def forced(t: Tables, st: Any, r: Any, own: Any, cands: Any, led: Any, void: Any) -> Any:
+    """``legality._forced``: Q♠ at the first opportunity (``play.queen_forced``: when void in the suit led, or
+    on a spade trick a higher spade already lies on), then a void player's forced discards
+    (``play.must_discard``, with ``must_discard_if_all`` only while holding every one)."""
+    xp = t.xp
     if t.queen_forced:
         tc = st.trick_cards[r].astype(t.ix)
         high = ((t.suit[tc] == SPADE) & (t.rank[tc] > 12) & (tc >= 0)).any(1)
-        forced = cands[:, QS] & (void | ((led == SPADE) & high))
-        if not t.eager or forced.any():
-            cands = xp.where(forced[:, None], t.only_qs[None, :], cands)
+        queen = cands[:, QS] & (void | ((led == SPADE) & high))
+        if not t.eager or queen.any():
+            cands = xp.where(queen[:, None], t.only_qs[None, :], cands)
+    else:
+        queen = None
     if t.must_any:
         use = void
         if t.must_all:
             use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
+        if queen is not None:
+            use = use & ~queen  # the queen returned first
         cands = narrow(t, cands, t.must, use)
     return cands
+
+
+def pass_mask(t: Tables, st: Any, r: Any) -> Any:
+    """The cards the seat choosing its pass may pick next in games ``r``."""
+    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)

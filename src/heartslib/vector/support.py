@@ -124,7 +124,7 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "passing.forbidden": ANY,
     "passing.keep_last_of_suit": (False,),  # the pass masks do not keep a suit's last card
     "passing.last_of_suit_exempt": ANY,  # only with passing.keep_last_of_suit
-    # the leads and follows of legality.candidates, written over card masks (env._lead_mask, env._follow_mask);
+    # the leads and follows of legality.candidates, written over card masks (kernel.candidates and its steps);
     # an enum a hand reads lists its values, so a value added to the enum is refused until it is implemented
     "play.opening": (Opening.TWO_OF_CLUBS, Opening.ANY_CLUB, Opening.ELDEST_ANY),
     "play.breaking": (Breaking.HEARTS, Breaking.PENALTY_CARDS, Breaking.NONE),
