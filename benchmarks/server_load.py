@@ -16,6 +16,7 @@ to a finished match.
     python benchmarks/server_load.py --tables 200 --matches 50 --hands 1   # 10,000 matches, memory over time
     python benchmarks/server_load.py --requests           # the event loop's time for the costliest requests
     python benchmarks/server_load.py --restart 10000      # a restart on 10,000 finished matches: its first replies
+    python benchmarks/server_load.py --servers 2 --database postgresql://...   # two processes, one database
 
 ``--requests`` measures, in process (the hub without the network), how long each request type holds the event
 loop at most: the longest stretch between two turns of a task that yields at every turn while the request is
@@ -59,6 +60,7 @@ class Stats:
         self.duplicates = 0  # an action number acknowledged twice at one table
         self.refused: dict[str, int] = {}  # error codes met (a stale view may ask too early)
         self.matches = 0
+        self.created: set[str] = set()  # the tables this run created (a shared database may hold others)
 
 
 class Bot:
@@ -161,6 +163,7 @@ async def _one_match(url: str, variant: dict[str, Any], seed: int, stats: Stats,
     if created["type"] != "created":
         raise RuntimeError(f"create refused: {created}")
     table = created["table"]
+    stats.created.add(table)
     bots = [await _join(url, table, seat, random.Random(rng.random()), stats, think) for seat in range(4)]
     try:
         await asyncio.gather(*(bot.play(table) for bot in bots))
@@ -183,14 +186,17 @@ def rss_kib(pid: int) -> int:
     return int(found.group(1)) if found else 0
 
 
-async def _drive(url: str, pid: int, args: argparse.Namespace, stats: Stats) -> list[tuple[int, int]]:
-    """Run every slot; returns (matches finished, server RSS in KiB) after each wave of ``--tables`` matches."""
+async def _drive(urls: list[str], pids: list[int], args: argparse.Namespace, stats: Stats) -> list[tuple[int, int]]:
+    """Run every slot (slot ``i`` plays on server ``i`` modulo their number: all of a table's players connect to
+    the process that holds it); returns (matches finished, the servers' RSS in KiB) after each wave of
+    ``--tables`` matches."""
     variant = hl.preset(args.variant).to_dict()
     if args.hands:
         variant["end"] = {**variant["end"], "hands": args.hands}
     done: asyncio.Queue[int | Exception] = asyncio.Queue()
-    tasks = [asyncio.create_task(_table_slot(url, variant, slot, args, stats, done)) for slot in range(args.tables)]
-    memory = [(0, rss_kib(pid))]
+    tasks = [asyncio.create_task(_table_slot(urls[slot % len(urls)], variant, slot, args, stats, done))
+             for slot in range(args.tables)]
+    memory = [(0, sum(map(rss_kib, pids)))]
     total = args.tables * args.matches
     finished = 0
     while finished < total:
@@ -202,17 +208,20 @@ async def _drive(url: str, pid: int, args: argparse.Namespace, stats: Stats) -> 
             raise RuntimeError(f"a table slot failed: {outcome!r}") from outcome
         finished += 1
         if finished % args.tables == 0:
-            memory.append((finished, rss_kib(pid)))
+            memory.append((finished, sum(map(rss_kib, pids))))
     await asyncio.gather(*tasks)
     return memory
 
 
 def check_records(database: str, stats: Stats) -> dict[str, int]:
-    """Compare each table's stored actions with those acknowledged to its clients, and replay them."""
+    """Compare each table the run created with the actions acknowledged to its clients, and replay them."""
     store = open_store(database)
     lost = extra = differ = unfinished = actions = 0
+    ours = stats.created | set(stats.acked)
     try:
         for record in store.tables():
+            if record.id not in ours:
+                continue
             stored = store.actions(record.id)
             acked = stats.acked.get(record.id, {})
             actions += len(stored)
@@ -256,26 +265,35 @@ def start_server(database: str, log: Any) -> tuple[subprocess.Popen[str], str]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Start a server, drive the tables, stop the server; the figures as data."""
+    """Start the servers, drive the tables, stop the servers; the figures as data."""
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or os.path.join(tmp, "load.sqlite3")
         log_path = os.path.join(tmp, "server.log")
         stats = Stats()
         with open(log_path, "w") as log:
-            proc, url = start_server(database, log)
+            procs: list[subprocess.Popen[str]] = []
             try:
-                start, cpu = time.perf_counter(), cpu_seconds(proc.pid)
-                memory = asyncio.run(_drive(url, proc.pid, args, stats))
-                elapsed, cpu = time.perf_counter() - start, cpu_seconds(proc.pid) - cpu
+                urls = []
+                for _ in range(args.servers):
+                    proc, url = start_server(database, log)
+                    procs.append(proc)
+                    urls.append(url)
+                pids = [proc.pid for proc in procs]
+                start, cpu = time.perf_counter(), sum(map(cpu_seconds, pids))
+                memory = asyncio.run(_drive(urls, pids, args, stats))
+                elapsed, cpu = time.perf_counter() - start, sum(map(cpu_seconds, pids)) - cpu
             finally:
-                proc.terminate()
-                proc.wait(30)
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    proc.wait(30)
         server_log = Path(log_path).read_text()
         check = check_records(database, stats)
     lat = stats.latencies
     return {
         "settings": {"tables": args.tables, "matches": args.matches, "hands": args.hands, "think": args.think,
-                     "variant": args.variant,
+                     "variant": args.variant, "servers": args.servers,
+                     "database": "postgresql" if database.startswith("postgresql://") else "sqlite",
                      "seed": args.seed, "cpus": os.cpu_count(), "load_before": args.load_before},
         "matches": stats.matches, "seconds": round(elapsed, 2), "actions": len(lat),
         "actions_per_second": round(len(lat) / elapsed, 1),
@@ -495,7 +513,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", type=float, default=0.0, help="a bot waits a random time, on average this many "
                    "seconds, before each action (default 0: act at once, the server saturated)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--database", help="the SQLite file the server uses (default: a temporary one)")
+    p.add_argument("--database", help="the SQLite file or postgresql:// URL the servers use (default: a temporary "
+                   "SQLite file)")
+    p.add_argument("--servers", type=int, default=1, help="server processes sharing the database (a "
+                   "postgresql:// one when more than 1); table slot i plays on process i modulo N (default 1)")
     p.add_argument("--json", help="also write the figures to this file")
     p.add_argument("--requests", action="store_true", help="measure the event loop's time for the costliest "
                    "request of each type instead (in process)")
@@ -521,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.tables < 1 or args.matches < 1 or args.hands < 0 or not 0 <= args.think <= 60:
         p.error("--tables and --matches are at least 1, --hands at least 0, --think from 0 to 60")
+    if args.servers < 1 or (args.servers > 1 and not (args.database or "").startswith("postgresql://")):
+        p.error("--servers is at least 1; more than one share a PostgreSQL database: --database postgresql://...")
     if hl.preset(args.variant).players != 4:
         p.error(f"--variant: the bots seat four players; {args.variant} has {hl.preset(args.variant).players}")
     figures = run(args)
