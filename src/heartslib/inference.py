@@ -84,7 +84,7 @@ import attrs
 
 from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play
-from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.cards import NUM_CARD_INDICES, Card, Suit, card_order
 from heartslib.engine.args import check_rng
 from heartslib.engine.legality import pass_problem
 from heartslib.engine.rules import mask_of
@@ -1998,7 +1998,8 @@ class Sampler:
 
         return Determinization(
             round=r,
-            dealt=tuple(tuple(sorted(cards(h))) for h in dealt),
+            # sorted as indices by the cards' order (sorting the cards compares them through Card.__lt__)
+            dealt=tuple(cards(sorted(h, key=card_order.__getitem__)) for h in dealt),
             kitty=cards(kitty),
             passes=tuple(None if p is None else cards(p) for p in passes),
             shuffle_received=None if shuffle_received is None else tuple(cards(x) for x in shuffle_received),
