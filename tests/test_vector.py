@@ -23,14 +23,13 @@ from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env, check_supported  # noqa: E402
 
 #: Pins that keep the drawn variants inside what the environment supports (one deck, so 3 to 10 players, no
-#: jokers, no kitty, no exposures, no shuffle pass or dealer's choice); everything else is drawn (the score
-#: modifiers too).
+#: jokers, no kitty, no shuffle pass or dealer's choice); everything else is drawn (the score modifiers and the
+#: exposures too).
 PINS: dict[str, Any] = {
     "players": st.integers(3, 10),
     "decks": 1,
     "deck": {"jokers": 0, "fill": "strip"},
     "play": {"booster_nines": False, "undercut": False},
-    "scoring": {"exposable": {}},
 }
 
 def supported(v: hl.Variant) -> bool:
@@ -156,7 +155,8 @@ def test_the_drawn_variants_reach_the_rules_compared() -> None:
     for path in ("players", "direction", "passing.schedule", "passing.cards", "passing.forbidden",
                  "play.opening", "play.breaking", "play.first_trick", "play.queen_forced", "play.must_discard",
                  "scoring.values", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
-                 "scoring.all_hearts_flips", "moon.kind", "moon.sun", "moon.sun_and_moon", "end.winner"):
+                 "scoring.all_hearts_flips", "scoring.exposable", "moon.kind", "moon.sun", "moon.sun_and_moon",
+                 "end.winner"):
         assert len(seen.get(path, ())) > 1, f"the drawn variants never vary {path}"
 
 

@@ -29,7 +29,7 @@ BATCH = 4
 CHOICE = hl.preset("standard").replace(scoring={"values": {f"{rank}H": 0 for rank in "23456789TJQKA"} | {"QS": 13}},
                                        moon={"kind": "choice"}, end={"hands": 5})
 VARIANTS = {"standard": hl.preset("standard"), "moon_choice": CHOICE, "black_maria": hl.preset("black_maria"),
-            "omnibus": hl.preset("omnibus"), "gong_zhu": hl.preset("gong_zhu"),
+            "omnibus": hl.preset("omnibus"), "gong_zhu_exposed": hl.preset("gong_zhu_exposed"),
             "royal_hearts": hl.preset("royal_hearts")}
 _GAMES: dict[str, tuple[Any, Any, Any, Any]] = {}
 

@@ -208,12 +208,13 @@ def test_the_step_is_one_pure_jitted_function_of_the_arrays() -> None:
 
 
 @pytest.mark.parametrize(("v", "bold"), [(FLIP_ALONE, 0), (TWO_CANCELLERS, None), (LOT, 0),
-                                         (sun_and_moon("clean_slate"), 1)],
-                         ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon"])
+                                         (sun_and_moon("clean_slate"), 1), (hl.preset("gong_zhu_exposed"), None)],
+                         ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon", "exposures"])
 def test_the_score_modifiers_and_moon_kinds_step_as_numpy_and_end_as_the_engine(v: hl.Variant,
                                                                                 bold: int | None) -> None:
-    """The modifiers, going for the lot and the moon beside the sun (test_vector_scoring's variants and steering,
-    each rule reached): the jax state equals the numpy state after every step and ends as the engine."""
+    """The modifiers, going for the lot, the moon beside the sun (test_vector_scoring's variants and steering,
+    each rule reached) and Gong Zhu's exposures: the jax state equals the numpy state after every step and ends
+    as the engine."""
     env_np, env_jx = envs(v)
     starts = deals(v, BATCH, scores=True)
     if bold == 1:  # two hands in which seat 1 takes every trick

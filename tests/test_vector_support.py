@@ -31,7 +31,6 @@ REFUSED: dict[str, dict[str, Any]] = {
     "scoring.multiply": {"scoring": {"multiply": {"TC": "2i"}}, "end": {"measure": "magnitude"}},
     "scoring.settlement": {"scoring": {"settlement": "auction", "values": {}}, "moon": {"kind": "none"},
                            "passing": {"schedule": "hold"}},
-    "scoring.exposable": {"scoring": {"exposable": {"AH": None}}},
     "moon.kind": {"moon": {"kind": "new_if_old_loses"}},
     "moon.points": {"moon": {"points": "26+1j"}, "end": {"measure": "magnitude"}},
 }

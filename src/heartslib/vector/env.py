@@ -57,11 +57,11 @@ _WRITES: Final = {
     PLAY: frozenset({"owner", "played", "trick_cards", "trick_len", "led", "broken", "hand_count", "turn"}),
     PASS: frozenset({"pass_from", "pass_pick", "picks", "passed", "turn", "owner", "recv_by", "opening", "phase",
                      "leader"}),
-    DECIDE: frozenset({"points", "phase", "turn", "terminated"}),
+    DECIDE: frozenset({"points", "phase", "turn", "terminated", "exposed"}),
 }
 #: What a play that completes a trick writes besides (``_resolve``, and ``_score`` after the last trick).
 _TRICK_WRITES: Final = frozenset({"taker", "points_vis", "points", "won", "sun_seat", "trick_no", "leader", "phase",
-                                  "shooter", "terminated"})
+                                  "shooter", "terminated", "led_before"})
 
 
 def _per_game(value: object, n_games: int, name: str, check: Callable[[int], object]) -> Any:
@@ -183,6 +183,8 @@ class State:
     log: Any
     log_len: Any
     legal_action_mask: Any
+    exposed: Any
+    led_before: Any
     seed: Any
     hand_number: Any
     origin: Any
@@ -327,6 +329,7 @@ class Env:
             "points": z((n_games, p), np.int32), "rewards": z((n_games, p), np.float32),
             "terminated": z(n_games, bool), "log": neg((n_games, t.log_size), -1, np.int8),
             "log_len": z(n_games, np.int16), "legal_action_mask": z((n_games, self.num_actions), bool),
+            "exposed": z((n_games, C), bool), "led_before": z((n_games, 5), bool),
             "seed": z(n_games, np.uint64), "hand_number": z(n_games, np.int64), "origin": neg(n_games, -1, np.int32),
         }
 
@@ -630,7 +633,7 @@ def _shuffled(pack: Any, seeds: list[int]) -> Any:
 
 def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
     """Fill game ``g`` of the arrays ``a`` from a round's engine state ``s``."""
-    if s.phase is Phase.DECIDE and (s.decision is None or s.decision[0].value != "moon"):
+    if s.phase is Phase.DECIDE and (s.decision is None or s.decision[0].value not in ("moon", "expose")):
         raise IllegalAction("bad_argument", f"rounds[{g}]: heartslib.vector takes no {s.decision[0]} decision")
     for seat, hand in enumerate(s.hands):
         a["owner"][g, hand] = seat
@@ -652,11 +655,14 @@ def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
     if s.received is not None:
         for seat, rec in enumerate(s.received):
             a["recv_by"][g, list(rec)] = seat
+    a["exposed"][g, list(s.exposed)] = True
+    twice = kernel.doubled(t, a["exposed"][g][None, :])[0]
     for raw in s.tricks:
         number, _, seats, cards, winner, _ = raw
         a["played"][g, list(cards)] = seats
         a["taker"][g, list(cards)] = winner
-        a["points_vis"][g, winner] += int(sum(t.value[c] for c in cards))
+        a["points_vis"][g, winner] += int(sum(t.value[c] * (1 + int(twice[c])) for c in cards))
+        a["led_before"][g, raw[5]] = True
         a["won"][g, winner] += 1
         if number >= t.sun_start:
             ss = int(a["sun_seat"][g])
@@ -673,8 +679,10 @@ def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
     a["turn"][g] = s.turn
     if s.phase is Phase.PASS:
         a["turn"][g] = min(seat for seat, p in enumerate(s.passes) if p is None)
-    elif s.phase is Phase.DECIDE:
+    elif s.phase is Phase.DECIDE and s.decision[0].value == "moon":
         a["shooter"][g] = a["turn"][g] = s.decision[1]
+    elif s.phase is Phase.DECIDE:  # exposing
+        a["turn"][g] = s.decision[1]
     elif s.phase is Phase.OVER:
         a["turn"][g] = -1
         a["terminated"][g] = True
@@ -712,7 +720,8 @@ def _resolve(t: kernel.Tables, st: State, q: Any) -> None:
     tc = st.trick_cards[q].astype(np.int64)
     w = kernel.winner(t, tc, st.led[q], st.leader[q])
     st.taker[q[:, None], tc] = w[:, None]
-    st.points_vis[q, w] += t.value[tc].sum(1)
+    st.points_vis[q, w] += kernel.trick_worth(t, st, q, tc)
+    st.led_before[q, st.led[q].astype(np.int64)] = True
     st.points[q] = st.points_vis[q]
     st.won[q, w] += 1
     tn = st.trick_no[q].astype(np.int64)
@@ -758,17 +767,28 @@ def _exchange(t: kernel.Tables, st: State, x: Any) -> None:
 
 
 def _begin_play(t: kernel.Tables, st: State, b: Any) -> None:
-    """The first lead of games ``b`` (``engine.tricks.begin_play``)."""
-    leader, opening = kernel.first_lead(t, st, b)
+    """The first lead of games ``b``, or the exposures before it (``engine.tricks.begin_play``)."""
+    leader, opening, phase = kernel.play_begins(t, st, b)
     if t.open_card >= 0:
         st.opening[b] = opening
-    st.phase[b] = PLAY
+    st.phase[b] = phase
     st.leader[b] = leader
     st.turn[b] = leader
 
 
 def _choose(t: kernel.Tables, st: State, rows: Any, a: Any) -> None:
-    """The shooter of each game of ``rows`` chose how its moon scores (``a``: the id of "old" or "new")."""
+    """The seat deciding in each game of ``rows`` chose ``a``: the cards it exposes (then the next seat decides,
+    or the play begins), or how the moon it shot scores."""
+    if t.exposable:
+        ex = kernel.exposing(t, st, rows)
+        if ex.any():
+            x = rows[ex]
+            st.exposed[x], nxt, begins = kernel.exposed_after(t, st, x, a[ex])
+            st.turn[x] = np.where(begins, st.leader[x], nxt)
+            st.phase[x] = np.where(begins, PLAY, DECIDE)
+            rows, a = rows[~ex], a[~ex]
+            if not rows.size:
+                return
     _over(t, st, rows, kernel.chosen_points(t, st, rows, a))
 
 
@@ -818,7 +838,12 @@ def _masks(t: kernel.Tables, st: State, rows: Any, choice_ids: tuple[int, ...]) 
         at = slice(None) if r.size == st.batch_size else r
         if code == DECIDE:
             mask[at] = False
-            mask[np.ix_(r, list(choice_ids))] = True
+            ex = kernel.exposing(t, st, r) if t.exposable else np.zeros(r.size, dtype=bool)
+            if ex.any():
+                k = t.expose_cards.shape[0]
+                mask[r[ex], t.expose_id: t.expose_id + k] = kernel.expose_mask(t, st, r[ex])
+            if not ex.all():
+                mask[np.ix_(r[~ex], list(choice_ids))] = True
             continue
         mask[at, :C] = kernel.candidates(t, st, r) if code == PLAY else kernel.pass_mask(t, st, r)
         if mask.shape[1] > C:
@@ -846,7 +871,13 @@ def _observe(t: kernel.Tables, enc: Encoding, st: State, seats: Any = None) -> A
         live = st.turn == me
     phase = st.phase.astype(np.int64)
     bits[ar, o["phase"] + phase] = True
-    bits[:, o["decision"] + 1] = phase == DECIDE  # the only decision played here is the moon's
+    deciding = phase == DECIDE
+    if t.exposable:  # the exposures before the first lead, or the moon
+        ex = kernel.exposing(t, st, slice(None))
+        bits[:, o["decision"] + enc.decisions.index("expose")] = ex
+        deciding &= ~ex
+        bits[:, o["exposed"]: o["exposed"] + C] = st.exposed
+    bits[:, o["decision"] + enc.decisions.index("moon")] = deciding
     bits[:, o["acting"]] = live
     seat_at = t.seat_at[me]  # (N, n): the seat in each relative slot
     me8 = seat_at[:, :1]

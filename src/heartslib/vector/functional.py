@@ -129,6 +129,10 @@ class State(NamedTuple):
     """(N,) int16: the actions applied."""
     legal_action_mask: Any
     """(N, A) bool: the legal action ids of the player to act (all False once over)."""
+    exposed: Any
+    """(N, C) bool: the cards exposed this hand (``scoring.exposable``)."""
+    led_before: Any
+    """(N, 5) bool: the suits led to a complete trick so far (an exposed card binds until its suit is led)."""
     hand_number: Any
     """(N,) int32: the hand's place in the match (it picks the pass of the schedule)."""
     dealt: Any
@@ -316,8 +320,8 @@ class Game:
         o.update(owner=dealt, dealer=dealer.astype(jnp.int8), scores=scores,
                  hand_count=jnp.full((n_games, self.num_players), t.hand_size, jnp.int8))
         hold = o["pass_size"] == 0
-        leader, opening = kernel.first_lead(t, SimpleNamespace(**o), slice(None))
-        o["phase"] = jnp.where(hold, kernel.PLAY, kernel.PASS).astype(jnp.int8)
+        leader, opening, begins = kernel.play_begins(t, SimpleNamespace(**o), slice(None))
+        o["phase"] = jnp.where(hold, begins, kernel.PASS).astype(jnp.int8)
         o["leader"] = jnp.where(hold, leader, o["leader"]).astype(jnp.int8)
         o["turn"] = jnp.where(hold, leader, 0).astype(jnp.int8)
         if opening is not None:

@@ -170,7 +170,8 @@ class JaxBackend:
         on_table = (o["played"] >= 0) & (o["taker"] < 0)
         _put(o, "taker", jnp.where(done[:, None] & on_table, w[:, None], o["taker"]))
         took = done[:, None] & (t.seats[None, :] == w[:, None])
-        _put(o, "points_vis", o["points_vis"] + jnp.where(took, t.value[tc].sum(1)[:, None], 0))
+        _put(o, "points_vis", o["points_vis"] + jnp.where(took, kernel.trick_worth(t, _view(o), _ALL, tc)[:, None], 0))
+        o["led_before"] = o["led_before"] | (done[:, None] & (jnp.arange(5)[None, :] == o["led"][:, None]))
         _put(o, "points", jnp.where(done[:, None], o["points_vis"], o["points"]))
         _put(o, "won", o["won"] + took)
         tn = o["trick_no"].astype(jnp.int32)
@@ -233,17 +234,30 @@ class JaxBackend:
         sel, to = kernel.pass_targets(t, _view(o), _ALL)
         _put(o, "owner", jnp.where(x[:, None] & sel, to, o["owner"]))
         _put(o, "recv_by", jnp.where(x[:, None], jnp.where(sel, to, -1), o["recv_by"]))
-        leader, opening = kernel.first_lead(t, _view(o), _ALL)
+        leader, opening, phase = kernel.play_begins(t, _view(o), _ALL)
         if opening is not None:
             _put(o, "opening", jnp.where(x, opening, o["opening"]))
-        _put(o, "phase", jnp.where(x, PLAY, o["phase"]))
+        _put(o, "phase", jnp.where(x, phase, o["phase"]))
         for name in ("leader", "turn"):
             _put(o, name, jnp.where(x, leader, o[name]))
         return o
 
     def _choose(self, o: _Arrays, on: Any, a: Any) -> _Arrays:
-        """The shooters of the games ``on`` chose how their moon scores (``env._choose``)."""
-        return self._over(dict(o), on, kernel.chosen_points(self.t, _view(o), _ALL, a))
+        """The seats deciding in the games ``on`` exposed cards, or chose how their moon scores
+        (``env._choose``)."""
+        t = self.t
+        o = dict(o)
+        if t.exposable:
+            view = _view(o)
+            ex = on & kernel.exposing(t, view, _ALL)
+            exposed, nxt, begins = kernel.exposed_after(t, view, _ALL, jnp.where(ex, a, t.expose_id))
+            o["exposed"] = jnp.where(ex[:, None], exposed, o["exposed"])
+            _put(o, "turn", jnp.where(ex, jnp.where(begins, o["leader"], nxt), o["turn"]))
+            _put(o, "phase", jnp.where(ex & begins, PLAY, o["phase"]))
+            on = on & ~ex
+        if not self.choice_ids:
+            return o
+        return self._over(o, on, kernel.chosen_points(t, _view(o), _ALL, a))
 
     def _masks(self, o: _Arrays) -> Any:
         """The legal action mask of every game as if live (the caller keeps those of the others)."""
@@ -254,10 +268,17 @@ class JaxBackend:
                           (phase == PASS) & kernel.pass_mask(t, view, _ALL))
         n_games = cards.shape[0]
         extra = jnp.zeros((n_games, self.num_actions - C), dtype=bool)
+        moon = phase == DECIDE
+        if t.exposable:
+            ex = kernel.exposing(t, view, _ALL)
+            moon = moon & ~ex[:, None]
+            first = t.expose_id - C
+            options = jnp.where(ex[:, None], kernel.expose_mask(t, view, _ALL), False)
+            extra = extra.at[:, first: first + options.shape[1]].set(options)
         if self.choice_ids:
             ids = jnp.arange(C, self.num_actions)
             is_choice = (ids == self.choice_ids[0]) | (ids == self.choice_ids[1])
-            extra = (phase == DECIDE) & is_choice[None, :]
+            extra = extra | (moon & is_choice[None, :])
         return jnp.concatenate([cards, extra], axis=1)
 
     # ------------------------------------------------------------------ observations
@@ -281,6 +302,9 @@ class JaxBackend:
         played = [s["played"] == seat_at[:, r: r + 1] for r in range(n)]
         on_table = (s["taker"] < 0) & (s["played"] >= 0)
         going = s["trick_len"] > 0
+        # kernel.exposing: the exposures before the first lead, not a moon
+        exposing = (phase == DECIDE) & (s["trick_no"] == 0) & t.exposable
+        expose_slot = len(self.encoding.decisions) - 1  # "expose", the last decision kind, where there is one
 
         def hot(i: Any, width: int) -> Any:
             return i[:, None] == jnp.arange(width)[None, :]
@@ -294,7 +318,7 @@ class JaxBackend:
 
         sections: dict[str, Callable[[int], Any]] = {
             "phase": lambda w: hot(phase, w),
-            "decision": lambda w: hot(jnp.where(phase == DECIDE, 1, -1), w),
+            "decision": lambda w: hot(jnp.where(phase == DECIDE, jnp.where(exposing, expose_slot, 1), -1), w),
             "acting": lambda w: live[:, None],
             "hand": lambda w: (s["owner"] == me8) & ~(picked & choosing[:, None]),
             "played": lambda w: jnp.concatenate(played, axis=1),
@@ -311,6 +335,7 @@ class JaxBackend:
             "hearts_broken": lambda w: (s["broken"] | (not t.locks))[:, None],
             "scores": lambda w: per_seat("scores", self._by_scale),
             "round_points": lambda w: per_seat("points", self._by_scale),
+            "exposed": lambda w: s["exposed"],
         }
         # the 0/1 sections are joined as bools and widened to float32 once, and the few fractions scattered into
         # their columns after (one concatenate of float32 sections is twice as slow on the CPU, writing each

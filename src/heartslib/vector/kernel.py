@@ -20,7 +20,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from heartslib.cards import NUM_CARD_INDICES
+from heartslib.adapters.encoding import decision_options
+from heartslib.cards import NUM_CARD_INDICES, Card
 from heartslib.engine.rules import Rules
 from heartslib.engine.tables import HEART, QS, SPADE
 from heartslib.enums import (
@@ -52,7 +53,7 @@ ARRAYS: Final = (
     "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
     "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
     "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
-    "rewards", "terminated", "log", "log_len", "legal_action_mask", "seed", "hand_number",
+    "rewards", "terminated", "log", "log_len", "legal_action_mask", "exposed", "led_before", "seed", "hand_number",
     "origin",
 )
 
@@ -116,6 +117,7 @@ class Tables:
         self.choices: tuple[str, str] = ("zero", "double") if moon.kind == MoonKind.LOT else ("old", "new")
         self.choice_ids = (-1, -1)
         self._modifier_tables(rules)
+        self._exposure_tables(v)
         self.only_open = np.arange(C) == self.open_card
         self.only_qs = np.arange(C) == QS
         #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
@@ -129,7 +131,7 @@ class Tables:
         """The hand-score modifiers (``scoring.double_suit``, ``cancels``, ``all_hearts_flips``, ``multiply``) as
         the card lists :func:`card_worth` and :func:`multiplied` read (``scoring.hand_points``,
         ``scoring.multiply_points``)."""
-        self.modifiers = bool(rules.double_suit or rules.cancels or rules.all_hearts_flips)
+        self.modifiers = bool(rules.double_suit or rules.cancels or rules.all_hearts_flips or rules.exposable)
         self.doublers = tuple(sorted(rules.double_suit.items()))  # (card, the suit its taker's cards double)
         self.cancellers = tuple(rules.cancels.items())  # (card, the card it cancels when one seat takes both)
         self.flip = rules.all_hearts_flips and rules.hearts_in_pack > 0
@@ -144,6 +146,28 @@ class Tables:
             (card, int(factor.real), None if card not in rules.multiply_alone else
              int(rules.multiply_alone[card].real), counters & (np.arange(C) != card))
             for card, factor in rules.multiply.items())
+
+    def _exposure_tables(self, v: Variant) -> None:
+        """Exposed cards (``scoring.exposable``): the cards each exposure doubles (``scoring.exposure_doubles``:
+        the card itself, or every card of the suit it names) and the exposing options (``"none"``, then each set of
+        exposable cards, as the encoding numbers them from ``expose_id`` on) as card masks."""
+        rules = v.rules
+        self.exposable = bool(rules.exposable)
+        self.doubles = np.zeros((C, C), dtype=np.int32)  # doubles[exposed card, card]: 1 where it doubles
+        for card, target in rules.exposable.items():
+            if target < 0:
+                self.doubles[card, card] = 1
+            else:
+                self.doubles[card, [c for c in rules.counts if rules.suit[c] == target]] = 1
+        options = decision_options(v)
+        exposing = options[options.index("none"):] if self.exposable else ()
+        self.expose_id = C + len(options) - len(exposing)
+        self.expose_cards = np.zeros((max(len(exposing), 1), C), dtype=np.int32)
+        for k, option in enumerate(exposing[1:], start=1):
+            self.expose_cards[k, [Card(code).index for code in option.split()]] = 1
+        self.expose_sizes = self.expose_cards.sum(1)
+        if self.exposable:
+            self.log_size += self.n  # each seat's exposure is an action
 
     def __getstate__(self) -> dict[str, Any]:
         """The tables with the array namespace and the index type by name (a module cannot be pickled)."""
@@ -224,6 +248,47 @@ def first_lead(t: Tables, st: Any, b: Any) -> tuple[Any, Any]:
     return xp.where(lead >= 0, lead, eldest), None
 
 
+def play_begins(t: Tables, st: Any, b: Any) -> tuple[Any, Any, int]:
+    """The first leader and the opening card of games ``b`` (:func:`first_lead`), and the phase that begins:
+    the play, or with exposable cards the seats' exposures, from the leader on (``engine.tricks.begin_play``)."""
+    leader, opening = first_lead(t, st, b)
+    return leader, opening, DECIDE if t.exposable else PLAY
+
+
+def exposing(t: Tables, st: Any, r: Any) -> Any:
+    """Whether each game of ``r`` deciding decides its exposures (before the first lead), not a moon."""
+    return (st.phase[r] == DECIDE) & (st.trick_no[r] == 0)
+
+
+def expose_mask(t: Tables, st: Any, r: Any) -> Any:
+    """(M, K) the exposing options of the seat deciding in games ``r``: ``"none"`` and each set of the exposable
+    cards it holds (``legality.exposure_options``)."""
+    own = (st.owner[r] == st.turn[r][:, None]).astype(np.int32)
+    return (own @ t.expose_cards.T) == t.expose_sizes[None, :]
+
+
+def exposed_after(t: Tables, st: Any, r: Any, a: Any) -> tuple[Any, Any, Any]:
+    """Games ``r`` whose deciding seat exposed option ``a`` (an action id, ``engine.tricks.expose``): the
+    exposed cards, then the next seat to decide and whether the play begins (back at the leader)."""
+    exposed = st.exposed[r] | (t.expose_cards[a - t.expose_id] > 0)
+    nxt = (st.turn[r].astype(t.ix) + t.step) % t.n
+    return exposed, nxt, nxt == st.leader[r]
+
+
+def doubled(t: Tables, exposed: Any) -> Any:
+    """(M, C) the cards the ``exposed`` cards double (``scoring.exposure_doubles``)."""
+    return (exposed.astype(np.int32) @ t.doubles) > 0
+
+
+def trick_worth(t: Tables, st: Any, q: Any, tc: Any) -> Any:
+    """What the complete tricks ``tc`` of games ``q`` are worth to their taker (``scoring.trick_points``: card
+    values, a card an exposure doubles twice)."""
+    value = t.value[tc]
+    if t.exposable:
+        value = value * (1 + t.xp.take_along_axis(doubled(t, st.exposed[q]), tc, axis=1))
+    return value.sum(1)
+
+
 def chosen_points(t: Tables, st: Any, e: Any, a: Any) -> Any:
     """The points of games ``e`` whose shooter chose ``a`` (the id of one of ``t.choices``: "old" or "new",
     going for the lot "zero" or "double")."""
@@ -242,18 +307,19 @@ def facts(t: Tables, st: Any, e: Any) -> tuple[Any, Any, Any, Any]:
     m = taken.astype(np.int32)
     if not t.modifiers:
         return m @ t.value, m @ t.bonus_value, m @ t.penalty, m @ t.bonus
-    worth, in_bonus = card_worth(t, st.taker[e], m)
+    worth, in_bonus = card_worth(t, st.taker[e], m, doubled(t, st.exposed[e]) if t.exposable else None)
     raw = (m * worth[:, None, :]).sum(2)
     bonus = (m * t.xp.where(in_bonus, worth, 0)[:, None, :]).sum(2)
     return raw, bonus, m @ t.penalty, m @ t.bonus
 
 
-def card_worth(t: Tables, taker: Any, m: Any) -> tuple[Any, Any]:
+def card_worth(t: Tables, taker: Any, m: Any, twice: Any = None) -> tuple[Any, Any]:
     """What each card of the finished hands (``taker``: (M, C) the seat that took it; ``m``: (M, P, C) 0/1,
     which seat took which card) is worth to its taker after the modifiers, in ``scoring.hand_points``' order:
     the all-hearts flip (a seat that took every heart scores its cards worth less than nothing as plus
-    points), the suit doublers, the cancelling cards (one seat took both: the cancelled card counts once less
-    per canceller); and whether it counts in the bonus part (a bonus card, or one the flip turned)."""
+    points), the suit doublers, the cards an exposure doubles (``twice``: (M, C) bool), the cancelling cards
+    (one seat took both: the cancelled card counts once less per canceller); and whether it counts in the
+    bonus part (a bonus card, or one the flip turned)."""
     xp = t.xp
     worth = xp.broadcast_to(t.value[None, :], taker.shape)
     flipped = xp.zeros(taker.shape, dtype=bool)
@@ -266,6 +332,8 @@ def card_worth(t: Tables, taker: Any, m: Any) -> tuple[Any, Any]:
         for card, suit in t.doublers:  # a suit two cards double is doubled once
             doubled = doubled | ((taker == taker[:, card: card + 1]) & t.suit_mask[suit][None, :])
         worth = xp.where(doubled, 2 * worth, worth)
+    if twice is not None:
+        worth = xp.where(twice, 2 * worth, worth)
     if t.cancellers:
         kept = xp.ones(taker.shape, dtype=np.int32)
         for card, target in t.cancellers:
@@ -283,12 +351,15 @@ def multiplied(t: Tables, st: Any, e: Any, pts: Any) -> Any:
         return pts
     xp = t.xp
     taker = st.taker[e]
+    twice = doubled(t, st.exposed[e]) if t.exposable else None
     for card, factor, alone, others in t.multipliers:
         holder = taker[:, card]
-        new = pts * factor
+        # an exposed multiplier doubles its effect: x 2 becomes x 4, +50 becomes +100
+        times = 1 if twice is None else 1 + twice[:, card: card + 1].astype(np.int32)
+        new = pts * (factor * times)
         if alone is not None:
             other = ((taker == holder[:, None]) & others[None, :]).any(1)
-            new = xp.where(other[:, None], new, alone)
+            new = xp.where(other[:, None], new, alone * times)
         pts = xp.where(t.seats[None, :] == holder[:, None], new, pts)
     return pts
 
@@ -416,8 +487,8 @@ def narrow(t: Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
 
 # ---------------------------------------------------------------------- legality
 # The steps of heartslib.engine.legality.candidates, in its order and under its names, each over the card masks
-# of a batch of games: candidates -> lead (opening, locked, first_trick), follow suit, first_trick, forced
-# (queen_forced, must_discard).
+# of a batch of games: candidates -> lead (opening, locked, exposed, first_trick), follow suit, exposed,
+# first_trick, forced (queen_forced, must_discard).
 
 
 def candidates(t: Tables, st: Any, r: Any) -> Any:
@@ -432,6 +503,8 @@ def candidates(t: Tables, st: Any, r: Any) -> Any:
     follow = own & t.suit_mask[t.xp.maximum(led, 0)]
     void = ~follow.any(1)
     cands = t.xp.where(void[:, None], own, follow)
+    if t.exposable:
+        cands = exposed(t, st, r, own, cands, led)
     if t.banned is not None:
         cands = first_trick(t, cands, first)
     cands = forced(t, st, r, own, cands, led, void)
@@ -447,6 +520,8 @@ def lead(t: Tables, st: Any, r: Any, own: Any, first: Any) -> Any:
     opened = opening(t, st, r, own, first)
     if t.locks:
         cands = locked(t, st, r, cands)
+    if t.exposable:
+        cands = exposed(t, st, r, own, cands)
     if t.banned is not None:
         cands = first_trick(t, cands, first)
     if opened is None:
@@ -465,9 +540,12 @@ def opening(t: Tables, st: Any, r: Any, own: Any, first: Any) -> tuple[Any, Any]
     if t.opening_card_leads:  # the opening card is the only one, led whatever it scores
         return fixed, own & t.only_open[None, :]
     same = own & t.suit_mask[t.open_suit][None, :]
+    where = fixed & same.any(1)
+    if t.exposable:
+        same = exposed(t, st, r, own, same)
     if t.banned is not None:
         same = first_trick(t, same)
-    return fixed & same.any(1), same
+    return where, same
 
 
 def locked(t: Tables, st: Any, r: Any, cands: Any) -> Any:
@@ -478,6 +556,25 @@ def locked(t: Tables, st: Any, r: Any, cands: Any) -> Any:
     if t.penalty_exempt:
         closed &= (cands & ~t.pen_or_heart[None, :]).any(1)
     return narrow(t, cands, t.unlocked, closed)
+
+
+def exposed(t: Tables, st: Any, r: Any, own: Any, cands: Any, led: Any = None) -> Any:
+    """``legality._exposed``: an exposed card is not played the first time its suit is led (``led``: the suit
+    of the trick under way; None for a lead), unless it is the player's only card of that suit (and never so
+    as to leave no card)."""
+    xp = t.xp
+    ex = st.exposed[r]
+    if t.eager and not (cands & ex).any():
+        return cands
+    suit = t.suit.astype(t.ix)
+    fresh = ~xp.take(st.led_before[r], suit, axis=1)  # (M, C): the card's suit not led in a complete trick yet
+    held = own.astype(np.int32) @ t.suit_mask.T.astype(np.int32)  # (M, 5): cards of each suit held
+    many = xp.take(held, suit, axis=1) > 1
+    barred = cands & ex & fresh & many
+    if led is not None:
+        barred &= t.suit[None, :] == led[:, None]
+    keep = cands & ~barred
+    return xp.where(keep.any(1)[:, None], keep, cands)
 
 
 def first_trick(t: Tables, cands: Any, first: Any = None) -> Any:

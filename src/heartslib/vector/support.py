@@ -72,10 +72,6 @@ def _plain_passes(v: VariantFields) -> bool:
     return all(isinstance(d, Offset) or d in (HOLD, SCATTER, STAR) for d in expect_variant(v).rules.schedule)
 
 
-def _empty(section: str, name: str) -> Only:
-    return Only("none", lambda v: not len(getattr(getattr(v, section), name)))
-
-
 def _real_values(v: VariantFields) -> bool:
     return not any(is_complex(x) for x in v.scoring.values.values())
 
@@ -151,7 +147,7 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "scoring.all_hearts_flips": (HeartsFlip.NONE, HeartsFlip.HEARTS, HeartsFlip.PENALTY_CARDS),
     # the match's business (settled from the hand's points); an auction's bidding and named suit are not written
     "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
-    "scoring.exposable": _empty("scoring", "exposable"),
+    "scoring.exposable": ANY,  # the exposures before the first lead (kernel.exposing, kernel.exposed)
     "moon.kind": (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
                   MoonKind.PENALTY, MoonKind.LOT),
     "moon.requires": (MoonRequires.PENALTY_CARDS, MoonRequires.ALL_COUNTERS),
