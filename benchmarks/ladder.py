@@ -21,6 +21,8 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 * failed: the share of its hands with no moon in which the player scored ``FAILED`` (10) or more (a failed
   moon attempt, mostly);
 * moons: shot by the player, and *conceded* (shot by a field seat in a hand the player sat in);
+* hands won: the share of its hands in which the player took the fewest points of the table (a tie for the
+  fewest shared among the tied seats; the ladder plays hands, not matches);
 * each player's points per hand minus the heuristic player's (the first player's without one; ``--baseline``
   names another) on the same deals and seats: the paired difference (``search`` against ``heuristic`` is the
   same cards played two ways);
@@ -111,6 +113,9 @@ class Hand:
     #: a hand without a moon in which the player scored :data:`FAILED` or more (a failed moon attempt, mostly)
     failed: bool = False
     times: list[float] = field(default_factory=list)
+    #: the share of the hand's win: 1 when the player took the fewest points alone, ``1/k`` when ``k`` seats tie
+    #: for the fewest, else 0
+    won: float = 0.0
 
 
 def _real(x: Any) -> float:
@@ -140,8 +145,10 @@ def play_hand(v: hl.Variant, player: str, field_name: str, deal: int, seat: int,
     sign = -1.0 if v.end.winner.value == "highest" else 1.0
     pts = [sign * _real(p) for p in r.points]
     shooter = r.outcome.shooter if r.outcome.kind != "sun" else None
+    best = min(pts)
+    won = 1.0 / sum(p == best for p in pts) if pts[seat] == best else 0.0
     return Hand(deal, seat, pts[seat], (sum(pts) - pts[seat]) / (n - 1), shooter == seat,
-                shooter is not None and shooter != seat, shooter is None and pts[seat] >= FAILED, times)
+                shooter is not None and shooter != seat, shooter is None and pts[seat] >= FAILED, times, won)
 
 
 def play_hands(v: hl.Variant, players: Sequence[str], field_name: str, deals: int, seed: int,
@@ -219,6 +226,7 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             "margin_diff": margin_diff(deals),
             "margin_diff_ci": bootstrap(deals, margin_diff) if p != first else (0.0, 0.0),
             "failed": sum(h.failed for h in hands[p]) / count,
+            "won": sum(h.won for h in hands[p]) / count,
             "diff": diff(deals), "diff_ci": bootstrap(deals, diff) if p != first else (0.0, 0.0),
             "shot": sum(h.shot for h in hands[p]), "conceded": sum(h.conceded for h in hands[p]),
             "t_median": statistics.median(times) if times else float("nan"),
@@ -253,8 +261,8 @@ def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
              f"{rows[0]['hands']} hands a player):", "",
              f"| player | pts/hand | field pts/hand | ratio (95% CI) | margin (95% CI) "
              f"| vs {first}, pts/hand (95% CI) | vs {first}, margin (95% CI) | moons shot / conceded "
-             f"| failed (>= {FAILED}, no moon) | decision CPU median / p95 |",
-             "|---|---:|---:|---|---|---|---|---|---:|---|"]
+             f"| failed (>= {FAILED}, no moon) | hands won | decision CPU median / p95 |",
+             "|---|---:|---:|---|---|---|---|---|---:|---:|---|"]
     for r in rows:
         lo, hi = r["ratio_ci"]
         mlo, mhi = r["margin_ci"]
@@ -264,7 +272,7 @@ def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
         vs_margin = "–" if r["player"] == first else f"{r['margin_diff']:+.2f} ({xlo:+.2f} to {xhi:+.2f})"
         lines.append(f"| {r['player']} | {r['mine']:.2f} | {r['field']:.2f} | **{r['ratio']:.2f}** "
                      f"({lo:.2f}–{hi:.2f}) | {r['margin']:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {vs} | {vs_margin} | "
-                     f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% | "
+                     f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% | {100 * r['won']:.1f}% | "
                      f"{1000 * r['t_median']:.1f} / {1000 * r['t_p95']:.1f} ms |")
     return "\n".join(lines)
 
