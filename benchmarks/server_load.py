@@ -375,6 +375,8 @@ async def _requests(database: str, repeat: int) -> dict[str, dict[str, float]]:
                                           watch) for watch in (False, True)])
         out["legal: a standard pass"] = await _timed(lambda: c.send({"type": "legal"}), repeat)
         out["act"] = await _acts(hub, tables[1])
+        table = (await c.send({"type": "create", "seats": [None] * 4, "seed": 1}))["table"]
+        out["act: the mean of a hand's 56, with two spectators"] = await _acts(hub, table, spectators=2, mean=True)
         two_decks = {"name": "standard", "deck": {"decks": 2, "strip": []}, "passing": {"cards": 6}}
         for name, variant in (("legal: 6 of two decks' 26 cards", two_decks),
                               ("legal: the same, keep_last_of_suit",
@@ -396,19 +398,28 @@ async def _requests(database: str, repeat: int) -> dict[str, dict[str, float]]:
     return out
 
 
-async def _acts(hub: Any, table: str) -> dict[str, float]:
-    """The costliest ``act`` of the first hand of a table of four clients (no agent, so nothing else runs
-    meanwhile), each act measured one way or the other (:func:`_once`)."""
-    clients = [_Client(hub) for _ in range(4)]
+async def _acts(hub: Any, table: str, spectators: int = 0, mean: bool = False) -> dict[str, float]:
+    """The costliest ``act`` (or with ``mean``, the mean) of the first hand of a table of four clients and
+    ``spectators`` (no agent, so nothing else runs meanwhile), each act measured one way or the other
+    (:func:`_once`)."""
+    clients = [_Client(hub) for _ in range(4 + spectators)]
     for seat, client in enumerate(clients):
-        await client.send({"type": "join", "table": table, "seat": seat})
+        await client.send({"type": "join", "table": table, "seat": seat} if seat < 4 else
+                          {"type": "spectate", "table": table})
     m = hub.tables[table].match
     runs = []
     for n in range(4 + 52):
         client = clients[m.to_act[0]]
         action = (await client.send({"type": "legal"}))["actions"][0]
         runs.append(await _once(lambda c=client, a=action: c.send({"type": "act", "action": a}), n % 2 == 1))
-    return _worst(runs)
+        for watcher in clients[4:]:
+            while not watcher.conn.outbox.empty():
+                watcher.conn.outbox.get_nowait()
+    if not mean:
+        return _worst(runs)
+    columns = ([run[0] for run in runs[0::2]], [run[1] for run in runs[1::2]], [run[2] for run in runs])
+    return {name: round(1000 * statistics.fmean(values), 3)
+            for name, values in zip(("loop_cpu_ms", "longest_hold_ms", "wall_ms"), columns, strict=True)}
 
 
 async def _long_match(hub: Any, c: _Client) -> tuple[str, str]:
