@@ -22,13 +22,13 @@ from heartslib.adapters.encoding import Turns  # noqa: E402
 from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env, check_supported  # noqa: E402
 
-#: Pins that keep the drawn variants inside what the environment supports (one deck, so 3 to 10 players, no
-#: jokers, no kitty, no shuffle pass or dealer's choice); everything else is drawn (the score modifiers and the
-#: exposures too).
+#: Pins that keep the drawn variants near what the environment supports (one deck, so 3 to 10 players, zero-suit
+#: jokers; a kitty, a shuffle pass or a dealer's choice drawn is refused and skipped); everything else is drawn
+#: (the score modifiers, the exposures and the jokers too).
 PINS: dict[str, Any] = {
     "players": st.integers(3, 10),
     "decks": 1,
-    "deck": {"jokers": 0, "fill": "strip"},
+    "deck": {"joker": "zero_suits"},
     "play": {"booster_nines": False, "undercut": False},
 }
 
@@ -152,8 +152,9 @@ def test_the_drawn_variants_reach_the_rules_compared() -> None:
             seen.setdefault(path, set()).add(repr(value))
 
     collect()
-    for path in ("players", "direction", "passing.schedule", "passing.cards", "passing.forbidden",
-                 "play.opening", "play.breaking", "play.first_trick", "play.queen_forced", "play.must_discard",
+    for path in ("players", "direction", "deck.jokers", "deck.fill", "passing.schedule", "passing.cards",
+                 "passing.forbidden", "play.opening", "play.breaking", "play.first_trick", "play.queen_forced",
+                 "play.must_discard",
                  "scoring.values", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
                  "scoring.all_hearts_flips", "scoring.exposable", "moon.kind", "moon.sun", "moon.sun_and_moon",
                  "end.winner"):
@@ -339,3 +340,19 @@ def test_init_deals_any_dealer_and_hand_as_the_engine() -> None:
         env.init([1, 2], dealer=[0, 5])
     with pytest.raises(hl.IllegalAction, match="hand_number"):
         env.init([1], hand_number=-1)
+
+
+@pytest.mark.parametrize("changes", [
+    {"deck": {"jokers": 2, "joker_points": 5}},  # 0♣ opens (the lowest club), 0♦ below the 2♦; both score 5
+    {"players": 6, "deck": {"fill": "jokers", "joker_points": -5}, "moon": {"kind": "new"}},
+    {"players": 3, "deck": {"jokers": 1, "strip": ["2C", "2D"]}, "play": {"opening": "any_club"}},
+], ids=["two_jokers_scoring", "fill_jokers_bonus", "one_joker_three_players"])
+def test_zero_suit_jokers_play_as_the_engine(changes: dict[str, Any]) -> None:
+    """0♣ and 0♦ (``deck.joker = "zero_suits"``): ordinary cards of their suits below the 2, with their points."""
+    v = hl.preset("standard").replace(**changes)
+    assert v.rules.jokers
+    env, state, turns = play_out(v, list(range(12)), 3)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
+    played = {c.index for t in turns for trick in t.round.tricks for _, c in trick.plays}
+    assert v.rules.jokers <= played

@@ -25,7 +25,20 @@ from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env  # noqa: E402
 from heartslib.vector.kernel import ARRAYS  # noqa: E402
 from test_vector import PINS, supported  # noqa: E402
-from test_vector_scoring import FLIP_ALONE, LOT, TWO_CANCELLERS, deals, steered, strong, sun_and_moon  # noqa: E402
+from test_vector_scoring import (  # noqa: E402
+    FLIP_ALONE,
+    LOT,
+    TWO_CANCELLERS,
+    TWO_PENALTY,
+    deals,
+    near_target,
+    steered,
+    strong,
+    sun_and_moon,
+)
+
+#: A new moon where the old one would lose the match, from scores near the target.
+NEW_IF_OLD_LOSES = hl.preset("standard").replace(scoring=TWO_PENALTY, moon={"kind": "new_if_old_loses"})
 
 #: Every batch has this many games, so each variant's step is compiled once.
 BATCH = 4
@@ -208,15 +221,17 @@ def test_the_step_is_one_pure_jitted_function_of_the_arrays() -> None:
 
 
 @pytest.mark.parametrize(("v", "bold"), [(FLIP_ALONE, 0), (TWO_CANCELLERS, None), (LOT, 0),
-                                         (sun_and_moon("clean_slate"), 1), (hl.preset("gong_zhu_exposed"), None)],
-                         ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon", "exposures"])
+                                         (sun_and_moon("clean_slate"), 1), (hl.preset("gong_zhu_exposed"), None),
+                                         (NEW_IF_OLD_LOSES, 0)],
+                         ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon", "exposures",
+                              "new_if_old_loses"])
 def test_the_score_modifiers_and_moon_kinds_step_as_numpy_and_end_as_the_engine(v: hl.Variant,
                                                                                 bold: int | None) -> None:
     """The modifiers, going for the lot, the moon beside the sun (test_vector_scoring's variants and steering,
     each rule reached) and Gong Zhu's exposures: the jax state equals the numpy state after every step and ends
     as the engine."""
     env_np, env_jx = envs(v)
-    starts = deals(v, BATCH, scores=True)
+    starts = near_target(v, BATCH) if v is NEW_IF_OLD_LOSES else deals(v, BATCH, scores=True)
     if bold == 1:  # two hands in which seat 1 takes every trick
         starts[2:] = [strong(v, s, 1, [5 * s, 0, -s, 30]) for s in range(2)]
     state_np, state_jx = env_np.from_rounds(starts), env_jx.from_rounds(starts)

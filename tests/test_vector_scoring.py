@@ -91,8 +91,10 @@ ROYAL = hl.preset("royal_hearts")
 #: multiplier, and two cards doubling the hearts.
 TWO_CANCELLERS = ROYAL.replace(scoring={"cancels": {"QC": "QS", "JC": "QS"}, "multiply": {"TC": -1},
                                         "double_suit": {"QH": "hearts", "QD": "hearts"}}, end={"hands": 10})
-#: Going for the lot, with Q♠ and A♥ the penalty cards (one seat takes both often).
-LOT = hl.preset("standard").replace(scoring={"values": ONLY_QS["values"] | {"AH": 1}}, moon={"kind": "lot"})
+#: Q♠ and A♥ the penalty cards (one seat takes both often).
+TWO_PENALTY = {"values": ONLY_QS["values"] | {"AH": 1}}
+#: Going for the lot.
+LOT = hl.preset("standard").replace(scoring=TWO_PENALTY, moon={"kind": "lot"})
 
 
 def sun_and_moon(sun: str) -> hl.Variant:
@@ -139,3 +141,30 @@ def test_the_moon_where_nobody_shot_the_sun(sun: str) -> None:
     turns = play(v, rounds, 11, bold=1)
     kinds = {e.kind for t in turns for e in t.round.events if isinstance(e, hl.MoonShot)}
     assert kinds == {hl.Shot.MOON, hl.Shot.SUN}
+
+
+def near_target(v: hl.Variant, count: int) -> list[hl.Round]:
+    """``count`` hands of ``v`` whose scores before them (95, -40, 3, 80, or 95, 10, 3, 80, a seat on each hand)
+    put a total past 100 with an old moon, and make the winner differ by the score or its magnitude."""
+    patterns = ((95, -40, 3, 80), (95, 10, 3, 80))
+    return [hl.Round.deal(v, seed=s, hand_number=s, dealer=s % 4,
+                          scores=[patterns[s % 2][(k + s // 2) % 4] for k in range(4)]) for s in range(count)]
+
+
+@pytest.mark.parametrize("end", [{}, {"measure": "magnitude"}, {"target": 200, "win_target": -26}, {"target": 60}],
+                         ids=["target", "magnitude", "win_target", "target_60"])
+def test_a_new_moon_only_where_the_old_one_would_lose_the_match(end: dict[str, Any]) -> None:
+    """``moon.kind = "new_if_old_loses"``: the new moon where the old one would end the match (a total at the
+    target, or at the winning target) with the shooter not among the winners (by the score, or its magnitude);
+    both come up."""
+    v = hl.preset("standard").replace(scoring=TWO_PENALTY, moon={"kind": "new_if_old_loses"}, end=end)
+    turns = play(v, near_target(v, 32), 8, bold=0)
+    chosen = {e.outcome for t in turns for e in t.round.events if isinstance(e, hl.MoonShot)}
+    assert chosen == {hl.MoonScoring.OLD, hl.MoonScoring.NEW}
+
+
+def test_after_a_moon_the_match_goes_on_so_the_old_moon_stands() -> None:
+    v = hl.preset("standard").replace(scoring=TWO_PENALTY, moon={"kind": "new_if_old_loses",
+                                                                 "continue_after_moon": True})
+    turns = play(v, near_target(v, 24), 8, bold=0)
+    assert {e.outcome for t in turns for e in t.round.events if isinstance(e, hl.MoonShot)} == {hl.MoonScoring.OLD}

@@ -109,6 +109,8 @@ class Tables:
         self.no_tricks = v.scoring.no_tricks
         self.magnitude = v.end.measure == Measure.MAGNITUDE
         self.reward_sign = 1.0 if v.end.winner == Winner.HIGHEST else -1.0
+        self.end = v.end
+        self.lowest = v.end.winner == Winner.LOWEST
         self.sun_start = 1 if moon.sun_skips_first_trick else 0
         self.max_pass = max((pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
         self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
@@ -430,7 +432,7 @@ def moon_end(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, pen: Any, bon: An
         shot &= seat_value(t, bon, shooter) == bon.sum(1)
     kind = moon.kind
     as_old = xp.zeros_like(shot)
-    if kind in (MoonKind.NEW, MoonKind.CHOICE) and moon.new_after:
+    if kind in (MoonKind.NEW, MoonKind.CHOICE, MoonKind.NEW_IF_OLD_LOSES) and moon.new_after:
         before = st.scores[e]
         keyed = xp.abs(before) if t.magnitude else before
         reached = seat_value(t, keyed, shooter) if moon.new_after_shooter else keyed.max(1)
@@ -438,10 +440,33 @@ def moon_end(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, pen: Any, bon: An
     old = moon_points(t, raw, bonus, shooter, "old", keep)
     if kind in (MoonKind.CHOICE, MoonKind.LOT):
         return xp.where(shot[:, None], old, normal), shot & ~as_old, shooter
-    moon_pts = moon_points(t, raw, bonus, shooter, "old" if kind == MoonKind.OLD else str(kind.value), keep)
+    if kind == MoonKind.NEW_IF_OLD_LOSES:
+        new = moon_points(t, raw, bonus, shooter, "new", keep)
+        moon_pts = xp.where(old_loses(t, st.scores[e] + multiplied(t, st, e, old), shooter)[:, None], new, old)
+    else:
+        moon_pts = moon_points(t, raw, bonus, shooter, "old" if kind == MoonKind.OLD else str(kind.value), keep)
     if not t.eager or as_old.any():
         moon_pts = xp.where(as_old[:, None], old, moon_pts)
     return xp.where(shot[:, None], moon_pts, normal), None, None
+
+
+def old_loses(t: Tables, totals: Any, shooter: Any) -> Any:
+    """``moon.kind = "new_if_old_loses"`` (``scoring.score``): whether the old moon, giving the match ``totals``,
+    would end it with the ``shooter`` not among the winners (a total at ``end.target`` or ``end.win_target``;
+    never with ``moon.continue_after_moon``). Only for a variant whose end a hand can judge alone: no teams,
+    no fixed number of hands, no exact-total rules (``support.SUPPORTED`` says so)."""
+    xp = t.xp
+    end = t.end
+    keys = xp.abs(totals) if t.magnitude else totals
+    wins = seat_value(t, keys, shooter) == (keys.min(1) if t.lowest else keys.max(1))
+    over = xp.zeros_like(wins)
+    if t.moon.continue_after_moon:  # the match goes on after a moon: the old moon ends nothing
+        return over
+    if end.target:
+        over = over | (keys >= end.target if end.target > 0 else keys <= end.target).any(1)
+    if end.win_target:
+        over = over | (keys <= end.win_target if t.lowest else keys >= end.win_target).any(1)
+    return over & ~wins
 
 
 def sun_points(t: Tables, st: Any, e: Any, raw: Any, bonus: Any, s: Any, keep: bool) -> Any:

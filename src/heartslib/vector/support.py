@@ -33,9 +33,11 @@ from heartslib.enums import (
     STAR,
     Breaking,
     Direction,
+    ExactFifty,
     FirstTrick,
     HeartsFlip,
     HeartsScoring,
+    JokerKind,
     LeadHeartsUnbroken,
     Measure,
     MoonKind,
@@ -55,15 +57,17 @@ from heartslib.variant import Variant, expect_variant
 
 __all__ = ["SUPPORTED", "check_supported", "refusals"]
 
-_FIRST_JOKER: Final = 52  # card indices 52.. are jokers (heartslib.cards)
+def _no_kitty(v: VariantFields) -> bool:
+    """The fill leaves no kitty (a kitty fill may come out even; the jokers a fill adds are ``deck.joker``'s);
+    the cards a stock holds are not the fill's (``deck.stock`` is refused by name)."""
+    return expect_variant(v).rules.kitty_size == 0 or v.deck.stock != StockDraw.NONE
 
 
-def _plain_pack(v: VariantFields) -> bool:
-    """The fill leaves no kitty and adds no joker to the pack (a kitty or jokers fill may come out even); the cards a
-    stock holds are not the fill's (``deck.stock`` is refused by name)."""
+def _zero_suit_jokers(v: VariantFields) -> bool:
+    """The pack's jokers (added by ``deck.jokers`` or the fill), if any, are 0♣ and 0♦, ordinary cards of their
+    suits below the 2, each at most once (``deck.joker = "zero_suits"``)."""
     rules = expect_variant(v).rules
-    added = sum(c >= _FIRST_JOKER for c in rules.pack) - v.deck.jokers
-    return (rules.kitty_size == 0 or v.deck.stock != StockDraw.NONE) and added <= 0
+    return not rules.jokers or (v.deck.joker == JokerKind.ZERO_SUITS and not rules.repeats)
 
 
 def _plain_passes(v: VariantFields) -> bool:
@@ -96,6 +100,24 @@ def _whole_multipliers(v: VariantFields) -> bool:
     return max([most, *(abs(int(x.real)) for x in alone)]) < _INT32
 
 
+#: The moon rules played whatever the match's rules (listed one by one: a kind added later is refused).
+_MOON_KINDS: Final = (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
+                      MoonKind.PENALTY, MoonKind.LOT)
+_KINDS_TEXT: Final = ", ".join(toml_value(plain(k)) for k in _MOON_KINDS)
+
+
+def _moon_kind(v: VariantFields) -> bool:
+    """A moon kind of :data:`_MOON_KINDS`, or ``"new_if_old_loses"`` where the hand alone can judge the end of the
+    match the old moon would bring (``kernel.old_loses``): no teams, no fixed number of hands (the hand's number
+    is not on the device), no exact-total rule changing the totals."""
+    kind = v.moon.kind
+    if kind in _MOON_KINDS:
+        return True
+    end = v.end
+    return kind == MoonKind.NEW_IF_OLD_LOSES and not v.teams and not end.hands and not end.reset_at_exact and \
+        end.exact_fifty == ExactFifty.NONE and not end.magic_multiple and not end.round_bonuses
+
+
 #: Every variant field and the values the environment plays (see the module docs).
 SUPPORTED: Final[Mapping[str, Allowed]] = {
     "name": ANY,
@@ -104,16 +126,18 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "direction": (Direction.CLOCKWISE, Direction.ANTICLOCKWISE),  # the seat order: the compiled Rules.step
     "teams": ANY,  # partners in the moon's and the sun's "other players" (Rules.team_of)
     "deck.decks": (1,),
-    "deck.fill": Only("a fill that leaves no kitty and adds no joker", _plain_pack),
+    "deck.fill": Only("a fill that leaves no kitty", _no_kitty),
     "deck.strip": ANY,  # the compiled pack
     "deck.kitty": ANY,  # unread without a kitty (deck.fill)
     "deck.kitty_seen_by_winner": ANY,
-    "deck.jokers": (0,),
-    "deck.joker": ANY,  # the joker rules are unread without jokers (deck.jokers, deck.fill)
-    "deck.joker_play": ANY,
+    "deck.jokers": ANY,  # what they are is deck.joker's
+    "deck.joker": Only("\"zero_suits\" (0♣ and 0♦, each at most once; not valueless jokers)", _zero_suit_jokers),
+    "deck.joker_play": ANY,  # the valueless joker's rules: unread with zero-suit jokers
     "deck.joker_lead": ANY,
-    "deck.joker_points": ANY,
-    "deck.joker_points_when": ANY,
+    "deck.joker_points": ANY,  # the jokers' value (Rules.value)
+    # a joker scoring only on a hearts lead needs each trick's suit led at the end: not kept
+    "deck.joker_points_when": Only("\"always\" (or jokers worth nothing)",
+                                   lambda v: not expect_variant(v).rules.joker_conditional),
     "passing.cards": ANY,
     "passing.schedule": Only("offsets, holds, scatter and star passes (not the shuffle pass or the dealer's choice)",
                              _plain_passes),
@@ -148,8 +172,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     # the match's business (settled from the hand's points); an auction's bidding and named suit are not written
     "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
     "scoring.exposable": ANY,  # the exposures before the first lead (kernel.exposing, kernel.exposed)
-    "moon.kind": (MoonKind.NONE, MoonKind.NO_SCORE, MoonKind.OLD, MoonKind.NEW, MoonKind.CHOICE, MoonKind.TAKE_ALL,
-                  MoonKind.PENALTY, MoonKind.LOT),
+    "moon.kind": Only(f"{_KINDS_TEXT}, and \"new_if_old_loses\" where a hand can tell whether the old moon ends "
+                      "the match (no teams, end.hands = 0, no exact-total rules)", _moon_kind),
     "moon.requires": (MoonRequires.PENALTY_CARDS, MoonRequires.ALL_COUNTERS),
     "moon.points": Only("a whole number (no complex scores)", lambda v: not is_complex(v.moon.points)),
     "moon.new_after": ANY,
