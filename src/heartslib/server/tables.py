@@ -708,7 +708,9 @@ class Hub:
         new = await self._db(self.store.actions, table.record.id, len(m.actions))
         for data in new:
             m.apply(action_from_dict(data))
-        if new:
+            # shown one action at a time, as the process that applied it showed it (and a replay does): each
+            # action's change of view is on its own last event, so every process's log of a viewer is the same
+            # events, and a client that resumes on another process from any event number goes on correctly
             self._broadcast(table)
 
     def _heard(self, note: tuple[str, int] | None) -> None:
