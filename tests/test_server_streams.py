@@ -145,3 +145,37 @@ def test_every_message_of_a_played_table_is_byte_for_byte_what_it_was(name: str,
         last = m.round.observation(0 if viewer is None else viewer).to_dict()
         assert follow(events) == {k: v for k, v in last.items() if viewer is not None or k not in PRIVATE_FIELDS}
     assert _digest(received) == DIGESTS.get(name), f"{name}: the messages changed"
+
+
+def _reference_changes(old: dict[str, Any], new: dict[str, Any]) -> list[tuple[str, Any]]:
+    """What a stream sent before its views were cached: the fields whose data differ, in the view's order."""
+    return [(k, v) for k, v in new.items() if k not in old or old[k] != v]
+
+
+@pytest.mark.parametrize("name", hl.preset_names())
+def test_a_cached_view_changes_exactly_where_the_whole_views_differ(name: str) -> None:
+    # differential: streams.ViewCache against writing both whole views and comparing them, at every step of
+    # two matches of every preset, for every seat and a spectator
+    from heartslib.streams import ViewCache, view_data
+
+    for seed in (1, 2):
+        m = hl.Match(hl.preset(name), seed)
+        rng = random.Random(seed)
+        viewers: list[int | None] = [*range(m.variant.players), None]
+        caches = {v: ViewCache(v) for v in viewers}
+        views: dict[int | None, dict[str, Any]] = {v: {} for v in viewers}
+        rnd = None
+        for _ in range(150):
+            for hand in ([rnd] if rnd is not None else []) + ([m.round] if m.round is not rnd else []):
+                if hand is not rnd:  # a new hand (after the last view of the one before): every field again
+                    rnd = hand
+                    for v in viewers:
+                        caches[v].clear()
+                        views[v] = {}
+                for v in viewers:
+                    new = view_data(hand, v)
+                    assert list(caches[v].changes(hand).items()) == _reference_changes(views[v], new), (name, v)
+                    views[v] = new
+            if m.is_over:
+                break
+            m.apply(hst.random_action(m, rng))
