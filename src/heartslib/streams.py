@@ -64,7 +64,6 @@ __all__ = [
     "EventKind",
     "Follower",
     "StreamEvent",
-    "ViewCache",
     "events_for",
     "follow",
     "replay_stream",
