@@ -139,7 +139,10 @@ class RolloutTables:
         self.lead_key = [float(f.rank[i]) + (10 + 3 * c if c > 0 else 30.0 if c < 0 else 0.0)
                          for i, c in enumerate(cost)]
         self.discard_key = [float(f.rank[i]) + (50 + 5 * c if c > 0 else 0.0) for i, c in enumerate(cost)]
-        self.starve_key = [float(f.rank[i]) + (-200.0 if c > 0 else 0.0) for i, c in enumerate(cost)]
+        # _starve_card's: the lowest card without points first (a joker after them), then the cheapest point
+        # card, a bonus card last
+        self.keep_key = [float(f.rank[i]) + (50.0 if f.suit[i] == _NO_SUIT else 0.0) + (
+            1000.0 + 10 * c if c > 0 else 5000.0 if c < 0 else 0.0) for i, c in enumerate(cost)]
         # per suit, the pack's cards from the highest down, one entry per copy (moon_losers' "top slots")
         self.slots = [sorted((i for i in cards for _ in range(self.counts[i])), key=lambda i: -f.rank[i])
                       for cards in self.suit_cards]
@@ -196,8 +199,10 @@ def rollout_card(cands: Sequence[int], trick: Sequence[int], led: int, last: boo
       when every card wins, the highest if last or while the suit is safe,
       otherwise the lowest;
     * void: the most expensive card, then high cards that could catch a big
-      penalty card, then high cards of short suits; never a bonus card, and no
-      points onto a moon in the making.
+      penalty card, then high cards of short suits; never a bonus card. Onto a
+      moon in the making (``feed`` False): the lowest card without points, as
+      :class:`~heartslib.agents.DefendingAgent` discards, keeping the high
+      cards that can stop the moon later.
     """
     if len(cands) == 1:
         return cands[0]
@@ -354,8 +359,10 @@ def _top(cards: list[int], t: RolloutTables, per_cost: float, per_rank: int, cli
 
 def _discard_card(cands: list[int], length: list[int], feed: bool, unplayed: list[int], t: RolloutTables) -> int:
     """:func:`rollout_card` when void in the suit led."""
+    if not feed:
+        return _starve_card(cands, t)
     suit, rank, cost = t.suit, t.rank, t.cost
-    key = t.discard_key if feed else t.starve_key
+    key = t.discard_key
     # void: per suit, the lowest big penalty card still out (a higher card of the suit could catch it)
     catch = [99, 99, 99, 99, 99]
     for s in range(4):
@@ -372,13 +379,26 @@ def _discard_card(cands: list[int], length: list[int], feed: bool, unplayed: lis
         elif s == _NO_SUIT:
             k = -20.0
         else:
-            k = key[c]  # rank, and a penalty card's urge to go (or, onto a moon in the making, to stay)
+            k = key[c]  # rank, and a penalty card's urge to go
             if rank[c] > catch[s]:
                 k += 40  # it could catch a big penalty card: get rid of it
             short = 4 - length[s]
             if short > 0:  # not max(0, ...): a builtin call a card, generic compiled
                 k += 2.0 * short
         if k > best_k:
+            best_c, best_k = c, k
+    return best_c
+
+
+def _starve_card(cands: list[int], t: RolloutTables) -> int:
+    """:func:`_discard_card` onto a trick that must not get points (a moon in the making): the lowest card
+    without points, keeping the high cards that can stop the moon later; a bonus card last; with only point
+    cards, the cheapest."""
+    key = t.keep_key
+    best_c, best_k = cands[0], 1e18
+    for c in cands:
+        k = key[c]
+        if k < best_k:
             best_c, best_k = c, k
     return best_c
 
@@ -567,9 +587,13 @@ class RolloutPolicy:
     :func:`moon_threat`) for as long as it has taken every point, and whom the other seats stop feeding from
     :data:`MOON_THREAT` of the pack's points on (not only from the usual third). ``seeker``: a seat that
     plays :func:`moon_card` for as long as it has taken every point too (the searching seat trying for the
-    moon itself), the other seats defending against it as against a shooter. Against either, once it has
+    moon itself), the other seats defending against it as against a shooter. ``defended``: a seat the others
+    defend against in the same way though it plays :func:`rollout_card` (the searching seat's plain play;
+    ``shooter`` or ``seeker``, when given, is the one defended against). Against any of them, once it has
     taken every point so far and :data:`MOON_THREAT` of the pack's, a seat leading leads its
-    :func:`stopper` (a point card that surely wins) if it holds one. Decisions: the moon
+    :func:`stopper` (a point card that surely wins) if it holds one, and a seat void in the suit led throws
+    no point onto a trick the threat has still to play to (as :class:`~heartslib.agents.DefendingAgent`
+    does). Decisions: the moon
     choice goes to the option best for the shooter, nobody exposes cards, any other decision (a joker's
     called suit, the dealer's choice) is drawn at random.
 
@@ -583,11 +607,14 @@ class RolloutPolicy:
 
     def __init__(self, variant: Variant | RolloutTables, taken: list[float] | None = None,
                  unplayed: list[int] | None = None, rng: random.Random | None = None,
-                 shooter: int | None = None, seeker: int | None = None) -> None:
+                 shooter: int | None = None, seeker: int | None = None, defended: int | None = None) -> None:
         t = variant if isinstance(variant, RolloutTables) else RolloutTables(variant)
         self.tables = t
         self.shooter = shooter
         self.seeker = seeker
+        #: a seat the others defend against as against a shooter though it plays the rollout policy (the searching
+        #: seat's plain candidates: a defence does not ask whether a threat means it)
+        self.defended = defended
         self.taken = [0.0] * t.players if taken is None else taken
         self.unplayed = t.counts[:] if unplayed is None else unplayed
         self.out = suits_out(self.unplayed, t)  # unplayed by suit, kept as cards are played
@@ -659,7 +686,7 @@ class RolloutPolicy:
                              self.unplayed, t)
         # the other seats defend against this seat's own attempt (seeker) as against a threat: a rollout whose
         # opponents let an attempt run on looks good until the attempt meets a real defence
-        threat = shooter if shooter is not None else seeker
+        threat = shooter if shooter is not None else seeker if seeker is not None else self.defended
         if not cards and threat is not None and seat != threat and _threatens(self.taken, threat, t):
             stop = stopper(cands, self.unplayed, t)
             if stop >= 0:
@@ -669,6 +696,9 @@ class RolloutPolicy:
             # void, or points on the table: is the trick going to a seat that has taken every point so far
             # (a moon alarm)?
             feed = _may_feed(seat, self.winner, threat, self.taken, t)
+            if feed and threat is not None and suit[cands[0]] != led and seat != threat and \
+                    threat not in self.seats and _threatens(self.taken, threat, t):
+                feed = False  # void: no point onto a trick the threat may still take
         return _rollout_card(cands, cards, led if cards else -1, len(cards) == t.players - 1, feed,
                              self.first_trick, self.unplayed, self.out, t)
 
@@ -744,19 +774,20 @@ def _may_feed(seat: int, winner: int, shooter: int | None, taken: list[float], t
 
 
 def rollout(r: Round, taken: list[float], unplayed: list[int], t: RolloutTables, rng: random.Random,
-            first: Action | None = None, shooter: int | None = None, seeker: int | None = None) -> None:
+            first: Action | None = None, shooter: int | None = None, seeker: int | None = None,
+            defended: int | None = None) -> None:
     """Play ``r`` to its end in place with :func:`rollout_card` for every seat, after ``first`` if given.
 
     ``taken``: the points each seat has taken this hand so far, for the moon
     alarm; ``unplayed``: per card index, the copies not played yet. Both are
     updated as the hand goes on. Decisions as :class:`RolloutPolicy` makes
-    them; ``shooter``: a seat that plays for the moon, ``seeker``: this seat trying for it
-    (:class:`RolloutPolicy`).
+    them; ``shooter``: a seat that plays for the moon, ``seeker``: this seat trying for it, ``defended``: a seat
+    defended against as a threat though it plays the rollout policy (:class:`RolloutPolicy`).
     The hand runs in the engine's own loop (:meth:`Round.policy_playout`).
     Raises :class:`~heartslib.IllegalAction` if ``first`` is not legal in ``r``, and ``ValueError`` if the
     round is (still) in its passing phase.
     """
-    policy = RolloutPolicy(t, taken, unplayed, rng, shooter, seeker)
+    policy = RolloutPolicy(t, taken, unplayed, rng, shooter, seeker, defended)
     policy.start([(seat, c.index) for seat, c in r.trick], not any(r.tricks_won))
     if first is not None:
         r.apply(first)
@@ -973,13 +1004,17 @@ class Search:
             shooter = moon_threat(taken, obs.seat, untaken, t)
 
         n = len(candidates)
+        # the other seats defend against this seat's plain play too once it threatens: a defence does not ask
+        # whether a threat means it (without this, plain play looked worse beside an attempt than it is)
+        guard = obs.seat if self.moon_defence and shooter is None else None
 
         def evaluate(world: Round, k: int) -> float | None:
             # k < n: candidate k, this seat's later cards the rollout policy's; k >= n: candidate k - n, this
             # seat playing for the moon
             r = world.copy()
             try:
-                rollout(r, taken[:], unplayed[:], t, rng, candidates[k % n], shooter, obs.seat if k >= n else None)
+                rollout(r, taken[:], unplayed[:], t, rng, candidates[k % n], shooter, obs.seat if k >= n else None,
+                        guard)
             except ValueError:
                 return None  # this world's reading of the first lead differs; the other worlds decide
             return self._value(obs, r)
@@ -1143,6 +1178,9 @@ class EndgameModel:
                 if t.suit[c] == led and t.rank[c] > best:  # one deck (heartslib.solve.solvable)
                     winner, best = s, t.rank[c]
             feed = _may_feed(seat, winner, threat, points, t)
+            if feed and threat is not None and t.suit[cands[0]] != led and seat != threat and \
+                    all(x != threat for x, _ in trick) and _threatens(points, threat, t):
+                feed = False  # void: no point onto a trick the threat may still take
         if len(cands) == 1:
             return cands[0]
         return _rollout_card(cands, cards, led, last, feed, False, unplayed, suits_out(unplayed, t), t)
