@@ -19,7 +19,7 @@ of one deal, all seatings, resampled together, 2,000 resamples):
 * the margin: the player's points per hand minus the field's on the same hands (a ratio flatters a player
   that shoots: each of its moons adds to every other seat), and its paired difference from the baseline's;
 * failed: the share of its hands with no moon in which the player scored ``FAILED`` (10) or more (a failed
-  moon attempt, mostly);
+  moon attempt, mostly), with its interval;
 * moons: shot by the player, and *conceded* (shot by a field seat in a hand the player sat in);
 * hands won: the share of its hands in which the player took the fewest points of the table (a tie for the
   fewest shared among the tied seats; the ladder plays hands, not matches);
@@ -212,6 +212,10 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
         def margin_diff(ds: Sequence[int], p: str = p) -> float:
             return margin(ds, p) - margin(ds, first)
 
+        def failed(ds: Sequence[int], p: str = p) -> float:
+            hs = [h for d in ds for h in by_deal[p][d]]
+            return sum(h.failed for h in hs) / len(hs) if hs else float("nan")
+
         def diff(ds: Sequence[int], p: str = p) -> float:
             m, _, c = sums(p, ds)
             m0, _, _ = sums(first, ds)
@@ -225,7 +229,7 @@ def summarise(hands: dict[str, list[Hand]], players: Sequence[str],
             "margin": margin(deals), "margin_ci": bootstrap(deals, margin),
             "margin_diff": margin_diff(deals),
             "margin_diff_ci": bootstrap(deals, margin_diff) if p != first else (0.0, 0.0),
-            "failed": sum(h.failed for h in hands[p]) / count,
+            "failed": sum(h.failed for h in hands[p]) / count, "failed_ci": bootstrap(deals, failed),
             "won": sum(h.won for h in hands[p]) / count,
             "diff": diff(deals), "diff_ci": bootstrap(deals, diff) if p != first else (0.0, 0.0),
             "shot": sum(h.shot for h in hands[p]), "conceded": sum(h.conceded for h in hands[p]),
@@ -269,10 +273,12 @@ def table(variant: str, field_name: str, rows: list[dict[str, Any]]) -> str:
         dlo, dhi = r["diff_ci"]
         vs = "–" if r["player"] == first else f"{r['diff']:+.2f} ({dlo:+.2f} to {dhi:+.2f})"
         xlo, xhi = r["margin_diff_ci"]
+        flo, fhi = r["failed_ci"]
         vs_margin = "–" if r["player"] == first else f"{r['margin_diff']:+.2f} ({xlo:+.2f} to {xhi:+.2f})"
         lines.append(f"| {r['player']} | {r['mine']:.2f} | {r['field']:.2f} | **{r['ratio']:.2f}** "
                      f"({lo:.2f}–{hi:.2f}) | {r['margin']:+.2f} ({mlo:+.2f} to {mhi:+.2f}) | {vs} | {vs_margin} | "
-                     f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% | {100 * r['won']:.1f}% | "
+                     f"{r['shot']} / {r['conceded']} | {100 * r['failed']:.1f}% ({100 * flo:.1f}–{100 * fhi:.1f}) | "
+                     f"{100 * r['won']:.1f}% | "
                      f"{1000 * r['t_median']:.1f} / {1000 * r['t_p95']:.1f} ms |")
     return "\n".join(lines)
 
