@@ -23,8 +23,8 @@ from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env, check_supported  # noqa: E402
 
 #: Pins that keep the drawn variants near what the environment supports (one deck, so 3 to 10 players, zero-suit
-#: jokers; a kitty, a shuffle pass or a dealer's choice drawn is refused and skipped); everything else is drawn
-#: (the score modifiers, the exposures and the jokers too).
+#: jokers; a stock, a shuffle pass or a dealer's choice drawn is refused and skipped); everything else is drawn
+#: (the score modifiers, the exposures, the jokers and the kitties too).
 PINS: dict[str, Any] = {
     "players": st.integers(3, 10),
     "decks": 1,
@@ -152,7 +152,7 @@ def test_the_drawn_variants_reach_the_rules_compared() -> None:
             seen.setdefault(path, set()).add(repr(value))
 
     collect()
-    for path in ("players", "direction", "deck.jokers", "deck.fill", "passing.schedule", "passing.cards",
+    for path in ("players", "direction", "deck.jokers", "deck.fill", "deck.kitty", "passing.schedule", "passing.cards",
                  "passing.forbidden", "play.opening", "play.breaking", "play.first_trick", "play.queen_forced",
                  "play.must_discard",
                  "scoring.values", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
@@ -356,3 +356,39 @@ def test_zero_suit_jokers_play_as_the_engine(changes: dict[str, Any]) -> None:
         assert env.to_round(state, g) == t.round
     played = {c.index for t in turns for trick in t.round.tricks for _, c in trick.plays}
     assert v.rules.jokers <= played
+
+
+KITTIES = [
+    # 5 players: two kitty cards, one to each of the first two tricks' winners, seen by them
+    hl.preset("standard").replace(players=5, deck={"fill": "kitty", "kitty": "one_per_trick",
+                                                   "kitty_seen_by_winner": True}),
+    # 3 players: one card, to the first trick's winner
+    hl.preset("standard").replace(players=3, deck={"fill": "kitty"}),
+    # 10 players: two cards, one with the first trick and one with the last; a new moon counting them
+    hl.preset("standard").replace(players=10, deck={"fill": "kitty", "kitty": "first_and_last"},
+                                  moon={"kind": "new"}),
+]
+
+
+@pytest.mark.parametrize("v", KITTIES, ids=["one_per_trick_seen", "first_trick", "first_and_last"])
+def test_kitties_play_as_the_engine(v: hl.Variant) -> None:
+    """A kitty (``deck.fill = "kitty"``): its cards go to the winners ``deck.kitty`` says, count in the hand's
+    points (not in the points shown during it), show in the observation of the seat that took them with
+    ``kitty_seen_by_winner``; a 2♣ in the kitty opens with the next club up. Games taken mid-hand through
+    from_rounds play on alike."""
+    env, state, turns = play_out(v, list(range(24)), 5)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
+    if v is KITTIES[0]:  # game 15 deals 2♣ to the kitty: 3♣ opens
+        assert hl.Card("2C") in hl.Round.deal(v, seed=15).kitty
+    # mid-hand: every game after its pass and half its tricks, through from_rounds
+    state = env.init(list(range(100, 108)))
+    rng = np.random.default_rng(2)
+    for _ in range(v.players * (v.rules.pass_cards + v.rules.hand_size // 2)):
+        state = env.step(state, env.random_actions(state, rng))
+    rounds = [env.to_round(state, g) for g in range(8)]
+    again = env.from_rounds(rounds)
+    for name in ("taker", "owner", "points", "legal_action_mask"):  # the kitty: those taken in any order
+        assert np.array_equal(getattr(again, name), getattr(state, name)), name
+    turns = [Turns(env.encoding, r.copy()) for r in rounds]
+    drive(env, again, turns, 3)

@@ -30,7 +30,9 @@ CHOICE = hl.preset("standard").replace(scoring={"values": {f"{rank}H": 0 for ran
                                        moon={"kind": "choice"}, end={"hands": 5})
 VARIANTS = {"standard": hl.preset("standard"), "moon_choice": CHOICE, "black_maria": hl.preset("black_maria"),
             "omnibus": hl.preset("omnibus"), "gong_zhu_exposed": hl.preset("gong_zhu_exposed"),
-            "royal_hearts": hl.preset("royal_hearts")}
+            "royal_hearts": hl.preset("royal_hearts"),
+            "kitty": hl.preset("standard").replace(players=5, deck={"fill": "kitty", "kitty": "one_per_trick",
+                                                                    "kitty_seen_by_winner": True})}
 _GAMES: dict[str, tuple[Any, Any, Any, Any]] = {}
 
 

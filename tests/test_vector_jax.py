@@ -24,7 +24,7 @@ from heartslib.adapters.encoding import Turns  # noqa: E402
 from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env  # noqa: E402
 from heartslib.vector.kernel import ARRAYS  # noqa: E402
-from test_vector import PINS, supported  # noqa: E402
+from test_vector import KITTIES, PINS, supported  # noqa: E402
 from test_vector_scoring import (  # noqa: E402
     FLIP_ALONE,
     LOT,
@@ -222,14 +222,14 @@ def test_the_step_is_one_pure_jitted_function_of_the_arrays() -> None:
 
 @pytest.mark.parametrize(("v", "bold"), [(FLIP_ALONE, 0), (TWO_CANCELLERS, None), (LOT, 0),
                                          (sun_and_moon("clean_slate"), 1), (hl.preset("gong_zhu_exposed"), None),
-                                         (NEW_IF_OLD_LOSES, 0)],
+                                         (NEW_IF_OLD_LOSES, 0), (KITTIES[0], None)],
                          ids=["flip_multiply_alone", "doublers_cancellers", "lot", "sun_and_moon", "exposures",
-                              "new_if_old_loses"])
+                              "new_if_old_loses", "kitty"])
 def test_the_score_modifiers_and_moon_kinds_step_as_numpy_and_end_as_the_engine(v: hl.Variant,
                                                                                 bold: int | None) -> None:
     """The modifiers, going for the lot, the moon beside the sun (test_vector_scoring's variants and steering,
-    each rule reached) and Gong Zhu's exposures: the jax state equals the numpy state after every step and ends
-    as the engine."""
+    each rule reached), Gong Zhu's exposures and a kitty: the jax state equals the numpy state after every step
+    and ends as the engine."""
     env_np, env_jx = envs(v)
     starts = near_target(v, BATCH) if v is NEW_IF_OLD_LOSES else deals(v, BATCH, scores=True)
     if bold == 1:  # two hands in which seat 1 takes every trick

@@ -61,7 +61,7 @@ _WRITES: Final = {
 }
 #: What a play that completes a trick writes besides (``_resolve``, and ``_score`` after the last trick).
 _TRICK_WRITES: Final = frozenset({"taker", "points_vis", "points", "won", "sun_seat", "trick_no", "leader", "phase",
-                                  "shooter", "terminated", "led_before"})
+                                  "shooter", "terminated", "led_before"})  # "taker": the kitty cards due too
 
 
 def _per_game(value: object, n_games: int, name: str, check: Callable[[int], object]) -> Any:
@@ -185,6 +185,7 @@ class State:
     legal_action_mask: Any
     exposed: Any
     led_before: Any
+    kitty: Any
     seed: Any
     hand_number: Any
     origin: Any
@@ -330,6 +331,7 @@ class Env:
             "terminated": z(n_games, bool), "log": neg((n_games, t.log_size), -1, np.int8),
             "log_len": z(n_games, np.int16), "legal_action_mask": z((n_games, self.num_actions), bool),
             "exposed": z((n_games, C), bool), "led_before": z((n_games, 5), bool),
+            "kitty": z((n_games, max(t.kitty_size, 1)), np.int8),
             "seed": z(n_games, np.uint64), "hand_number": z(n_games, np.int64), "origin": neg(n_games, -1, np.int32),
         }
 
@@ -347,7 +349,10 @@ class Env:
         a["dealer"][:] = dealers
         a["hand_number"][:] = hands
         orders = _shuffled(self._t.pack, seed_list)
-        a["owner"][np.arange(n_games)[:, None], orders] = t.deal_seats[dealers]
+        seats = t.deal_seats[dealers]
+        a["owner"][np.arange(n_games)[:, None], orders] = seats
+        if t.kitty_size:  # the cards dealt to the kitty, in the order dealt (the order they are taken in)
+            a["kitty"][:] = orders[seats < 0].reshape(n_games, t.kitty_size)
         a["hand_count"][:] = t.hand_size
         schedule = self.variant.rules.schedule
         which = hands % len(schedule)
@@ -656,6 +661,11 @@ def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
         for seat, rec in enumerate(s.received):
             a["recv_by"][g, list(rec)] = seat
     a["exposed"][g, list(s.exposed)] = True
+    if t.kitty_size:  # those taken (in any order: they are gone), then those left in order
+        taken = [c for seat in range(t.n) for c in s.kitty_seen[seat]]
+        a["kitty"][g] = taken + list(s.kitty)
+        for seat, cards in enumerate(s.kitty_seen):
+            a["taker"][g, list(cards)] = seat
     twice = kernel.doubled(t, a["exposed"][g][None, :])[0]
     for raw in s.tricks:
         number, _, seats, cards, winner, _ = raw
@@ -720,6 +730,10 @@ def _resolve(t: kernel.Tables, st: State, q: Any) -> None:
     tc = st.trick_cards[q].astype(np.int64)
     w = kernel.winner(t, tc, st.led[q], st.leader[q])
     st.taker[q[:, None], tc] = w[:, None]
+    if t.kitty_size:
+        kitty = st.kitty[q].astype(np.int64)
+        due = kernel.kitty_due(t, st, q, st.trick_no[q].astype(np.int64))
+        st.taker[q[:, None], kitty] = np.where(due, w[:, None], st.taker[q[:, None], kitty])
     st.points_vis[q, w] += kernel.trick_worth(t, st, q, tc)
     st.led_before[q, st.led[q].astype(np.int64)] = True
     st.points[q] = st.points_vis[q]
@@ -902,6 +916,8 @@ def _observe(t: kernel.Tables, enc: Encoding, st: State, seats: Any = None) -> A
     bits[ar, o["pass_direction"] + st.pass_code.astype(np.int64)] = True
     bits[ar, o["dealer"] + t.rel[me, st.dealer.astype(np.int64)]] = True
     bits[:, o["hearts_broken"]] = st.broken | (not t.locks)
+    if t.kitty_seen:  # the kitty cards the seat took, which it may look at
+        bits[:, o["kitty"]: o["kitty"] + C] = kernel.in_kitty(t, st) & (st.taker == me8)
     obs = bits.astype(np.float32)
     obs[:, o["pass_count"]] = st.pass_size / t.hand_size
     flat = ar[:, None] * n + seat_at  # each relative slot's seat, as an index into a flattened (N, n) array

@@ -133,6 +133,8 @@ class State(NamedTuple):
     """(N, C) bool: the cards exposed this hand (``scoring.exposable``)."""
     led_before: Any
     """(N, 5) bool: the suits led to a complete trick so far (an exposed card binds until its suit is led)."""
+    kitty: Any
+    """(N, K) int8: the cards dealt to the kitty, in the order dealt (K = 1 for a variant without one)."""
     hand_number: Any
     """(N,) int32: the hand's place in the match (it picks the pass of the schedule)."""
     dealt: Any
@@ -291,8 +293,9 @@ class Game:
                                 f"{n_games}), not {arg_text(i)}")
         dealt = np.asarray(state.dealt[i])
         hands = [[Card.from_index(int(c)) for c in np.flatnonzero(dealt == seat)] for seat in range(self.num_players)]
+        kitty = [Card.from_index(int(c)) for c in np.asarray(state.kitty[i])] if self._t.kitty_size else []
         r = Round.from_hands(self.variant, hands, dealer=int(state.dealer[i]), hand_number=int(state.hand_number[i]),
-                             scores=[int(x) for x in np.asarray(state.scores[i])], check=False)
+                             scores=[int(x) for x in np.asarray(state.scores[i])], kitty=kitty, check=False)
         turns = Turns(self.env.encoding, r)
         log = np.asarray(state.log[i])
         for k in range(int(state.log_len[i])):
@@ -317,6 +320,9 @@ class Game:
         which = hand_number % self._pass["pass_code"].shape[0]
         for name, table in self._pass.items():
             o[name] = table[which]
+        if t.kitty_size:  # the pack's last positions of the deal order, in order (deal_seats -1 there)
+            positions = np.flatnonzero(np.asarray(self.env._t.deal_seats[0]) < 0)
+            o["kitty"] = order[:, positions].astype(jnp.int8)
         o.update(owner=dealt, dealer=dealer.astype(jnp.int8), scores=scores,
                  hand_count=jnp.full((n_games, self.num_players), t.hand_size, jnp.int8))
         hold = o["pass_size"] == 0

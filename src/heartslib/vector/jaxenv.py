@@ -168,7 +168,13 @@ class JaxBackend:
         tc = o["trick_cards"].astype(jnp.int32)
         w = kernel.winner(t, tc, o["led"], o["leader"])
         on_table = (o["played"] >= 0) & (o["taker"] < 0)
-        _put(o, "taker", jnp.where(done[:, None] & on_table, w[:, None], o["taker"]))
+        taker = jnp.where(done[:, None] & on_table, w[:, None], o["taker"])
+        if t.kitty_size:  # the kitty cards due with the trick go to its winner too
+            due = done[:, None] & kernel.kitty_due(t, _view(o), _ALL, o["trick_no"].astype(jnp.int32))
+            kitty = o["kitty"].astype(jnp.int32)
+            rows = jnp.arange(kitty.shape[0])[:, None]
+            taker = taker.at[rows, kitty].set(jnp.where(due, w[:, None], taker[rows, kitty]).astype(taker.dtype))
+        _put(o, "taker", taker)
         took = done[:, None] & (t.seats[None, :] == w[:, None])
         _put(o, "points_vis", o["points_vis"] + jnp.where(took, kernel.trick_worth(t, _view(o), _ALL, tc)[:, None], 0))
         o["led_before"] = o["led_before"] | (done[:, None] & (jnp.arange(5)[None, :] == o["led"][:, None]))
@@ -337,6 +343,8 @@ class JaxBackend:
             "round_points": lambda w: per_seat("points", self._by_scale),
             "exposed": lambda w: s["exposed"],
         }
+        if t.kitty_seen:  # the kitty cards the seat took, which it may look at
+            sections["kitty"] = lambda w: kernel.in_kitty(t, _view(s)) & (s["taker"] == me8)
         # the 0/1 sections are joined as bools and widened to float32 once, and the few fractions scattered into
         # their columns after (one concatenate of float32 sections is twice as slow on the CPU, writing each
         # fraction's section into its slice four times)

@@ -28,6 +28,7 @@ from heartslib.enums import (
     HOLD,
     SCATTER,
     STAR,
+    KittyMode,
     LeadHeartsUnbroken,
     Measure,
     MoonKind,
@@ -53,7 +54,8 @@ ARRAYS: Final = (
     "owner", "played", "taker", "pass_from", "pass_pick", "recv_by", "trick_cards", "trick_len", "leader", "led",
     "phase", "turn", "passed", "picks", "trick_no", "broken", "won", "hand_count", "points_vis", "scores",
     "dealer", "pass_code", "pass_dest", "pass_size", "opening", "lead", "sun_seat", "shooter", "points",
-    "rewards", "terminated", "log", "log_len", "legal_action_mask", "exposed", "led_before", "seed", "hand_number",
+    "rewards", "terminated", "log", "log_len", "legal_action_mask", "exposed", "led_before", "kitty", "seed",
+    "hand_number",
     "origin",
 )
 
@@ -93,6 +95,8 @@ class Tables:
         self.passable = np.ones(C, dtype=bool)
         self.passable[list(rules.forbidden)] = False
         self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
+        # the opening card, or when it is not dealt to a hand (in the kitty) the next one up in its suit
+        self.opening_order = np.array(rules.opening_order if self.open_card >= 0 else [0], dtype=np.int64)
         self.opening_card_leads = rules.opening_card_leads
         self.open_suit = rules.open_suit
         self.team_of = np.array(rules.team_of, dtype=np.int8)
@@ -112,6 +116,9 @@ class Tables:
         self.end = v.end
         self.lowest = v.end.winner == Winner.LOWEST
         self.sun_start = 1 if moon.sun_skips_first_trick else 0
+        self.kitty_size = rules.kitty_size
+        self.kitty_mode = rules.kitty_mode
+        self.kitty_seen = v.deck.kitty_seen_by_winner and self.kitty_size > 0
         self.max_pass = max((pass_size(d, rules.pass_cards, n) for d in rules.schedule), default=0)
         self.log_size = n * max(self.max_pass, 1) + len(rules.pack) + 2
         # the shooter's two options (moon.kind "choice": old and new; "lot": zero and double) and their action ids,
@@ -120,7 +127,6 @@ class Tables:
         self.choice_ids = (-1, -1)
         self._modifier_tables(rules)
         self._exposure_tables(v)
-        self.only_open = np.arange(C) == self.open_card
         self.only_qs = np.arange(C) == QS
         #: The array namespace the rules' functions compute with (numpy here; :meth:`on` gives jax's), the
         #: integer type they index with, and whether they may look at the data to skip work (numpy only: a
@@ -244,10 +250,14 @@ def first_lead(t: Tables, st: Any, b: Any) -> tuple[Any, Any]:
     hand) and the card that must open (-1 for none; only meaningful where the variant has an opening card)."""
     xp = t.xp
     lead = st.lead[b]
-    if t.open_card >= 0:
-        return xp.where(lead >= 0, lead, st.owner[b, t.open_card]), xp.where(lead >= 0, -1, t.open_card)
     eldest = (st.dealer[b].astype(t.ix) + t.step) % t.n
-    return xp.where(lead >= 0, lead, eldest), None
+    if t.open_card < 0:
+        return xp.where(lead >= 0, lead, eldest), None
+    holders = st.owner[b][:, t.opening_order]  # the first card of the opening order a seat holds opens
+    at = (holders >= 0).argmax(1)
+    found = (lead < 0) & (holders >= 0).any(1)
+    leader = xp.where(lead >= 0, lead, xp.where(found, seat_value(t, holders, at), eldest))
+    return leader, xp.where(found, t.opening_order[at], -1)
 
 
 def play_begins(t: Tables, st: Any, b: Any) -> tuple[Any, Any, int]:
@@ -280,6 +290,30 @@ def exposed_after(t: Tables, st: Any, r: Any, a: Any) -> tuple[Any, Any, Any]:
 def doubled(t: Tables, exposed: Any) -> Any:
     """(M, C) the cards the ``exposed`` cards double (``scoring.exposure_doubles``)."""
     return (exposed.astype(np.int32) @ t.doubles) > 0
+
+
+def kitty_due(t: Tables, st: Any, q: Any, tn: Any) -> Any:
+    """(M, K) which of the kitty cards (``st.kitty``, in the order dealt) go with trick ``tn`` of games ``q`` to
+    its winner (``engine.tricks.due_count``): ``deck.kitty`` says the whole kitty with the first trick, one card a
+    trick, or the first card with the first trick and the rest with the last; what is left, with the last."""
+    xp = t.xp
+    kitty = st.kitty[q].astype(t.ix)
+    gone = (xp.take_along_axis(st.taker[q], kitty, axis=1) >= 0).sum(1)  # taken with earlier tricks
+    left = t.kitty_size - gone
+    last = tn + 1 == t.hand_size
+    if t.kitty_mode == KittyMode.FIRST_TRICK:
+        count = xp.where((tn == 0) | last, left, 0)
+    elif t.kitty_mode == KittyMode.ONE_PER_TRICK:
+        count = xp.where(last, left, xp.minimum(left, 1))
+    else:  # first and last
+        count = xp.where(last, left, xp.where(tn == 0, xp.minimum(left, 1), 0))
+    slot = xp.arange(t.kitty_size)[None, :]
+    return (slot >= gone[:, None]) & (slot < (gone + count)[:, None])
+
+
+def in_kitty(t: Tables, st: Any) -> Any:
+    """(N, C) the cards dealt to the kitty."""
+    return (st.kitty.astype(t.ix)[:, :, None] == t.xp.arange(C)[None, None, :]).any(1)
 
 
 def trick_worth(t: Tables, st: Any, q: Any, tc: Any) -> Any:
@@ -563,7 +597,7 @@ def opening(t: Tables, st: Any, r: Any, own: Any, first: Any) -> tuple[Any, Any]
     if t.eager and not fixed.any():
         return None
     if t.opening_card_leads:  # the opening card is the only one, led whatever it scores
-        return fixed, own & t.only_open[None, :]
+        return fixed, own & (t.xp.arange(C)[None, :] == st.opening[r][:, None])
     same = own & t.suit_mask[t.open_suit][None, :]
     where = fixed & same.any(1)
     if t.exposable:

@@ -38,6 +38,7 @@ from heartslib.enums import (
     HeartsFlip,
     HeartsScoring,
     JokerKind,
+    KittyMode,
     LeadHeartsUnbroken,
     Measure,
     MoonKind,
@@ -45,7 +46,6 @@ from heartslib.enums import (
     Offset,
     Opening,
     Settlement,
-    StockDraw,
     Sun,
     Winner,
 )
@@ -56,12 +56,6 @@ from heartslib.serialize import plain, toml_value
 from heartslib.variant import Variant, expect_variant
 
 __all__ = ["SUPPORTED", "check_supported", "refusals"]
-
-def _no_kitty(v: VariantFields) -> bool:
-    """The fill leaves no kitty (a kitty fill may come out even; the jokers a fill adds are ``deck.joker``'s);
-    the cards a stock holds are not the fill's (``deck.stock`` is refused by name)."""
-    return expect_variant(v).rules.kitty_size == 0 or v.deck.stock != StockDraw.NONE
-
 
 def _zero_suit_jokers(v: VariantFields) -> bool:
     """The pack's jokers (added by ``deck.jokers`` or the fill), if any, are 0♣ and 0♦, ordinary cards of their
@@ -126,10 +120,10 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "direction": (Direction.CLOCKWISE, Direction.ANTICLOCKWISE),  # the seat order: the compiled Rules.step
     "teams": ANY,  # partners in the moon's and the sun's "other players" (Rules.team_of)
     "deck.decks": (1,),
-    "deck.fill": Only("a fill that leaves no kitty", _no_kitty),
+    "deck.fill": ANY,  # the kitty it leaves (kernel.kitty_due), the jokers it adds (deck.joker)
     "deck.strip": ANY,  # the compiled pack
-    "deck.kitty": ANY,  # unread without a kitty (deck.fill)
-    "deck.kitty_seen_by_winner": ANY,
+    "deck.kitty": (KittyMode.FIRST_TRICK, KittyMode.ONE_PER_TRICK, KittyMode.FIRST_AND_LAST),
+    "deck.kitty_seen_by_winner": ANY,  # the observation's kitty section
     "deck.jokers": ANY,  # what they are is deck.joker's
     "deck.joker": Only("\"zero_suits\" (0♣ and 0♦, each at most once; not valueless jokers)", _zero_suit_jokers),
     "deck.joker_play": ANY,  # the valueless joker's rules: unread with zero-suit jokers
