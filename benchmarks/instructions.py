@@ -8,7 +8,7 @@ also playing them out, and prints the difference per playout (copy included), fo
     /path/to/compiled/venv/bin/python benchmarks/instructions.py standard   # that interpreter's heartslib
     python benchmarks/instructions.py --api standard        # the public legal_actions/apply loop instead
     python benchmarks/instructions.py --rollout standard    # the search player's rollout (policy playout)
-    python benchmarks/instructions.py --general standard    # random_playout(fast=False): no fast loop
+    python benchmarks/instructions.py --general standard    # card by card: what the public API and rollouts run
 
 Set ``PYTHONHASHSEED`` (the script does: 0) so that both runs hash alike; repeated runs of the same build still
 differ by a few thousand instructions a playout pure. Needs valgrind on the PATH.
@@ -17,6 +17,7 @@ differ by a few thousand instructions a playout pure. Needs valgrind on the PATH
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import random
 import re
@@ -40,6 +41,7 @@ def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: 
 
     import heartslib as hl
     from heartslib.engine.playout import random_playout
+    card_by_card = getattr(__import__("heartslib.engine.playout", fromlist=["x"]), "card_by_card", random_playout)
     from heartslib.round import engine_state
 
     rounds = post_pass_rounds(hl.preset(preset), deals, 1)
@@ -58,7 +60,12 @@ def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: 
         for s in states:
             c = s.copy()
             if play:
-                random_playout(c, rng, not general)
+                if general and "fast" in inspect.signature(random_playout).parameters:
+                    random_playout(c, rng, False)  # a checkout from before issue 49: its general path alone
+                elif general:
+                    card_by_card(c, rng)
+                else:
+                    random_playout(c, rng)
 
 
 def _count(args: argparse.Namespace, preset: str, play: bool) -> int:
@@ -93,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout", action="store_true",
                         help="play by the search player's rollout policy (search.RolloutPolicy, copy included)")
     parser.add_argument("--general", action="store_true",
-                        help="random_playout(fast=False): the general path alone, without the fast loop")
+                        help="card by card (playout.card_by_card; before issue 49 random_playout(fast=False)): "
+                             "the path the public API and rollouts run on")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--play", action="store_true", help=argparse.SUPPRESS)

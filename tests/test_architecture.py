@@ -223,7 +223,7 @@ def test_the_state_key_sees_every_field(name: str) -> None:
 # --------------------------------------------------------------------------- fast paths and strategies
 
 
-@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "FAST_LOOP", "SUMMED_SCORING"])
+@pytest.mark.parametrize("allow", ["PLAIN_TRICKS", "SUMMED_SCORING"])
 def test_each_allow_list_names_only_fields_that_exist(allow: str) -> None:
     listed = set(getattr(fastpath, allow))
     fields = {path for path, _ in field_paths(hl.Variant())}
@@ -248,17 +248,11 @@ def test_a_field_missing_from_an_allow_list_keeps_the_general_path_unless_at_its
 
 
 def test_the_fast_paths_take_the_presets_they_should() -> None:
-    # what the deny-list admitted before the allow-lists (keeps the presets' speed), and since issue 16
-    # cancellation and kitties in the fast loop
-    loop = {name for name in hl.preset_names() if hl.preset(name).rules.fast_playout}
+    # what the deny-list admitted before the allow-lists (keeps the presets' speed)
     plain = {name for name in hl.preset_names() if hl.preset(name).rules.short_tricks}
     packed = {name for name in hl.preset_names() if hl.preset(name).rules.packed is not None}
     assert plain >= {"standard", "omnibus", "spot_hearts", "pink_lady", "double_deck_8", "foster_1909", "black_jack"}
     assert "cancellation" not in plain
-    assert loop >= {"standard", "omnibus", "double_deck_8", "cancellation", "double_deck_6_dirty",
-                    "gong_zhu_exposed"}  # the loop starts once no exposed card binds (playout._exposure_binds)
-    # forced discards and the undercut are legality's alone (issue 32): the general path plays them
-    assert not loop & {"black_jack", "likha", "likha_idlib", "leekha_jawaker"}
     summed = {name for name in hl.preset_names() if hl.preset(name).rules.tally is not None}
     # one scorer for the plain variants and those with modifiers (its one-sum table where every value is whole)
     assert summed >= {"standard", "omnibus", "spot_hearts", "pink_lady", "black_maria",

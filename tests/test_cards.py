@@ -102,67 +102,32 @@ def test_the_engine_sorts_a_hand_of_indices_in_hand_order(indices: list[int]) ->
     assert [hl.Card.from_index(i) for i in hand] == sorted(map(hl.Card.from_index, indices))
 
 
-#: one-deck variants the fast loop admits, without jokers and with the zero jokers (0♣ 0♦ sort first in their suits)
-ONE_DECK = {
-    "no_jokers": hl.preset("standard"),
-    "zero_jokers": hl.preset("standard").replace(players=6, deck={"fill": "jokers", "joker": "zero_suits"}),
-}
-
-
-@pytest.mark.parametrize("name", list(ONE_DECK))
-@given(data=st.data())
-def test_the_fast_loops_one_deck_hands_are_each_suits_cards_in_hand_order(name: str, data: st.DataObject) -> None:
-    # playout._split holds a one-deck hand as four per-suit lists in hand order: card by card interpreted and
-    # with jokers, in four slices of the sorted hand compiled without them (this test runs in both builds)
-    from heartslib.engine import playout
-    from heartslib.engine.dealing import sort_hand
-
-    v = ONE_DECK[name]
-    rules = v.rules
-    assert rules.fast_playout and not rules.repeats
-    s = hl.Round.deal(v, seed=0)._s
-    pack = list(rules.pack)
-    for seat in range(v.players):
-        hand = data.draw(st.lists(st.sampled_from(pack), unique=True, max_size=len(pack)), label=f"hand {seat}")
-        sort_hand(hand)
-        s.hands[seat] = hand
-    hands = [h[:] for h in s.hands]
-    split, extra = playout._split(s, clear=True)
-    assert split == [[[c for c in h if rules.suit[c] == st_] for st_ in range(4)] for h in hands]
-    assert extra == [] and s.hands == [[] for _ in hands]
-
-
-#: card indices of a suit (the fast loop admits only jokers of a suit)
-SUITED = [c for c in range(hl.cards.NUM_CARD_INDICES) if hl.preset("cancellation").rules.suit[c] < 4]
-
-
-@given(st.lists(st.sampled_from(SUITED), min_size=1, max_size=30), st.data())
-def test_the_fast_loops_two_deck_hand_lists_distinct_cards_and_counts_the_copies(
+@given(st.lists(st.integers(0, hl.cards.NUM_CARD_INDICES - 1), min_size=1, max_size=40), st.data())
+def test_a_hand_as_a_mask_and_its_spares_is_the_sorted_list_it_replaced(
     indices: list[int], data: st.DataObject
 ) -> None:
-    # the fast playout holds a two-deck hand as per-suit lists of its distinct cards plus the extra copies by
-    # card index (playout._split): the lists must be distinct()'s choices, and taking a card must
-    # leave what list.remove leaves of the hand, for hands in hand order (copies neighbours)
-    from heartslib.engine import playout
+    # issue 49: RoundState.hands holds each card once as a mask, further copies in RoundState.spares; held() lists
+    # the hand in hand order with its copies, as the sorted list did, through any gives and takes (the zero-suit
+    # jokers, out of bit order, among them)
+    from heartslib.engine.bits import cards_in, count, mask_of, nth
     from heartslib.engine.dealing import sort_hand
-    from heartslib.engine.legality import distinct
+    from heartslib.engine.state import give, take
 
-    v = hl.preset("cancellation")
-    r = hl.Round.deal(v, seed=0)
-    hand = indices + data.draw(st.lists(st.sampled_from(indices), max_size=10), label="copies")
-    sort_hand(hand)
-    r._s.hands[0] = hand[:]
-    split, extra = playout._split(r._s, clear=False)
-    lists, more = split[0], extra[0]
-    suit = v.rules.suit
-    assert [c for st_ in range(4) for c in lists[st_]] == [c for c in distinct(hand)]
-    for _ in range(data.draw(st.integers(1, len(hand)), label="takes")):
-        held = [c for st_ in range(4) for c in lists[st_]]
-        if not held:
-            break
-        card = data.draw(st.sampled_from(held), label="card")
-        cards = lists[suit[card]]
-        assert playout._take(cards, cards.index(card), more) == card
-        hand.remove(card)
-        left = sorted(c for st_ in range(4) for c in lists[st_] for _ in range(1 + more[c]))
-        assert left == sorted(hand)
+    s = hl.Round.deal(hl.preset("cancellation"), seed=0)._s
+    s.hands[0], s.spares[0] = 0, []
+    give(s, 0, indices)
+    listed = sorted(indices, key=hl.cards.card_order.__getitem__)
+    assert s.held(0) == listed and s.hand_size(0) == len(listed)
+    assert cards_in(s.hands[0]) == sorted(set(indices), key=hl.cards.card_order.__getitem__)
+    assert count(s.hands[0]) == len(set(indices)) and s.hands[0] == mask_of(indices)
+    assert [nth(s.hands[0], i) for i in range(count(s.hands[0]))] == cards_in(s.hands[0])
+    for _ in range(data.draw(st.integers(0, len(listed)), label="takes")):
+        card = data.draw(st.sampled_from(listed), label="card")
+        take(s, 0, card)
+        listed.remove(card)
+        assert s.held(0) == listed
+    more = data.draw(st.lists(st.integers(0, hl.cards.NUM_CARD_INDICES - 1), max_size=5), label="given")
+    give(s, 0, more)
+    listed += more
+    sort_hand(listed)
+    assert s.held(0) == listed

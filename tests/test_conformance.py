@@ -514,92 +514,68 @@ def test_remembered_legal_actions_follow_each_copy(r: hl.Round, seed: int) -> No
         assert r.legal_actions() == after
 
 
-# the variants the fast loop takes: every field its allow-list (engine.fastpath.FAST_LOOP) limits to some values
-# drawn from those values, and the conditional entries met; two decks (cancellation among them) half the time
-FAST_LOOP_VARIANTS = hst.variants(
-    decks=st.sampled_from([1, 2]), joker="zero_suits", queen_needs_broken=False, lead_hearts_unbroken="only_hearts",
-    **{path.replace(".", "_"): st.sampled_from(entry) for path, entry in fastpath.FAST_LOOP.items()
+# the variants the short paths of playing a card and settling a trick take (engine.fastpath.PLAIN_TRICKS), two
+# decks (cancellation among them) half the time
+PLAIN_TRICK_VARIANTS = hst.variants(
+    decks=st.sampled_from([1, 2]), joker="zero_suits",
+    **{path.replace(".", "_"): st.sampled_from(entry) for path, entry in fastpath.PLAIN_TRICKS.items()
        if isinstance(entry, tuple)},
 )
 
 
-@settings(max_examples=150)
-@given(st.one_of(hst.rounds(FAST_LOOP_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
-def test_fast_playout_agrees_with_the_general_path_on_random_variants(r: hl.Round, seed: int) -> None:
-    # the fast loop (and the short paths of playing a card and settling a trick) draw and decide exactly what the
-    # general path does, so both end in the same state; with Rules.fast_playout and Rules.short_tricks off every
-    # step takes the general path
+def _on_the_general_path(r: hl.Round, seed: int) -> tuple[hl.Round, tuple[object, ...]]:
+    """A copy of ``r`` played out with ``seed`` with the short paths (``Rules.short_tricks``) off."""
     rules = r.variant.rules
-    fast = r.copy()
-    if seed % 2:
-        assert fast.events == r.events  # the log read before the fast run: its values are kept and read on after
-    fast_points = fast.random_playout(random.Random(seed))
-    saved = rules.fast_playout, rules.short_tricks
-    rules.fast_playout = rules.short_tricks = False
+    saved = rules.short_tricks
+    rules.short_tricks = False
     try:
         general = r.copy()
-        general_points = general.random_playout(random.Random(seed))
+        points = general.random_playout(random.Random(seed))
     finally:
-        rules.fast_playout, rules.short_tricks = saved
-    assert fast_points == general_points
-    assert fast == general and fast.events == general.events
+        rules.short_tricks = saved
+    return general, points
+
+
+@settings(max_examples=150)
+@given(st.one_of(hst.rounds(PLAIN_TRICK_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
+def test_the_short_paths_agree_with_the_general_path_on_random_variants(r: hl.Round, seed: int) -> None:
+    # the short paths of playing a card and settling a trick decide exactly what the general path does, so the
+    # same draws end in the same state; with Rules.short_tricks off every step takes the general path
+    short = r.copy()
+    if seed % 2:
+        assert short.events == r.events  # the log read before the playout: its values are kept and read on after
+    points = short.random_playout(random.Random(seed))
+    general, general_points = _on_the_general_path(r, seed)
+    assert points == general_points
+    assert short == general and short.events == general.events
 
 
 @pytest.mark.parametrize("name", ["standard", "black_maria", "omnibus", "spot_hearts"])
 def test_a_pack_without_jokers_plays_alike_on_every_path_whatever_its_joker_rules(name: str) -> None:
-    # issue 32: a plain loop beside the fast loop (deleted since) took deck.joker_points_when = "hearts_led" as
-    # harmless while the general path recorded each trick's dead jokers, so the same deal and draws gave unequal
-    # Rounds and state keys
+    # issue 32: a plain loop beside the fast loop (both deleted since) took deck.joker_points_when = "hearts_led"
+    # as harmless while the general path recorded each trick's dead jokers, so the same deal and draws gave
+    # unequal Rounds and state keys
     v = hl.preset(name).replace(deck={"joker_points": 1, "joker_points_when": "hearts_led"})
-    assert v.rules.fast_playout  # the example reaches the fast loop
     for seed in range(10):
         dealt = hl.Round.deal(v, seed=seed)
-        fast, general = dealt.copy(), dealt.copy()
-        assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
-        assert fast == general and fast.state_key() == general.state_key(), (name, seed)
-        assert fast.events == general.events
+        short = dealt.copy()
+        points = short.random_playout(random.Random(seed))
+        general, general_points = _on_the_general_path(dealt, seed)
+        assert points == general_points
+        assert short == general and short.state_key() == general.state_key(), (name, seed)
+        assert short.events == general.events
 
 
-# plain variants the fast loop takes: one deck, no jokers, stock, forced discards, undercut, exposures or auction
-# (its named suit is locked, the loop locks hearts); the joker point rules drawn freely, as any field the loop does
-# not read (a loop for these alone once drifted on them)
-PLAIN_VARIANTS = hst.variants(
-    decks=1, jokers=0, fill=st.sampled_from(["strip", "kitty"]), stock="none", must_discard=(), undercut=False,
-    exposable={}, queen_needs_broken=False, lead_hearts_unbroken="only_hearts", queen_forced=False, booster_nines=False,
-    joker_points=st.integers(-5, 5), settlement=st.sampled_from(["none", "sweepstake", "howell"]),
-)
-
-
-@settings(max_examples=60)
-@given(hst.rounds(PLAIN_VARIANTS, max_steps=12), st.integers(0, 2**32 - 1))
-def test_the_fast_loop_agrees_with_the_general_path_on_plain_variants(r: hl.Round, seed: int) -> None:
-    assert r.variant.rules.fast_playout  # every example reaches the fast loop (when the play phase is reached)
-    fast, general = r.copy(), r.copy()
-    assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
-    assert fast == general and fast.state_key() == general.state_key() and fast.events == general.events
-
-
-def test_the_fast_loop_logs_a_trick_as_its_entry_alone() -> None:
-    # a fast run's plays are not logged one by one (RoundState.events): the mark, then one entry a trick, which
-    # the log's values, the state key and equality read as the plays and the trick, as the general path logs them
-    from heartslib.engine.state import played_log
-    from heartslib.engine.tables import FAST_RUN
-
+def test_a_random_playout_logs_every_play() -> None:
+    # one driver for every playout: each play is logged as it is made (the fast loop that logged a trick as its
+    # entry alone is gone), from the first trick and from inside one
     v = hl.preset("standard")
     start = hl.Round.from_hands(v, hl.Round.deal(v, seed=5).hands, passing=hl.HOLD)
-    for plays in (0, 6):  # from the first trick, and from the second after two public plays into it
+    for plays in (0, 6):
         r = start.copy()
         for _ in range(plays):
             r.apply(r.legal_actions()[0])
-        general = r.copy()
         r.random_playout(random.Random(1))
-        general.random_playout(random.Random(1), fast=False)
-        log = r._s.events
-        mark = log.index(FAST_RUN)
-        assert not [x for x in log[mark + 1:] if isinstance(x, int)]  # no play after the mark
-        assert FAST_RUN not in general._s.events
-        assert played_log(log) == tuple(general._s.events) and r == general
-        assert r.events == general.events
         assert [type(e).__name__ for e in r.events].count("Play") == 52
         assert [type(e).__name__ for e in r.events].count("TrickWon") == 13
 
@@ -690,34 +666,26 @@ def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
 
 
 @settings(max_examples=120)
-@given(st.one_of(hst.rounds(FAST_LOOP_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
+@given(st.one_of(hst.rounds(PLAIN_TRICK_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_rollout_points_are_a_copys_random_playout_and_leave_the_round(r: hl.Round, seed: int) -> None:
-    # Round.rollout_points plays the rest of the hand on scratch lists (no copy, no log where the fast loop
-    # takes over): the same draws and the same points as random_playout on a copy, and the round untouched
+    # Round.rollout_points plays the rest of the hand on a copy: the same draws and the same points as
+    # random_playout on a copy, and the round untouched
     before = r.state_key()
     points = r.rollout_points(random.Random(seed))
     assert r.state_key() == before
     assert points == r.copy().random_playout(random.Random(seed))
 
 
-@pytest.mark.parametrize("name", [n for n in hl.preset_names() if hl.preset(n).rules.fast_playout])
-def test_fast_playout_agrees_with_the_general_path_on_every_fast_preset(name: str) -> None:
-    # the presets the fast loop takes since issue 16 (forced discards, cancellation, kitties) among them: the
-    # whole hand from the deal, fast loop on and off, the same draws
+@pytest.mark.parametrize("name", hl.preset_names())
+def test_the_short_paths_agree_with_the_general_path_on_every_preset(name: str) -> None:
+    # the whole hand from the deal, short paths on and off, the same draws
     v = hl.preset(name)
-    rules = v.rules
     for seed in range(12):
         dealt = hl.Round.deal(v, seed=seed, hand_number=seed)
-        fast = dealt.copy()
-        fast.random_playout(random.Random(seed))
-        saved = rules.fast_playout, rules.short_tricks
-        rules.fast_playout = rules.short_tricks = False
-        try:
-            general = dealt.copy()
-            general.random_playout(random.Random(seed))
-        finally:
-            rules.fast_playout, rules.short_tricks = saved
-        assert fast == general and fast.events == general.events, (name, seed)
+        short = dealt.copy()
+        short.random_playout(random.Random(seed))
+        general, _ = _on_the_general_path(dealt, seed)
+        assert short == general and short.events == general.events, (name, seed)
 
 
 @settings(max_examples=60)

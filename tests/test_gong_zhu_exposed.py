@@ -131,13 +131,14 @@ def test_garytang_gongzhu_lifts_the_restriction_once_the_suit_has_been_led() -> 
 
 
 def general_playout(r: hl.Round, seed: int) -> hl.Round:
-    """``r`` played out by random_playout with the fast loop turned off (the general path alone)."""
+    """``r`` played out by random_playout with the short paths turned off (the general path alone)."""
     general = r.copy()
-    GZX.rules.fast_playout = False
+    saved = GZX.rules.short_tricks
+    GZX.rules.short_tricks = False
     try:
         general.random_playout(random.Random(seed))
     finally:
-        GZX.rules.fast_playout = True
+        GZX.rules.short_tricks = saved
     return general
 
 
@@ -147,14 +148,14 @@ def exposure_binds(r: hl.Round) -> bool:
     return any(c.suit not in led and any(c in r.hand(s) for s in range(r.variant.players)) for c in r.exposed)
 
 
-def test_the_fast_loop_keeps_the_exposed_card_rule_until_each_suit_is_led() -> None:
-    # the fast loop takes the hand only once no exposed card may still be barred (playout._exposure_binds): until
-    # then legality decides every play on the general path; from the first lead after exposing, or from the
-    # second trick, the same game as the general path for the same draws
+def test_the_short_paths_keep_the_exposed_card_rule_until_each_suit_is_led() -> None:
+    # legality decides every play, short paths or not: from the first lead after exposing, or from the second
+    # trick, the same game as the general path for the same draws (a fast loop once had to wait until no exposed
+    # card could still be barred)
     r = round_from(GZX, SPADES, void=NO_MORE_SPADES)
     expose(r, {1: "QS"})
     play(r, "0:2S", "1:5S", "2:7S", "3:AS")
-    assert GZX.rules.fast_playout and not exposure_binds(r)  # spades have been led: Q♠ is free from now on
+    assert not exposure_binds(r)  # spades have been led: Q♠ is free from now on
     binding = 0
     for seed in range(60):
         rng = random.Random(seed)

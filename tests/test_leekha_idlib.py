@@ -172,11 +172,11 @@ def test_undercut_legal_cards_are_all_below_the_ceiling_or_none_is(r: hl.Round, 
 
 
 def test_the_undercut_and_forced_discards_are_legalitys_alone() -> None:
-    # issue 32: the fast loop once kept its own copy of the undercut's ceiling and of the forced discards; they
-    # are decided by legality.candidates alone now, so every variant with either plays on the general path
-    assert not IDLIB.rules.fast_playout
-    assert not hl.preset("black_jack").rules.fast_playout and not hl.preset("likha").rules.fast_playout
-    assert hl.preset("standard").rules.fast_playout
+    # issue 32: the fast loop once kept its own copy of the undercut's ceiling and of the forced discards; issue
+    # 49 deleted that loop: every playout takes each card from legality.legal_mask
+    from heartslib.engine import playout
+
+    assert not hasattr(playout, "fast_playout") and not hasattr(IDLIB.rules, "fast_playout")
 
 
 # --------------------------------------------------------------------------- the undercut's other readings (RULES §11)

@@ -106,14 +106,14 @@ def _listed(r: hl.Round, rng: random.Random) -> None:
         r.apply(actions[int(rng.random() * len(actions))] if len(actions) > 1 else actions[0])
 
 
-# the variants whose playouts take the fast loop (engine.fastpath), where the paths differ in code most
-FAST_VARIANTS = hst.variants().filter(lambda v: v.rules.fast_playout)
+# the variants whose tricks take the short paths (engine.fastpath.PLAIN_TRICKS)
+FAST_VARIANTS = hst.variants().filter(lambda v: v.rules.short_tricks)
 
 
 @settings(max_examples=100)
 @given(st.one_of(hst.rounds(FAST_VARIANTS, max_steps=20), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_every_path_ends_in_the_same_state_for_the_same_draws(r: hl.Round, seed: int) -> None:
-    # issue 32: the legal_actions listing, random_playout (its fast loop where the variant allows),
+    # issue 32: the legal_actions listing, random_playout,
     # the policy rollout and rollout_points reach the same Round and state key from the same random numbers
     if r.phase is hl.Phase.DECIDE:
         return  # a decision with one option draws in random_playout but not in the listing

@@ -132,32 +132,21 @@ def test_same_seed_same_game(name: str, seed: int) -> None:
     assert games[0].to_json() == games[1].to_json()
 
 
-@settings(max_examples=25, deadline=None)
-@given(PRESETS, SEEDS, st.integers(0, 30))
-def test_fast_playout_agrees_with_the_general_path(name: str, seed: int, steps: int) -> None:
-    v = hl.preset(name)
-    r = hl.Round.deal(v, seed=seed)
-    play_random(r, random.Random(seed), steps)
-    fast, general = r.copy(), r.copy()
-    assert fast.random_playout(random.Random(seed)) == general.random_playout(random.Random(seed), fast=False)
-    assert fast == general
-
-
 @settings(max_examples=15, deadline=None)
 @given(PRESETS, SEEDS)
 def test_short_trick_resolution_agrees_with_the_general_one(name: str, seed: int) -> None:
-    # Round._resolve takes a short path for the fast-loop rules; with the flag off it takes the general one
+    # play_card and resolve take a short path for the plain-tricks rules; with the flag off the general one
     v = hl.preset(name)
     ends = []
     for fast in (True, False):
-        saved = v.rules.fast_playout
-        v.rules.fast_playout = fast and saved
+        saved = v.rules.short_tricks
+        v.rules.short_tricks = fast and saved
         try:
             m = hl.Match(v, seed=seed)
             play_random(m, random.Random(seed), 200)
             ends.append(m)
         finally:
-            v.rules.fast_playout = saved
+            v.rules.short_tricks = saved
     assert ends[0] == ends[1]
 
 

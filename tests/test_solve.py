@@ -66,11 +66,11 @@ def brute_model(s: RoundState, seat: int, value: Value, model: Model) -> float:
     legal = list(candidates(s, turn, None))
     if turn != seat and len(legal) > 1:
         unplayed = [0] * len(s.rules.suit)
-        for h in s.hands:
-            for c in h:
+        for seat_ in range(s.n):
+            for c in s.held(seat_):
                 unplayed[c] = 1
         legal = [model(turn, legal, list(zip(s.tseats, s.tcards, strict=True)), unplayed,
-                       [t[:] for t in s.taken], s.hands[turn][:])]
+                       [t[:] for t in s.taken], s.held(turn))]
     best = -1e18
     for c in legal:
         t = s.copy()
@@ -86,7 +86,7 @@ def endgame_position(v: hl.Variant, seed: int, tricks: int) -> hl.Round | None:
     r = hl.Round.deal(v, seed=seed, hand_number=seed % 4)
     while not r.is_over:
         s = r._s
-        if s.phase is hl.Phase.PLAY and s.trick_no > 0 and len(s.hands[s.turn]) <= tricks:
+        if s.phase is hl.Phase.PLAY and s.trick_no > 0 and s.hand_size(s.turn) <= tricks:
             break
         r.apply(hst.random_action(r, rng))
     for _ in range(rng.randrange(v.players)):

@@ -44,6 +44,7 @@ from heartslib._agent_protocol import Agent  # re-exported; a module of its own,
 from heartslib._mypyc import mypyc_attr
 from heartslib.actions import Action, Choose, Pass, Play, make_pass
 from heartslib.cards import NUM_CARD_INDICES, Card, Suit
+from heartslib.engine.bits import cards_in
 from heartslib.engine.choices import PassChoices
 from heartslib.engine.legality import pass_extensions, pass_of, passable
 from heartslib.engine.machine import legal_cards as _legal_cards
@@ -474,16 +475,16 @@ class RandomAgent(BaseAgent):
     def _play(self, s: RoundState, seat: int) -> Action:
         """What :meth:`act` returns for ``seat``'s play in ``s`` (the seat to play): :func:`play_match`'s path
         for this class exactly, which a subclass's act() may change."""
-        cards = _legal_cards(s)
+        cards = cards_in(_legal_cards(s))
         count = len(cards)
         if count == 1:
             return _PLAYS[seat][cards[0]]
         if NATIVE:  # the same key and draw on 32-bit halves: native arithmetic compiled
             hi, lo = _key32(self.seed, 3, s.hand_number, len(s.tricks), len(s.tcards), len(s.exposed), seat,
-                            s.hands[seat])
+                            s.held(seat))
             return _PLAYS[seat][cards[int(_first_draw32(hi, lo) * count)]]
         hand = 0
-        for card in s.hands[seat]:
+        for card in s.held(seat):
             hand += _CARD_KEY[card]
         key = _key(self.seed, 3, s.hand_number, len(s.tricks), len(s.tcards), len(s.exposed), seat, hand)
         return _PLAYS[seat][cards[int(_first_draw(key) * count)]]

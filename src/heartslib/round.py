@@ -30,14 +30,14 @@ from heartslib.actions import Action, Choose, Event, Pass, Play
 from heartslib.cards import Card, cards_from_indices, parse_cards
 from heartslib.engine import machine, playout
 from heartslib.engine.args import check_rng, check_seat, check_seed
+from heartslib.engine.bits import cards_in
 from heartslib.engine.dealing import check_pack, deal_order, shuffled, start
 from heartslib.engine.finishing import facts, penalty_points
 from heartslib.engine.legality import (
     PassRules,
-    candidates,
+    legal_mask,
     pass_choices,
     pass_problem,
-    position,
     seat_pass_rules,
     why_action,
 )
@@ -46,7 +46,6 @@ from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
     CARD,
-    NATIVE,
     ORDER,
     OVER,
     PASS,
@@ -390,12 +389,12 @@ class Round:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, sorted."""
         check_seat(seat, self._s.n)
-        return tuple(cards_from_indices(self._s.hands[seat]))
+        return tuple(cards_from_indices(self._s.held(seat)))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand (the whole truth; agents should use :meth:`observation`)."""
-        return tuple(tuple(cards_from_indices(h)) for h in self._s.hands)
+        return tuple(tuple(cards_from_indices(self._s.held(i))) for i in range(self._s.n))
 
     @property
     def kitty(self) -> tuple[Card, ...]:
@@ -517,10 +516,10 @@ class Round:
             # the common step, kept short: the remembered legal cards as interned plays
             turn = s.turn
             memo = s.memo
-            if memo is None:
-                memo = s.memo = candidates(s, turn, None)
+            if memo < 0:
+                memo = s.memo = legal_mask(s, turn, None)
             plays = PLAYS[turn]
-            return [plays[c] for c in memo]
+            return [plays[c] for c in cards_in(memo)]
         return machine.legal_actions(s, _seat_arg(self._s, seat))
 
     def legal_cards(self, seat: int | None = None) -> tuple[Card, ...]:
@@ -529,7 +528,7 @@ class Round:
         s = self._s
         if s.phase is not PLAY or seat != s.turn:
             return ()
-        return tuple(CARD[c] for c in candidates(s, seat, None))
+        return tuple([CARD[c] for c in cards_in(legal_mask(s, seat, None))])
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now (no enumeration)."""
@@ -574,10 +573,10 @@ class Round:
             seat = code // PLAY_CODE
             if code >= 0 and seat == s.turn:
                 memo = s.memo
-                if memo is None:
-                    memo = s.memo = candidates(s, seat, None)
+                if memo < 0:
+                    memo = s.memo = legal_mask(s, seat, None)
                 card = code - seat * PLAY_CODE
-                if (position(memo, card) >= 0) if NATIVE else card in memo:  # legality.position
+                if memo >> card & 1:
                     s.events.append(code)
                     play_card(s, seat, card)
                     return
@@ -605,12 +604,11 @@ class Round:
         """
         script_shuffle(self, received)
 
-    def random_playout(self, rng: random.Random, *, fast: bool = True) -> tuple[Score, ...]:
+    def random_playout(self, rng: random.Random) -> tuple[Score, ...]:
         """Play uniformly random legal actions to the end of the round, in place; return the points.
 
         Each step is uniform among :meth:`legal_actions` (one ``rng.random()`` per choice of two or more), as a
-        random agent plays; for the rules ``heartslib.engine.fastpath`` admits, the tricks run in a fast loop
-        making the same choices (``fast=False`` forces the general path, to test that).
+        random agent plays.
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)
@@ -622,12 +620,12 @@ class Round:
             check_rng(rng, optional=False)  # before anything changes
         if self._held:
             raise _held_error("random_playout")
-        return playout.random_playout(self._s, rng, fast)
+        return playout.random_playout(self._s, rng)
 
     def rollout_points(self, rng: random.Random, policy: playout.Policy | None = None) -> tuple[Score, ...]:
         """The points of a playout from here, leaving the round as it is: with no ``policy``, what
-        ``round.copy().random_playout(rng)`` returns for the same ``rng`` state, without the copy or, where the
-        fast loop takes the rest, the log; with one, what ``round.copy().policy_playout(policy, rng)`` returns.
+        ``round.copy().random_playout(rng)`` returns for the same ``rng`` state; with one, what
+        ``round.copy().policy_playout(policy, rng)`` returns.
 
         >>> import heartslib as hl, random
         >>> r = hl.Round.deal(hl.preset("standard"), seed=1)

@@ -682,7 +682,7 @@ class RolloutPolicy:
         # each compared only once known to be an int: compiled, == against an int | None is a generic compare
         if ((shooter is not None and seat == shooter) or (seeker is not None and seat == seeker)) and \
                 _has_every_point(self.taken, seat):
-            return moon_card(s.hands[seat], cands, cards, led if cards else -1, len(cards) == t.players - 1,
+            return moon_card(s.held(seat), cands, cards, led if cards else -1, len(cards) == t.players - 1,
                              self.unplayed, t)
         # the other seats defend against this seat's own attempt (seeker) as against a threat: a rollout whose
         # opponents let an attempt run on looks good until the attempt meets a real defence
@@ -1041,7 +1041,7 @@ class Search:
         v = self.variant
         model = EndgameModel(self.tables, shooter, obs.seat)
         cards = [a.card.index for a in candidates if isinstance(a, Play)]
-        solved: dict[tuple[tuple[int, ...], ...], list[float]] = {}
+        solved: dict[tuple[int, ...], list[float]] = {}
 
         def value(points: Sequence[Score], seat: int) -> float:
             return hand_value(v, seat, points, obs.scores, obs.hand_number)
@@ -1050,7 +1050,7 @@ class Search:
             s = engine_state(world)
             if not solvable(s):
                 return fallback
-            key = tuple(map(tuple, s.hands))
+            key = tuple(s.hands)  # one deck: solvable() refuses copies
             values = solved.get(key)
             if values is None:
                 solver = Endgame(s, obs.seat, value, model)

@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from heartslib.cards import NUM_CARD_INDICES, Card
+from heartslib.engine.bits import BIT, cards_in
 from heartslib.engine.finishing import facts_of, summed_points
 from heartslib.engine.legality import candidates
 from heartslib.engine.rules import Rules
@@ -104,7 +105,7 @@ def solvable(s: RoundState) -> bool:
     rules = s.rules
     # every seat holds the same cards to play, counting the card it has put on the trick (no stock, nobody
     # dropped out)
-    sizes = {len(h) + (seat in s.tseats) for seat, h in enumerate(s.hands)}
+    sizes = {s.hand_size(seat) + (seat in s.tseats) for seat in range(s.n)}
     # who may play what is the engine's legality, whatever the play rules; what is refused here is what the
     # solver's own bookkeeping does not do: tricks other than one card a seat with the highest of the suit led
     # winning (short_tricks), two decks, jokers, the kitty and carried cards
@@ -178,7 +179,7 @@ class _Run:
         st = self.st
         rules = self.eg.rules
         seat = st.turn
-        st.hands[seat].remove(card)
+        st.hands[seat] &= ~BIT[card]
         if not st.tcards:
             st.tsuit = rules.suit[card]
         st.tseats.append(seat)
@@ -212,7 +213,7 @@ class _Run:
         if not st.tcards:
             if not st.hands[st.turn]:
                 return self._leaf()
-            key = (st.turn, st.broken, tuple(map(tuple, st.hands)), tuple(tuple(sorted(t)) for t in self.taken),
+            key = (st.turn, st.broken, tuple(st.hands), tuple(tuple(sorted(t)) for t in self.taken),
                    self._led() if st.exposed else ())
             known = eg.table.get(key)
             if known is None:
@@ -236,11 +237,11 @@ class _Run:
                 return self._try(legal[0])
             unplayed = [0] * NUM_CARD_INDICES
             for h in st.hands:
-                for c in h:
+                for c in cards_in(h):
                     unplayed[c] = 1
             taken = [a + b for a, b in zip(self.eg.root.taken, self.taken, strict=True)]
             trick = list(zip(st.tseats, st.tcards, strict=True))
-            return self._try(model(seat, legal, trick, unplayed, taken, st.hands[seat]))
+            return self._try(model(seat, legal, trick, unplayed, taken, cards_in(st.hands[seat])))
         best: Values | None = None
         for card in self._choices():
             values = self._try(card)
@@ -253,8 +254,7 @@ class _Run:
     def _try(self, card: int) -> Values:
         """The values after the seat to act plays ``card``, the position restored afterwards."""
         st = self.st
-        seat, hand = st.turn, st.hands[st.turn]
-        at = hand.index(card)
+        seat = st.turn
         saved = (st.tseats[:], st.tcards[:], st.tsuit, st.broken, st.leader, st.turn, st.trick_no)
         taken_len = [len(t) for t in self.taken]
         tricks_len = len(st.tricks)
@@ -264,15 +264,14 @@ class _Run:
         for t, k in zip(self.taken, taken_len, strict=True):
             del t[k:]
         del st.tricks[tricks_len:]
-        hand.insert(at, card)
-        assert st.hands[seat] is hand
+        st.hands[seat] |= BIT[card]
         return values
 
     def legal(self) -> list[int]:
         """The seat to act's legal cards: the engine's own legality (:func:`~heartslib.engine.legality.candidates`),
         read from the scratch world."""
         st = self.st
-        return list(candidates(st, st.turn, None))
+        return candidates(st, st.turn, None)
 
     def _choices(self) -> list[int]:
         """The legal cards of the seat to act, one of each set of equivalent cards."""
@@ -287,8 +286,8 @@ class _Run:
         rules = self.eg.rules
         special = self.eg.special
         st = self.st
-        held = set(st.hands[st.turn])
-        live = {c for h in st.hands for c in h} | set(st.tcards)
+        held = set(cards_in(st.hands[st.turn]))
+        live = {c for h in st.hands for c in cards_in(h)} | set(st.tcards)
         out: list[int] = []
         for s_cards in self._by_suit(cards):
             keep = s_cards[0]

@@ -62,6 +62,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
 
 from heartslib.actions import Action, Pass
 from heartslib.cards import Card
+from heartslib.engine.bits import mask_of
 from heartslib.round import Round
 from heartslib.strategies import random_action, variants
 from heartslib.variant import Variant
@@ -175,7 +176,7 @@ def _games(draw: st.DrawFn, variant: Variant | SearchStrategy[Variant] | None = 
     for seat in range(n):
         for index in {index for position in positions for index in position[seat]}:
             held.setdefault(index, set()).add(seat)
-    opening = (v.rules.opening_card([[x.index for x in h] for h in dealt.hands]) if v.rules.needs_opening_card()
+    opening = (v.rules.opening_card([mask_of(x.index for x in h) for h in dealt.hands]) if v.rules.needs_opening_card()
                else None)
     return _Game(dealt, seed, dealt.hands, dealt.kitty, tuple(log), r, tuple(positions),
                  {card: frozenset(seats) for card, seats in held.items()},
@@ -202,7 +203,7 @@ def _twin(game: _Game, x: Card, a: int, y: Card, b: int) -> tuple[Round, frozens
     v = game.dealt.variant
     # the swap may make another card the opening one (a lowest club dealt from the stock into a hand): who must
     # lead is public, so that is another game, not the same one with other hidden cards
-    if game.opening is not None and v.rules.opening_card([[c.index for c in h] for h in hands]) != game.opening:
+    if game.opening is not None and v.rules.opening_card([mask_of(c.index for c in h) for h in hands]) != game.opening:
         return None
     twin = _deal_again(game.dealt, hands, kitty, game.seed)
     swapped = {x: y, y: x}

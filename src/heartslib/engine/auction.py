@@ -82,6 +82,6 @@ def name_suit(s: RoundState, option: str) -> None:
     named = SUIT_NAMES.index(option)
     s.named = named
     s.rules = s.rules.for_suit(named)
-    s.memo = None
+    s.memo = -1
     s.lead = s.bidder
     begin_play(s)

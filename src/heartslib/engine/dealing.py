@@ -22,10 +22,10 @@ from typing import Final
 from heartslib.actions import PassesExchanged
 from heartslib.engine import auction
 from heartslib.engine.args import check_hand_number, check_scores, check_seat
-from heartslib.engine.legality import pass_impossible, position
+from heartslib.engine.legality import pass_impossible
 from heartslib.engine.rules import Rules
-from heartslib.engine.state import RoundState
-from heartslib.engine.tables import C0, CARD, CODE, D0, NATIVE, ORDER
+from heartslib.engine.state import RoundState, give, take
+from heartslib.engine.tables import C0, CARD, CODE, D0, ORDER
 from heartslib.engine.tricks import begin_play
 from heartslib.engine.values import pass_size
 from heartslib.enums import (
@@ -284,15 +284,10 @@ def exchange(s: RoundState) -> None:
             for i, c in enumerate(cards):
                 received[(seat + step * ks[i]) % n].append(c)
     for seat in range(n):
-        hand = s.hands[seat]
         for c in passes[seat]:
-            if NATIVE:
-                hand.pop(position(hand, c))  # list.remove compares generically compiled
-            else:
-                hand.remove(c)
+            take(s, seat, c)
     for seat in range(n):
-        s.hands[seat].extend(received[seat])
-        sort_hand(s.hands[seat])
+        give(s, seat, received[seat])
         sort_hand(received[seat])
     s.received = [tuple(r) for r in received]
     s.events.append(PassesExchanged(tuple([tuple([CARD[c] for c in r]) for r in received])))

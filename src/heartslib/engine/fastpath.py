@@ -6,11 +6,6 @@ The engine keeps its optimised paths beside its general code:
   and of settling a trick (:mod:`heartslib.engine.tricks`): one card from each
   player, the highest of the suit led winning (one or two decks, first- or
   last-wins ties);
-* **the fast loop** (:data:`FAST_LOOP`): the random playout loop
-  (:mod:`heartslib.engine.playout`) from the second trick. It knows following
-  suit, the hearts lock on a lead and the winner of a trick, and hands the
-  tricks it cannot settle itself (cancellation, the kitty) to the general
-  :func:`heartslib.engine.tricks.settle`;
 * **summed scoring** (:data:`SUMMED_SCORING`): a hand with no possible moon
   scored from card sums (one a seat with whole-number values), the seats whose
   cards bring a modifier into play (suit doublers, cancelling cards, the
@@ -34,9 +29,9 @@ only). The fields every path takes at any value are named once
 what its path implements beyond them.
 
 >>> import heartslib as hl
->>> refusals(hl.preset("cancellation"), PLAIN_TRICKS), refusals(hl.preset("cancellation"), FAST_LOOP)
-(['play.identical'], [])
->>> refusals(hl.preset("standard"), FAST_LOOP), refusals(hl.preset("complex_hearts"), SUMMED_SCORING)
+>>> refusals(hl.preset("cancellation"), PLAIN_TRICKS)
+['play.identical']
+>>> refusals(hl.preset("standard"), PLAIN_TRICKS), refusals(hl.preset("complex_hearts"), SUMMED_SCORING)
 ([], [])
 """
 
@@ -47,20 +42,17 @@ from typing import Final
 
 from heartslib.engine.allowlists import ANY, DEFAULTS, Allowed, Only, admits, refusals
 from heartslib.enums import (
-    Breaking,
     Fill,
     Identical,
     JokerKind,
     JokerPointsWhen,
-    LeadHeartsUnbroken,
-    Settlement,
     Sun,
 )
 from heartslib.sections import VariantFields
 
 # the allow-list vocabulary lives in engine.allowlists; its names stay importable from here
 __all__ = [
-    "ANY", "DEFAULTS", "FAST_LOOP", "PLAIN_TRICKS", "SUMMED_SCORING", "Allowed", "Only", "admits", "refusals",
+    "ANY", "DEFAULTS", "PLAIN_TRICKS", "SUMMED_SCORING", "Allowed", "Only", "admits", "refusals",
 ]
 
 
@@ -122,41 +114,6 @@ PLAIN_TRICKS: Final[Mapping[str, Allowed]] = {
         "first or last wins (no cancellation)",
         lambda v: v.play.identical != Identical.CANCEL or v.deck.decks == 1,
     ),
-}
-
-
-#: The random playout loop (``Rules.fast_playout``, ``playout.fast_playout``): following suit, the hearts lock on
-#: a lead and the winner of a trick, from hands held as per-suit lists; tricks it cannot settle itself
-#: (cancellation, kitty cards, jokers that may not score) settled by ``tricks.settle``, the general code. It
-#: starts at the second trick, once no exposed card may still be barred (``playout._exposure_binds``): the first
-#: trick and the exposed-card rule, like forced discards and the undercut, are decided by ``legality.candidates``
-#: alone, on the general path.
-FAST_LOOP: Final[Mapping[str, Allowed]] = {
-    **_every(
-        "play.identical",  # cancellation and its roll-overs: tricks.settle
-        "deck.joker_points_when",  # jokers that do not score on a trick: tricks.settle
-        "scoring.values", "scoring.no_tricks", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
-        "scoring.all_hearts_flips", "moon.sun",  # scoring
-        # exposing is a decision before the first lead; the rule on an exposed card binds until its suit has been
-        # led, and the loop starts only once none binds; the doubling is the scorer's
-        "scoring.exposable",
-    ),
-    "deck.joker": _ZERO_SUIT_JOKERS,
-    "play.lead_hearts_unbroken": Only(
-        "only a hand of nothing but hearts may lead one unbroken (or hearts are never locked)",
-        lambda v: v.play.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_HEARTS or v.play.breaking == Breaking.NONE,
-    ),
-    "play.queen_needs_broken": Only(
-        "Q♠ may be led while hearts are locked (or they never are)",
-        lambda v: not v.play.queen_needs_broken or v.play.breaking == Breaking.NONE,
-    ),
-    # forced plays are legality's alone: those variants play on the general path
-    "play.queen_forced": (False,),
-    "play.must_discard": ((),),
-    "play.undercut": (False,),
-    "play.booster_nines": (False,),
-    # an auction names the hand's locked suit, and the fast loop locks hearts (its per-suit lists name them)
-    "scoring.settlement": (Settlement.NONE, Settlement.SWEEPSTAKE, Settlement.HOWELL),
 }
 
 

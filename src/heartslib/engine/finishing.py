@@ -15,7 +15,6 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from heartslib.actions import MoonShot, RoundScored
@@ -38,7 +37,7 @@ from heartslib.scoring import (
 )
 
 __all__ = [
-    "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "penalty_points", "rollout_score", "score_round",
+    "choose_moon", "facts", "facts_of", "finish", "moon_shooter", "penalty_points", "score_round",
     "summed_points",
 ]
 
@@ -122,26 +121,6 @@ def summed_points(rules: Rules, taken: list[list[int]], exposed: tuple[int, ...]
     if rules.moon_on and total and total in pen:
         return None
     return tuple(multiply_points(rules, taken, doubled, points))
-
-
-def rollout_score(
-    s: RoundState, taken: list[list[int]], won: list[int], tricks: list[RawTrick], rng: random.Random
-) -> tuple[Score, ...]:
-    """The points of a hand played out from ``s`` into the lists given (a rollout), scored as
-    :func:`score_round` scores the round's own; a shooter's choice of moon drawn from ``rng`` as a random
-    playout draws it."""
-    rules = s.rules
-    points = summed_points(rules, taken, s.exposed)
-    if points is not None:
-        return points
-    hand = facts_of(s, taken, won, tricks)
-    result = score(s.variant, rules, hand, scores_before=s.scores, passing=s.passing, hands_played=s.hand_number + 1)
-    if isinstance(result, int):
-        options = moon_options(s.variant.moon.kind)
-        how = options[int(rng.random() * len(options))]
-        result = moon_result(hand, rules, result, how, s.variant.moon.requires == MoonRequires.PENALTY_CARDS,
-                             s.scores)
-    return result.points
 
 
 #: The outcome and the closing event of a hand nobody shot, by its points (whole numbers), each made once and

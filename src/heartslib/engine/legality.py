@@ -25,12 +25,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
 from math import comb, factorial, perm
+from typing import Final
 
 import attrs
 
 from heartslib.actions import Choose, Pass, Play, make_pass
 from heartslib.cards import Card
 from heartslib.engine.args import action_problem
+from heartslib.engine.bits import BIT, cards_in, mask_of
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
@@ -39,7 +41,6 @@ from heartslib.engine.tables import (
     CODE,
     DECIDE,
     JK,
-    NATIVE,
     NO_SUIT,
     ORDER,
     OVER,
@@ -57,9 +58,11 @@ __all__ = [
     "callable_suits",
     "candidates",
     "count_passes",
-    "distinct",
     "exposure_options",
+    "followed",
     "is_ordered",
+    "legal_mask",
+    "locked",
     "nth_pass",
     "pass_choices",
     "pass_extensions",
@@ -68,52 +71,23 @@ __all__ = [
     "pass_problem",
     "pass_room",
     "passable",
-    "position",
     "random_pass",
     "seat_pass_rules",
     "why_action",
     "why_play",
 ]
 
+JK_BIT: Final = BIT[JK]
+QS_BIT: Final = BIT[QS]
+
 Why = list[tuple[str, str, frozenset[int]]]
 """What each rule removed: ``(code, message, cards)`` per narrowing."""
 
 
-def position(cards: list[int], card: int) -> int:
-    """Where ``card`` first is in ``cards``, or -1 (for the compiled build's hot steps).
-
-    Compiled, a loop comparing ints natively costs a third of ``card in cards`` or ``cards.remove(card)``,
-    which compare each element through the generic rich comparison; interpreted, those are the cheaper
-    (the callers choose by ``tables.NATIVE``).
-    """
-    for i in range(len(cards)):
-        if cards[i] == card:
-            return i
-    return -1
-
-
-def distinct(hand: list[int]) -> list[int]:
-    """A hand with copies of a card listed once, in order (two decks: both copies are one choice).
-
-    ``hand`` is in hand order, or a part of a hand kept in it, as every hand of the state is (the deal and the
-    exchange sort them, and cards only leave them): the copies of a card are neighbours.
-    """
-    if NATIVE:
-        # compiled, a native loop over neighbours: a dict per call is most of a two-deck playout's allocations
-        out: list[int] = []
-        prev = -1
-        for c in hand:
-            if c != prev:
-                out.append(c)
-                prev = c
-        return out
-    return list(dict.fromkeys(hand))  # one C-level pass (the order of first copies is kept)
-
-
-def _record(why: Why, cands: list[int], keep: list[int], code: str, message: str) -> None:
-    """Note which cards a legality rule removed, for the explanation of an illegal play."""
-    if len(keep) < len(cands):
-        why.append((code, message, frozenset(cands) - frozenset(keep)))
+def _record(why: Why, before: int, after: int, code: str, message: str) -> None:
+    """Note which cards a legality rule removed (``before & ~after``), for the explanation of an illegal play."""
+    if before & ~after:
+        why.append((code, message, frozenset(cards_in(before & ~after))))
 
 
 def _first_trick_text(code: str) -> str:
@@ -123,53 +97,60 @@ def _first_trick_text(code: str) -> str:
 
 
 def candidates(s: RoundState, seat: int, why: Why | None) -> list[int]:
-    """The distinct cards ``seat`` may play: the single source of play legality.
+    """The distinct cards ``seat`` may play, in hand order (:func:`legal_mask`'s cards)."""
+    return cards_in(legal_mask(s, seat, why))
 
-    Each rule narrows the candidates in turn; when ``why`` is a list, each
-    narrowing records its code, its explanation and the cards it removed
-    (messages are only built then: this runs at every step of a playout).
-    The answer may be the hand list itself: callers must not change it.
+
+def legal_mask(s: RoundState, seat: int, why: Why | None) -> int:
+    """The cards ``seat`` may play, as a mask (:mod:`heartslib.engine.bits`): the single source of play legality.
+
+    Each rule narrows the mask in turn and never leaves it empty; when ``why`` is a list, each narrowing
+    records its code, its explanation and the cards it removed (messages are only built then: this runs at
+    every step of a playout).
     """
     rules = s.rules
     hand = s.hands[seat]
-    cands = distinct(hand) if rules.repeats else hand
     if not s.tcards:
-        return _lead(s, rules, seat, cands, why)
+        return _lead(s, rules, seat, hand, why)
+    cands = hand
     led = s.tsuit
-    void = True
     if led != NO_SUIT:
-        of_suit = rules.of_suit[led]
-        follow = [c for c in cands if of_suit[c]] if NATIVE else list(filter(of_suit.__getitem__, cands))
-        if follow:
-            void = False
-            if rules.joker_play_any_time and JK in cands:
-                follow.append(JK)
-            if why is not None:
-                _record(why, cands, follow, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
-            cands = follow
+        cands = followed(rules, hand, led)
+        if why is not None:
+            _record(why, hand, cands, "must_follow_suit", f"must follow suit ({SUIT_NAMES[led]} led)")
     if s.exposed:
         cands = _exposed(s, rules, seat, cands, why)
-    if s.trick_no == 0 and rules.first_trick_banned is not None:
-        cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
+    if s.trick_no == 0 and rules.first_trick_mask:
+        cands = _first_trick(rules.first_trick_mask, rules.first_trick_code, cands, why)
     if rules.forces:
-        return _forced(s, rules, hand, cands, void, why)
+        return _forced(s, rules, hand, cands, led == NO_SUIT or not hand & rules.suit_masks[led], why)
     return cands
 
 
-def _forced(s: RoundState, rules: Rules, hand: list[int], cands: list[int], void: bool, why: Why | None) -> list[int]:
+def followed(rules: Rules, hand: int, led: int) -> int:
+    """Following suit: the cards of ``hand`` of the suit ``led`` (and a suitless joker, which may be played at
+    any time under ``deck.joker_play = "any_time"``), or the whole hand when it has none."""
+    follow = hand & rules.suit_masks[led]
+    if not follow:
+        return hand
+    return follow | hand & JK_BIT if rules.joker_play_any_time else follow
+
+
+def _forced(s: RoundState, rules: Rules, hand: int, cands: int, void: bool, why: Why | None) -> int:
     """The rules that force a play among the cards allowed so far (``Rules.forces``): Q♠ at the first
     opportunity (club play), a void player's forced discards and the undercut."""
     led = s.tsuit
-    if (rules.queen_forced and QS in cands) and (
+    if (rules.queen_forced and cands & QS_BIT) and (
         void or (led == SPADE and any(rules.suit[c] == SPADE and rules.rank[c] > 12 for c in s.tcards))
     ):
         if why is not None:
-            _record(why, cands, [QS], "queen_forced", "Q♠ must be played at the first opportunity (club play)")
-        return [QS]
+            _record(why, cands, QS_BIT, "queen_forced", "Q♠ must be played at the first opportunity (club play)")
+        return QS_BIT
     forced = False
-    if rules.must_discard and void:
-        held = [c for c in cands if c in rules.must_discard]
-        if held and (not rules.must_discard_if_all or all(c in hand for c in rules.must_discard)):
+    discard = rules.must_discard_mask
+    if discard and void:
+        held = cands & discard
+        if held and (not rules.must_discard_if_all or hand & discard == discard):
             if why is not None:
                 names = " or ".join(CODE[c] for c in sorted(rules.must_discard, key=ORDER.__getitem__))
                 _record(why, cands, held, "must_discard", f"void in the suit led, the player must discard {names}")
@@ -182,7 +163,7 @@ def _forced(s: RoundState, rules: Rules, hand: list[int], cands: list[int], void
     return cands
 
 
-def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+def _undercut(s: RoundState, rules: Rules, cands: int, why: Why | None) -> int:
     """The undercut rule (Idlib Leekha): once a leekha card (``play.must_discard``) lies on the trick, play a
     card ranked below the ceiling if the cards allowed so far hold one. The ceiling is the highest of the
     leekha cards there or, with ``play.undercut_ceiling = "winning_card"``, the highest card of the suit led."""
@@ -202,7 +183,7 @@ def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) ->
         if top < 0:
             return cands  # nothing of the suit led on the trick (a joker led): nothing to play below
     ceiling = rank[top]
-    keep = [c for c in cands if rank[c] < ceiling]
+    keep = mask_of([c for c in cards_in(cands) if rank[c] < ceiling])
     if keep:
         if why is not None:
             text = (f"{CODE[top]} is on the trick: a card ranked below it" if top == leekha else
@@ -212,90 +193,91 @@ def _undercut(s: RoundState, rules: Rules, cands: list[int], why: Why | None) ->
     return cands
 
 
-def _lead(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+def _lead(s: RoundState, rules: Rules, seat: int, cands: int, why: Why | None) -> int:
     """The cards that may lead: the opening lead, then jokers, the hearts lock, exposed cards and the first-trick
     rule."""
     first = s.trick_no == 0
     if first and s.opening >= 0:
         opened = _opening(s, rules, seat, cands, why)
-        if opened is not None:
+        if opened >= 0:
             return opened
     if rules.valueless and rules.joker_may_not_lead:
-        keep = [c for c in cands if c != JK]
+        keep = cands & ~JK_BIT
         if keep:
             if why is not None:
                 _record(why, cands, keep, "joker_cannot_lead", "a joker may not lead a trick")
             cands = keep
     if not s.broken and rules.locks_hearts:
-        cands = _locked(rules, cands, why)
+        cands = locked(rules, cands, why)
     if s.exposed:
         cands = _exposed(s, rules, seat, cands, why)
-    if first and rules.first_trick_banned is not None:
-        cands = _first_trick(rules.first_trick_banned, rules.first_trick_code, cands, why)
+    if first and rules.first_trick_mask:
+        cands = _first_trick(rules.first_trick_mask, rules.first_trick_code, cands, why)
     return cands
 
 
-def _opening(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int] | None:
+def _opening(s: RoundState, rules: Rules, seat: int, cands: int, why: Why | None) -> int:
     """The opening lead of the first trick: the opening card itself, or a card of its suit while the leader has
-    one (then the exposed-card and first-trick rules among those); None when the leader has none of the suit
+    one (then the exposed-card and first-trick rules among those); -1 when the leader has none of the suit
     (the lead is then free, as any other)."""
     # every opening obeys the first-trick rule too (among the cards the opening allows; a fixed opening card
     # is the only one, so it is led whatever it scores)
     opening = s.opening
-    banned = rules.first_trick_banned
+    banned = rules.first_trick_mask
     if rules.opening_card_leads:
-        keep = [opening] if opening in cands else []
+        keep = cands & BIT[opening]
         if why is not None:
             _record(why, cands, keep, "must_lead_opening_card", f"the first trick must be led with {CODE[opening]}")
-        return keep if banned is None else _first_trick(banned, rules.first_trick_code, keep, why)
+        return _first_trick(banned, rules.first_trick_code, keep, why) if banned else keep
     osuit = rules.suit[opening]
-    same = [c for c in cands if rules.suit[c] == osuit]
+    same = cands & rules.suit_masks[osuit]
     if not same:
-        return None
+        return -1
     if why is not None:
         _record(why, cands, same, "must_lead_club", f"the first trick must be led with a {SUIT_NAMES[osuit][:-1]}")
     if s.exposed:
         same = _exposed(s, rules, seat, same, why)
-    return same if banned is None else _first_trick(banned, rules.first_trick_code, same, why)
+    return _first_trick(banned, rules.first_trick_code, same, why) if banned else same
 
 
-def _locked(rules: Rules, cands: list[int], why: Why | None) -> list[int]:
+def locked(rules: Rules, cands: int, why: Why | None) -> int:
     """The hearts lock on a lead while hearts are not broken (``play.breaking``; the suit an auction named, in
     an auction): no heart (and with ``play.queen_needs_broken`` no Q♠) while the leader holds another card,
     unless ``play.lead_hearts_unbroken`` lets a hand of nothing but penalty cards and hearts lead anything."""
-    suit = rules.suit
-    locked = rules.locked_suit
-    if rules.penalty_hands_lead_any and all(
-        rules.penalty[c] or suit[c] == locked for c in cands
-    ):
+    locked = rules.suit_masks[rules.locked_suit]
+    if rules.penalty_hands_lead_any and not cands & ~(rules.penalty_mask | locked):
         return cands
-    qlock = rules.queen_needs_broken
-    keep = [c for c in cands if suit[c] != locked and not (qlock and c == QS)]
-    if not keep or len(keep) == len(cands):
+    keep = cands & ~locked
+    if rules.queen_needs_broken:
+        keep &= ~QS_BIT
+    if not keep or keep == cands:
         return cands
     if why is not None:
-        removed = frozenset(cands) - frozenset(keep)
-        name = SUIT_NAMES[locked]
-        if QS in removed:
+        removed = cands & ~keep
+        name = SUIT_NAMES[rules.locked_suit]
+        if removed & QS_BIT:
             why.append(("queen_not_broken", f"Q♠ may not be led until {name} are broken", frozenset((QS,))))
         why.append(("hearts_not_broken",
-                    f"{name} may not be led until {name} are broken (the leader holds other cards)", removed))
+                    f"{name} may not be led until {name} are broken (the leader holds other cards)",
+                    frozenset(cards_in(removed))))
     return keep
 
 
-def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why | None) -> list[int]:
+def _exposed(s: RoundState, rules: Rules, seat: int, cands: int, why: Why | None) -> int:
     """Exposed cards (``scoring.exposable``): not played the first time their suit is led, the lead included, unless
     the holder has no other card of that suit (and never so as to leave no legal card)."""
     suit = rules.suit
-    exposed = s.exposed
     led = s.tsuit if s.tcards else NO_SUIT
     led_before = {t[5] for t in s.tricks}
-    hand = s.hands[seat]
-    barred = [c for c in cands if c in exposed and suit[c] not in led_before and (not s.tcards or suit[c] == led)
-              and sum(1 for h in hand if suit[h] == suit[c]) > 1]
-    if not barred or len(barred) == len(cands):
+    hand = s.held(seat)
+    barred = 0
+    for c in s.exposed:
+        if (cands >> c & 1 and suit[c] not in led_before and (not s.tcards or suit[c] == led)
+                and sum(1 for h in hand if suit[h] == suit[c]) > 1):
+            barred |= BIT[c]
+    if not barred or barred == cands:
         return cands
-    keep = [c for c in cands if c not in barred]
+    keep = cands & ~barred
     if why is not None:
         _record(why, cands, keep, "exposed_card_first_lead",
                 "an exposed card may not be played the first time its suit is led, unless it is the player's only "
@@ -303,15 +285,10 @@ def _exposed(s: RoundState, rules: Rules, seat: int, cands: list[int], why: Why 
     return keep
 
 
-def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | None) -> list[int]:
+def _first_trick(banned: int, code: str, cands: int, why: Why | None) -> int:
     """The first-trick rule: no banned card while the player holds another."""
-    for c in cands:
-        if banned[c]:
-            break
-    else:
-        return cands  # nothing banned among them (following suit, mostly): no list built
-    keep = [c for c in cands if not banned[c]]
-    if not keep:
+    keep = cands & ~banned
+    if not keep or keep == cands:
         return cands
     if why is not None:
         _record(why, cands, keep, code, _first_trick_text(code))
@@ -320,11 +297,10 @@ def _first_trick(banned: list[bool], code: str, cands: list[int], why: Why | Non
 
 def why_play(s: RoundState, seat: int, card: int) -> tuple[str, str] | None:
     """Why ``seat`` may not play ``card`` now, as ``(code, message)``; None when it may (its turn assumed)."""
-    if card not in s.hands[seat]:
+    if not s.hands[seat] >> card & 1:
         return ("card_not_held", f"{seat}:play {CODE[card]}: seat {seat} does not hold {CODE[card]}")
     why: Why = []
-    legal = candidates(s, seat, why)
-    if card in legal:
+    if legal_mask(s, seat, why) >> card & 1:
         return None
     for code, message, removed in why:
         if card in removed:
@@ -354,7 +330,7 @@ def why_action(s: RoundState, action: object) -> tuple[str, str] | None:
         if s.passes[seat] is not None:
             return ("already_passed", f"{action}: seat {seat} has already passed")
         rules = s.rules
-        return pass_problem(seat, s.hands[seat], [c.index for c in action.cards], s.pass_size, rules.forbidden,
+        return pass_problem(seat, s.held(seat), [c.index for c in action.cards], s.pass_size, rules.forbidden,
                             rules.pass_keep)
     if phase is not DECIDE:
         return ("no_decision", f"{action}: there is no decision to make now (phase {phase.value})")
@@ -379,8 +355,7 @@ def exposure_options(s: RoundState, seat: int) -> tuple[str, ...]:
     (``"AH"``, ``"AH QS"``, ...), smaller sets first, each in hand order."""
     rules = s.rules
     hand = s.hands[seat]
-    # one deck: validation sees to it (compiled, position's native loop, not the generic `in`)
-    held = tuple([c for c in rules.exposable_order if (position(hand, c) >= 0 if NATIVE else c in hand)])
+    held = tuple([c for c in rules.exposable_order if hand >> c & 1])
     options = rules.exposure_memo.get(held)
     if options is None:
         names = ["none"]
@@ -398,13 +373,10 @@ def callable_suits(s: RoundState, seat: int) -> tuple[str, ...]:
     rules = s.rules
     if s.broken or not rules.locks_hearts:
         return SUIT_NAMES
-    suit = rules.suit
-    real = [c for c in s.hands[seat] if suit[c] != NO_SUIT]
+    real = s.hands[seat] & ~rules.suit_masks[NO_SUIT]
     locked = rules.locked_suit
-    hearts_ok = all(suit[c] == locked for c in real) or (
-        rules.penalty_hands_lead_any
-        and all(rules.penalty[c] or suit[c] == locked for c in real)
-    )
+    hearts = rules.suit_masks[locked]
+    hearts_ok = not real & ~hearts or (rules.penalty_hands_lead_any and not real & ~(rules.penalty_mask | hearts))
     return SUIT_NAMES if hearts_ok else tuple(name for name in SUIT_NAMES if name != SUIT_NAMES[locked])
 
 
@@ -678,11 +650,6 @@ def _passable(hand: Sequence[int], forbidden: frozenset[int]) -> list[int]:
 
 def _has_copies(cards: list[int]) -> bool:
     """Whether a card appears twice among ``cards``."""
-    if NATIVE:  # compiled, a native walk costs less than building a set: in index order copies are neighbours
-        for k in range(1, len(cards)):
-            if cards[k - 1] >= cards[k]:  # a copy, or the cards are not in index order: look at them all
-                return cards[k - 1] == cards[k] or len(set(cards)) < len(cards)
-        return False
     return len(set(cards)) < len(cards)
 
 
@@ -722,7 +689,7 @@ def pass_of(seat: int, combo: Iterable[int]) -> Pass:
 def seat_pass_rules(s: RoundState, seat: int) -> PassRules:
     """``seat``'s view of its pass in the hand ``s`` (:meth:`heartslib.Round.pass_rules`)."""
     rules = s.rules
-    return PassRules(seat, tuple(s.hands[seat]), s.pass_size, rules.forbidden, is_ordered(s.passing), rules.pass_keep)
+    return PassRules(seat, tuple(s.held(seat)), s.pass_size, rules.forbidden, is_ordered(s.passing), rules.pass_keep)
 
 
 def passable(rules: Rules, cards: Iterable[Card]) -> list[Card]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from heartslib.actions import Action, Choose, Pass, Play, make_choose
 from heartslib.engine.auction import bid, name_suit
+from heartslib.engine.bits import cards_in
 from heartslib.engine.dealing import choose_pass, exchange, script_problem
 from heartslib.engine.finishing import choose_moon
-from heartslib.engine.legality import candidates, is_ordered, pass_choices, pass_of, why_action
+from heartslib.engine.legality import is_ordered, legal_mask, pass_choices, pass_of, why_action
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
@@ -49,12 +50,11 @@ def to_act(s: RoundState) -> tuple[int, ...]:
     return ()
 
 
-def legal_cards(s: RoundState) -> list[int]:
-    """The cards the seat to play may play, remembered until the next change (the list may be its hand:
-    callers must not change it)."""
+def legal_cards(s: RoundState) -> int:
+    """The cards the seat to play may play, as a mask, remembered until the next change."""
     memo = s.memo
-    if memo is None:
-        memo = s.memo = candidates(s, s.turn, None)
+    if memo < 0:
+        memo = s.memo = legal_mask(s, s.turn, None)
     return memo
 
 
@@ -65,7 +65,7 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
         if seat != s.turn:
             return []
         plays = PLAYS[seat]
-        return [plays[c] for c in legal_cards(s)]
+        return [plays[c] for c in cards_in(legal_cards(s))]
     if seat not in to_act(s):
         return []
     if phase is DECIDE:
@@ -73,7 +73,7 @@ def legal_actions(s: RoundState, seat: int) -> list[Action]:
         # the decision's own seat (a plain int, as the converter would make it) and options: no converters
         return [choice(s.rules, s.decision[1], o) for o in s.decision[2]]
     return [pass_of(seat, combo)
-            for combo in pass_choices(s.hands[seat], s.pass_size, s.rules.forbidden, is_ordered(s.passing),
+            for combo in pass_choices(s.held(seat), s.pass_size, s.rules.forbidden, is_ordered(s.passing),
                                       s.rules.pass_keep)]
 
 
@@ -114,7 +114,7 @@ def apply(s: RoundState, action: Action) -> None:
 
 def choose_cards(s: RoundState, action: Pass, cards: tuple[int, ...]) -> None:
     """Record a legal pass (``cards`` are its card indices); the exchange follows once every seat has chosen."""
-    s.memo = None
+    s.memo = -1
     s.events.append(action)
     s.passes[action.seat] = cards
     if all(p is not None for p in s.passes):
@@ -123,7 +123,7 @@ def choose_cards(s: RoundState, action: Pass, cards: tuple[int, ...]) -> None:
 
 def choose(s: RoundState, action: Choose) -> None:
     """Record a decision's chosen option (one of those offered: checked by the caller) and carry it out."""
-    s.memo = None
+    s.memo = -1
     s.events.append(action)
     decide(s, action.option)
 

@@ -20,8 +20,9 @@ from typing import Any
 from heartslib.actions import Event, TrickWon
 from heartslib.cards import Card
 from heartslib.engine.auction import highest_bid
+from heartslib.engine.bits import cards_in
 from heartslib.engine.rules import Rules
-from heartslib.engine.state import RawTrick, RawTrickWon, RoundState, fast_run_mark, trick_plays
+from heartslib.engine.state import RawTrick, RawTrickWon, RoundState
 from heartslib.engine.tables import CARD, NO_SUIT, PLAY, PLAY_CODE, PLAYS, SUIT_OF
 from heartslib.enums import StockDraw
 from heartslib.observation import Auction, Observation, Trick, make_observation
@@ -88,10 +89,7 @@ def trick_values(s: RoundState) -> tuple[Trick, ...]:
 
 
 def event_values(s: RoundState) -> list[Event]:
-    """The log as events, each built once (the list is the state's own: do not change it).
-
-    After the mark of a fast run (``FAST_RUN``: the random playout's fast loop does not log plays one by one)
-    a trick's entry gives its plays' events before its own."""
+    """The log as events, each built once (the list is the state's own: do not change it)."""
     cache = s.event_values
     read = s.events_read
     if cache is None or read is None:
@@ -100,13 +98,8 @@ def event_values(s: RoundState) -> list[Event]:
     log = s.events
     if read < len(log):
         rules, doubled = s.rules, exposure_doubles(s.rules, s.exposed)
-        mark = fast_run_mark(log)
         for i in range(read, len(log)):
-            item = log[i]
-            if 0 <= mark < i and isinstance(item, tuple):
-                cache.extend([event_value(play, rules, doubled) for play in trick_plays(item)])
-            if i != mark:
-                cache.append(event_value(item, rules, doubled))
+            cache.append(event_value(log[i], rules, doubled))
         s.events_read = len(log)
     return cache
 
@@ -128,8 +121,8 @@ def exposers(s: RoundState) -> tuple[int, ...]:
             where[card] = seat
     for seat, card in zip(s.tseats, s.tcards, strict=True):
         where[card] = seat
-    for seat, hand in enumerate(s.hands):
-        for card in hand:
+    for seat in range(s.n):
+        for card in cards_in(s.hands[seat]):
             where[card] = seat
     for seat, taken in enumerate(s.taken):
         for card in taken:
@@ -234,8 +227,8 @@ def _changing(fields: dict[str, Any], s: RoundState, seat: int, acting: tuple[in
     change during play: who acts, the hands, the trick, the tricks done, whether hearts are broken, the kitty
     cards this seat has seen."""
     fields["to_act"] = acting
-    fields["hand"] = _cards_of(s.hands[seat])
-    fields["hand_sizes"] = tuple(map(len, s.hands))
+    fields["hand"] = _cards_of(s.held(seat))
+    fields["hand_sizes"] = tuple([s.hand_size(i) for i in range(s.n)])
     fields["leader"] = None if s.leader < 0 else s.leader
     # the two lists grow together: zip's strict check is a keyword call, dear in the pure build
     fields["trick"] = tuple(zip(s.tseats, map(_card, s.tcards))) if s.tcards else ()  # noqa: B905

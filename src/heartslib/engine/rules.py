@@ -19,13 +19,13 @@ calling them, and annotate module constants read on hot paths ``Final``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any, Final, Protocol
 
 from heartslib.actions import Choose
 from heartslib.cards import NUM_CARD_INDICES, Card, card_order
+from heartslib.engine.bits import mask_of
 from heartslib.engine.checks import check_variant
-from heartslib.engine.fastpath import FAST_LOOP, PLAIN_TRICKS, SUMMED_SCORING, admits
+from heartslib.engine.fastpath import PLAIN_TRICKS, SUMMED_SCORING, admits
 from heartslib.engine.tables import C0, CLUB, D0, HEART, JK, NO_SUIT, QS
 from heartslib.engine.values import card_values, counts_against, dealing_order
 from heartslib.enums import (
@@ -235,8 +235,6 @@ class Rules:
     compiled, ints compare natively)."""
     level: list[int]
     """Per card: twice its rank, what a later card's :attr:`challenge` is held against."""
-    fast_playout: bool
-    """The fast playout loop is admitted (:data:`heartslib.engine.fastpath.FAST_LOOP`)."""
     short_tricks: bool
     """The short paths of playing a card and settling a trick are admitted
     (:data:`heartslib.engine.fastpath.PLAIN_TRICKS`)."""
@@ -447,7 +445,6 @@ class Rules:
         tie = 1 if self.identical == Identical.LAST_WINS else 0
         self.challenge = [2 * r + tie for r in self.rank]
         self.level = [2 * r for r in self.rank]
-        self.fast_playout = admits(v, FAST_LOOP)
         self.short_tricks = admits(v, PLAIN_TRICKS)
 
     def _masks(self) -> None:
@@ -476,12 +473,12 @@ class Rules:
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         return self  # tables computed once and never changed
 
-    def opening_card(self, hands: list[list[int]]) -> int | None:
-        """The card that opens, among the cards in ``hands``: the variant's opening card, or when it is not
-        dealt (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
+    def opening_card(self, hands: list[int]) -> int | None:
+        """The card that opens, among the cards in ``hands`` (masks): the variant's opening card, or when it is
+        not dealt (stripped, in the kitty) the next one up in its suit; by default the lowest club."""
         for card in self.opening_order:
             for hand in hands:
-                if card in hand:
+                if hand >> card & 1:
                     return card
         return None
 
@@ -490,12 +487,6 @@ class Rules:
         return self.opening != Opening.ELDEST_ANY
 
 
-def mask_of(cards: Iterable[int]) -> int:
-    """The bit mask of a set of card indices (bit ``i`` set for card index ``i``)."""
-    mask = 0
-    for i in cards:
-        mask |= 1 << i
-    return mask
 
 
 def _rules_of(v: Compiled, named: int = -1) -> Rules:

@@ -1,7 +1,7 @@
 """A round's state, declared once: every field, what it holds, and how a copy and the state key treat it.
 
 :class:`RoundState` is the plain record the engine's modules work on (cards
-are indices, hands sorted lists); :class:`heartslib.Round` is the public
+are indices, hands masks); :class:`heartslib.Round` is the public
 facade around one. :data:`FIELDS` is the one declaration of the fields:
 ``__slots__``, the annotations, :meth:`RoundState.__init__`,
 :meth:`RoundState.copy` and :meth:`RoundState.key` must agree with it, and
@@ -20,8 +20,9 @@ from typing import Any, Final
 
 from heartslib.actions import Event
 from heartslib.cards import Card
+from heartslib.engine.bits import BIT, cards_in, count, with_copies
 from heartslib.engine.rules import Rules
-from heartslib.engine.tables import FAST_RUN, NATIVE, NO_SUIT, PLAY_CODE
+from heartslib.engine.tables import NO_SUIT, ORDER
 from heartslib.enums import SHUFFLE, Decision, PassDirection, Phase
 from heartslib.observation import Trick
 from heartslib.points import Score
@@ -30,7 +31,7 @@ from heartslib.variant import Variant
 
 __all__ = [
     "CACHE", "DERIVED", "FIELDS", "ITEMS", "LIST", "LISTS", "RNG", "VALUE", "RawTrick", "RawTrickWon", "RoundState",
-    "clone_rng", "fast_run_mark", "played_log", "trick_plays",
+    "clone_rng", "give", "take",
 ]
 
 #: A completed trick as the engine stores it: (number, leader, seats, cards, winner or -1, led suit).
@@ -67,7 +68,8 @@ FIELDS: Final[dict[str, str]] = {
     "hand_number": VALUE,
     "scores": VALUE,
     "lead": VALUE,
-    "hands": LISTS,
+    "hands": LIST,
+    "spares": LISTS,
     "kitty": LIST,
     "kitty_seen": LISTS,
     "passing": VALUE,
@@ -102,7 +104,7 @@ FIELDS: Final[dict[str, str]] = {
     "decision": VALUE,
     "events": ITEMS,
     "phase": VALUE,
-    "memo": CACHE,  # the legal cards of the seat to play, until the next change (may be its hand list)
+    "memo": CACHE,  # the legal cards of the seat to play as a mask, until the next change (-1: not known)
     "trick_values": CACHE,  # the completed tricks as Trick values (engine.records)
     "event_values": CACHE,  # the log as Event values (engine.records)
     "events_read": CACHE,  # how many entries of the log event_values holds the values of (engine.records)
@@ -170,6 +172,7 @@ class RoundState:
         "rules",
         "scores",
         "scripted",
+        "spares",
         "taken",
         "tcards",
         "trick_no",
@@ -194,8 +197,12 @@ class RoundState:
     """Match totals before this hand."""
     lead: int
     """A seat that leads the first trick with any card (``play.opening_taker``), or -1."""
-    hands: list[list[int]]
-    """Each seat's cards, sorted in hand order."""
+    hands: list[int]
+    """Each seat's cards as a mask (:mod:`heartslib.engine.bits`: bit ``i`` for card index ``i``), each card held
+    counted once."""
+    spares: list[list[int]]
+    """Each seat's further copies of cards it holds (two decks, several suitless jokers), in hand order: empty
+    lists in a one-copy pack. :meth:`held` lists a hand with them."""
     kitty: list[int]
     """Kitty cards not yet handed out."""
     kitty_seen: list[list[int]]
@@ -261,11 +268,10 @@ class RoundState:
     decision: Pending | None
     events: list[Event | int | RawTrickWon]
     """The log: actions and events, plays as ints (``seat * PLAY_CODE + card``) and tricks as raw tuples (built
-    into values on demand). A fast run of the random playout logs the mark ``FAST_RUN`` and then no plays:
-    from the mark to the end of the hand each trick's entry stands for its plays as well
-    (:func:`heartslib.engine.records.event_values`, :meth:`key`)."""
+    into values on demand: :func:`heartslib.engine.records.event_values`)."""
     phase: Phase
-    memo: list[int] | None
+    memo: int
+    """The legal cards of the seat to play as a mask, until the next change; -1 when not worked out."""
     trick_values: tuple[Trick, ...] | None
     """The completed tricks as values, built once each (:mod:`heartslib.engine.records`)."""
     event_values: list[Event] | None
@@ -307,7 +313,10 @@ class RoundState:
         self.hand_number = hand_number
         self.scores = scores
         self.lead = lead
-        self.hands = hands
+        self.hands = [0] * n
+        self.spares = [[] for _ in range(n)]
+        for seat in range(n):
+            give(self, seat, hands[seat])
         self.kitty = kitty
         self.kitty_seen = [[] for _ in range(n)]
         self.passing = passing
@@ -342,7 +351,7 @@ class RoundState:
         self.decision = None
         self.events = []
         self.phase = phase
-        self.memo = None
+        self.memo = -1
         self.trick_values = None
         self.event_values = None
         self.events_read = None
@@ -360,10 +369,10 @@ class RoundState:
         new.hand_number = self.hand_number
         new.scores = self.scores
         new.lead = self.lead
-        # the inner lists copied in the idiom each build runs fastest (tables.NATIVE)
-        new.hands = [h[:] for h in self.hands] if NATIVE else list(map(list.copy, self.hands))
+        new.hands = self.hands[:]
+        new.spares = [h[:] for h in self.spares]
         new.kitty = self.kitty[:]
-        new.kitty_seen = [k[:] for k in self.kitty_seen] if NATIVE else list(map(list.copy, self.kitty_seen))
+        new.kitty_seen = [k[:] for k in self.kitty_seen]
         new.passing = self.passing
         new.pass_size = self.pass_size
         new.passes = self.passes[:]
@@ -374,7 +383,7 @@ class RoundState:
             # only a shuffle pass still to come draws on the round's RNG (a dealer's choice never names a
             # shuffle); otherwise sharing it is safe. Both draw the same pile, so an unseeded round seeds now.
             new.rng = clone_rng(self.generator())
-        new.taken = [t[:] for t in self.taken] if NATIVE else list(map(list.copy, self.taken))
+        new.taken = [t[:] for t in self.taken]
         new.won = self.won[:]
         new.dead = self.dead[:]
         new.carry = self.carry[:]
@@ -400,13 +409,26 @@ class RoundState:
         new.decision = self.decision
         new.events = self.events[:]
         new.phase = self.phase
-        new.memo = None  # it may be the hand list itself, which only this round's plays change
+        new.memo = -1
         new.trick_values = None  # rebuilt by the copy if it is asked (search copies rarely are)
         new.event_values = None
         new.events_read = None
         new.card_values = None
         new.obs_fixed = None
         return new
+
+    def held(self, seat: int) -> list[int]:
+        """``seat``'s cards in hand order, copies repeated (a new list)."""
+        spares = self.spares[seat]
+        return with_copies(self.hands[seat], spares) if spares else cards_in(self.hands[seat])
+
+    def holds(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` holds ``card``."""
+        return bool(self.hands[seat] >> card & 1)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (copies counted)."""
+        return count(self.hands[seat]) + len(self.spares[seat])
 
     def generator(self) -> random.Random:
         """The round's generator, seeded from the operating system first if the round was made without one."""
@@ -424,7 +446,8 @@ class RoundState:
             self.hand_number,
             self.scores,
             self.lead,
-            tuple(tuple(h) for h in self.hands),
+            tuple(self.hands),
+            tuple(tuple(h) for h in self.spares),
             tuple(self.kitty),
             tuple(tuple(k) for k in self.kitty_seen),
             self.passing,
@@ -457,34 +480,32 @@ class RoundState:
             self.named,
             self.outcome,
             self.decision,
-            played_log(self.events),
+            tuple(self.events),
             self.phase,
         )
 
 
-def played_log(log: list[Event | int | RawTrickWon]) -> tuple[Event | int | RawTrickWon, ...]:
-    """``log`` as the general path logs the same hand: its fast run, if any (from the ``FAST_RUN`` mark, see
-    :attr:`RoundState.events`), with each trick's plays logged before the trick's entry, and no mark."""
-    mark = fast_run_mark(log)
-    if mark < 0:
-        return tuple(log)
-    out = log[:mark]
-    for item in log[mark + 1:]:
-        if isinstance(item, tuple):
-            out.extend(trick_plays(item))
-        out.append(item)
-    return tuple(out)
+def take(s: RoundState, seat: int, card: int) -> None:
+    """Take one copy of ``card`` (held) from ``seat``'s hand."""
+    spares = s.spares[seat]
+    if spares:
+        for i in range(len(spares)):
+            if spares[i] == card:
+                del spares[i]
+                return
+    s.hands[seat] &= ~BIT[card]
 
 
-def fast_run_mark(log: list[Event | int | RawTrickWon]) -> int:
-    """Where ``log``'s fast run starts (its ``FAST_RUN`` mark), or -1 when it has none."""
-    try:
-        return log.index(FAST_RUN)
-    except ValueError:
-        return -1
-
-
-def trick_plays(item: RawTrickWon) -> list[int]:
-    """The plays (``seat * PLAY_CODE + card``, in order) that a trick's entry stands for in a fast run."""
-    raw = item if len(item) == 6 else item[0]
-    return [seat * PLAY_CODE + card for seat, card in zip(raw[2], raw[3])]  # noqa: B905 (one length)
+def give(s: RoundState, seat: int, cards: list[int]) -> None:
+    """Put ``cards`` in ``seat``'s hand (a copy of a card held joins the spares, kept in hand order)."""
+    spares = s.spares[seat]
+    mask = s.hands[seat]
+    for card in cards:
+        bit = BIT[card]
+        if mask & bit:
+            spares.append(card)
+            if len(spares) > 1:
+                spares.sort(key=ORDER.__getitem__)
+        else:
+            mask |= bit
+    s.hands[seat] = mask

@@ -19,7 +19,6 @@ __all__ = [
     "CLUB",
     "CODE",
     "D0",
-    "FAST_RUN",
     "HEART",
     "JK",
     "NATIVE",
@@ -70,9 +69,6 @@ CARD: Final = tuple(Card.from_index(i) for i in range(NUM_CARD_INDICES))
 PLAYS: Final = tuple(tuple(Play(seat, card) for card in CARD) for seat in range(11))
 #: Plays are logged as ``seat * PLAY_CODE + card index`` (an int), turned into Play values on demand.
 PLAY_CODE: Final = 64
-#: The log's mark of a fast run (``engine.playout``): from it to the end of the hand the plays are not logged one
-#: by one, each trick's entry stands for its plays too (:func:`heartslib.engine.records.event_values`).
-FAST_RUN: Final = -1
 #: The Play class, for the type test in Round.apply (a static value when compiled).
 PLAY_TYPE: Final = Play
 #: ``id(play) -> seat * PLAY_CODE + card index`` for the interned plays, so Round.apply knows one of them

@@ -2,7 +2,7 @@
 cancellation and roll-overs.
 
 :func:`play_card` and :func:`resolve` each have a short path for the variants
-the plain-tricks allow-list admits (``Rules.fast_playout``; see
+the plain-tricks allow-list admits (``Rules.short_tricks``; see
 :mod:`heartslib.engine.fastpath`) and the general path for every rule;
 ``tests/test_conformance.py`` holds the short paths to the general one.
 
@@ -11,14 +11,14 @@ This module is compiled by the optional mypyc build: keep it strictly typed.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Sequence
 
 from heartslib.actions import KittyTaken
+from heartslib.engine.bits import BIT
 from heartslib.engine.finishing import score_round
-from heartslib.engine.legality import callable_suits, exposure_options, position
+from heartslib.engine.legality import callable_suits, exposure_options
 from heartslib.engine.rules import Rules
-from heartslib.engine.state import RawTrick, RoundState
+from heartslib.engine.state import RawTrick, RoundState, give, take
 from heartslib.engine.tables import (
     CARD,
     CODE,
@@ -26,7 +26,6 @@ from heartslib.engine.tables import (
     EXPOSE_DECISION,
     HEART,
     JK,
-    NATIVE,
     NO_SUIT,
     ORDER,
     PLAY,
@@ -36,7 +35,8 @@ from heartslib.engine.tables import (
 from heartslib.enums import CancelRollover, KittyMode
 
 __all__ = [
-    "begin_play", "call_suit", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due", "play_card",
+    "begin_play", "call_suit", "close_trick", "draw_after_trick", "draw_to_follow", "due_count", "expose", "kitty_due",
+    "play_card",
     "resolve", "settle", "trick_winner",
 ]
 
@@ -57,7 +57,7 @@ def begin_play(s: RoundState) -> None:
             s.opening = card
             for i in range(n):
                 seat = (s.dealer + step * (1 + i)) % n
-                if card in s.hands[seat]:
+                if s.hands[seat] >> card & 1:
                     leader = seat
                     break
     s.leader = leader
@@ -91,12 +91,11 @@ def expose(s: RoundState, option: str) -> None:
 def play_card(s: RoundState, seat: int, card: int) -> None:
     """``seat`` plays ``card`` (legal: checked by the caller); the trick resolves once complete."""
     rules = s.rules
-    s.memo = None
-    hand = s.hands[seat]
-    if NATIVE:
-        hand.pop(position(hand, card))  # legality.position: a native loop, not list.remove's rich compares
+    s.memo = -1
+    if rules.repeats:
+        take(s, seat, card)
     else:
-        hand.remove(card)
+        s.hands[seat] &= ~BIT[card]
     s.tseats.append(seat)
     tcards = s.tcards
     tcards.append(card)
@@ -154,18 +153,18 @@ def _next_active(s: RoundState, seat: int) -> None:
 def draw_to_follow(s: RoundState, seat: int) -> None:
     """``seat``, unable to follow the suit led, draws the stock's top card until it can or the stock is empty
     (``deck.stock = "to_follow"``, Domino Hearts)."""
-    stock, hand, suit, led = s.kitty, s.hands[seat], s.rules.suit, s.tsuit
-    if not stock or led == NO_SUIT or any(suit[c] == led for c in hand):
+    stock, suit, led = s.kitty, s.rules.suit, s.tsuit
+    if not stock or led == NO_SUIT or s.hands[seat] & s.rules.suit_masks[led]:
         return
     drawn: list[int] = []
     while stock:
         card = stock.pop(0)
-        insort(hand, card, key=ORDER.__getitem__)
+        give(s, seat, [card])
         drawn.append(card)
         if suit[card] == led:
             break
     s.draws.append((s.trick_no, seat, tuple(drawn)))
-    s.memo = None
+    s.memo = -1
 
 
 def _first_active(s: RoundState, seat: int) -> int:
@@ -182,8 +181,9 @@ def _keep_the_rest(s: RoundState) -> None:
     """Domino Hearts' end: the last player holding cards takes them and the rest of the stock as taken (with
     nobody left, the stock goes to the last trick's winner)."""
     keeper = _first_active(s, s.leader)
-    s.taken[keeper].extend(s.hands[keeper] + s.kitty)
-    s.hands[keeper] = []
+    s.taken[keeper].extend(s.held(keeper) + s.kitty)
+    s.hands[keeper] = 0
+    s.spares[keeper] = []
     s.kitty = []
 
 
@@ -200,33 +200,10 @@ def resolve(s: RoundState) -> None:
     due, and move on to the next trick or the scoring."""
     rules = s.rules
     if rules.short_tricks and not s.kitty:
-        # the plain-tricks rules with no kitty left (no valueless jokers, no cancellation, nothing due): the
-        # highest card of the suit led wins (of two identical ones the first, or with last_wins the last:
-        # rules.challenge) and takes the trick, as below but without the branches
-        cards, seats, led = s.tcards, s.tseats, s.tsuit
-        suit, level, challenge = rules.suit, rules.level, rules.challenge
-        best = -1
-        win = -1
-        # by position, not zip(seats, cards, strict=True): that keyword call costs a compiled trick a tenth
-        for i, card in enumerate(cards):
-            if suit[card] == led and challenge[card] > best:
-                best = level[card]
-                win = i
-        winner = s.leader if win < 0 else seats[win]
-        raw: RawTrick = (s.trick_no, s.leader, tuple(seats), tuple(cards), winner, led)
-        s.tricks.append(raw)
-        s.taken[winner].extend(cards)
-        s.won[winner] = s.won[winner] + 1  # compiled, += on an item is the generic in-place add
-        s.events.append(raw)
-        s.leader = winner
-        s.trick_no += 1
+        close_trick(s, tuple(s.tseats), s.tcards, s.tsuit)
         s.tseats = []
         s.tcards = []
         s.tsuit = NO_SUIT
-        if s.hands[winner]:
-            s.turn = winner
-        else:
-            score_round(s)
         return
     domino = rules.draws_to_follow
     # with a stock to draw after the trick, empty hands are refilled (one card each: hand size 1)
@@ -252,17 +229,37 @@ def resolve(s: RoundState) -> None:
     s.turn = s.leader
 
 
+def close_trick(s: RoundState, seats: tuple[int, ...], cards: list[int], led: int) -> None:
+    """The trick ``cards`` (played by ``seats``, ``led`` the suit to follow) is complete, for the plain-tricks
+    rules with no kitty left (``Rules.short_tricks``: no suitless jokers, no cancellation, nothing due): its
+    winner (:func:`trick_winner`) takes it, and the next trick or the scoring follows. What :func:`settle` does
+    for these rules without its branches; the current trick's fields are the caller's to clear."""
+    pos, _ = trick_winner(s.rules, cards, led)
+    winner = seats[pos]
+    raw: RawTrick = (s.trick_no, s.leader, seats, tuple(cards), winner, led)
+    s.tricks.append(raw)
+    s.taken[winner].extend(cards)
+    s.won[winner] = s.won[winner] + 1  # compiled, += on an item is the generic in-place add
+    s.events.append(raw)
+    s.leader = winner
+    s.trick_no += 1
+    if s.hands[winner]:
+        s.turn = winner
+    else:
+        score_round(s)
+
+
 def draw_after_trick(s: RoundState) -> None:
     """Each player draws the top card of the stock (held in the kitty's place, in the dealt order), the
     trick's winner first and then the others in the order of play, while the stock lasts (``deck.stock``)."""
-    hands, stock = s.hands, s.kitty
+    stock = s.kitty
     for seat in s.rules.order[s.leader]:
         if not stock:
             break
         card = stock.pop(0)
-        insort(hands[seat], card, key=ORDER.__getitem__)  # hands are kept in hand order
+        give(s, seat, [card])
         s.draws.append((s.trick_no - 1, seat, (card,)))  # after the trick just completed
-    s.memo = None
+    s.memo = -1
 
 
 def settle(s: RoundState, seats: Sequence[int], cards: list[int], led: int, last: bool) -> None:
@@ -317,24 +314,35 @@ def trick_winner(rules: Rules, cards: list[int], led: int) -> tuple[int, bool]:
     if led == NO_SUIT:
         return -1, False
     of_led = rules.of_suit[led]
+    challenge, level = rules.challenge, rules.level
+    if not (rules.cancel and len(set(cards)) < len(cards)):
+        # no cancellation: one pass, the highest so far by rules.challenge against rules.level (ties by
+        # play.identical are in those tables; a card's challenge is never below 0, so the first of the suit
+        # led always counts)
+        best = -1
+        top = -1
+        for i in range(len(cards)):
+            c = cards[i]
+            if of_led[c] and challenge[c] > top:
+                best = i
+                top = level[c]
+        return best, False
+    # two identical cards (or jokers) in the trick, which may cancel
     cand = [i for i, c in enumerate(cards) if of_led[c]]
-    if rules.cancel and len(set(cards)) < len(cards):  # two identical cards (or jokers) in the trick
-        # a plain dict: a Counter's constructor runs in Python, dear for a trick's few cards
-        counts = dict.fromkeys(cards, 0)
-        for c in cards:
-            counts[c] += 1
-        counts.pop(JK, None)  # jokers never cancel
-        cancelled = {c for c, k in counts.items() if k >= 2}
-        if cancelled:
-            remaining = [i for i in cand if cards[i] not in cancelled]
-            pairs = sum([k // 2 for k in counts.values()])
-            if (cand and not remaining) or (rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2):
-                return -1, True
-            cand = remaining
+    # a plain dict: a Counter's constructor runs in Python, dear for a trick's few cards
+    counts = dict.fromkeys(cards, 0)
+    for c in cards:
+        counts[c] += 1
+    counts.pop(JK, None)  # jokers never cancel
+    cancelled = {c for c, k in counts.items() if k >= 2}
+    if cancelled:
+        remaining = [i for i in cand if cards[i] not in cancelled]
+        pairs = sum([k // 2 for k in counts.values()])
+        if (cand and not remaining) or (rules.cancel_rollover == CancelRollover.TWO_PAIRS and pairs >= 2):
+            return -1, True
+        cand = remaining
     if not cand:
         return -1, False
-    # ties (play.identical: first or last wins) are in the compiled tables, read as the short paths read them
-    challenge, level = rules.challenge, rules.level
     best = cand[0]
     top = level[cards[best]]
     for i in cand[1:]:

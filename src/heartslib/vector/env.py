@@ -640,7 +640,8 @@ def _read_round(t: kernel.Tables, a: dict[str, Any], g: int, s: Any) -> None:
     """Fill game ``g`` of the arrays ``a`` from a round's engine state ``s``."""
     if s.phase is Phase.DECIDE and (s.decision is None or s.decision[0].value not in ("moon", "expose")):
         raise IllegalAction("bad_argument", f"rounds[{g}]: heartslib.vector takes no {s.decision[0]} decision")
-    for seat, hand in enumerate(s.hands):
+    for seat in range(s.n):
+        hand = s.held(seat)
         a["owner"][g, hand] = seat
         a["hand_count"][g, seat] = len(hand)
     a["scores"][g] = [int(x.real) for x in s.scores]
