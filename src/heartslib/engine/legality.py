@@ -32,7 +32,7 @@ import attrs
 from heartslib.actions import Choose, Pass, Play, make_pass
 from heartslib.cards import Card
 from heartslib.engine.args import action_problem
-from heartslib.engine.bits import BIT, cards_in, mask_of
+from heartslib.engine.bits import BIT, cards_in, count, mask_of
 from heartslib.engine.rules import Rules
 from heartslib.engine.state import RoundState
 from heartslib.engine.tables import (
@@ -55,6 +55,7 @@ from heartslib.enums import DEALERS_CHOICE, SCATTER, STAR, PassDirection
 __all__ = [
     "PassRules",
     "Why",
+    "binds",
     "callable_suits",
     "candidates",
     "count_passes",
@@ -267,13 +268,11 @@ def _exposed(s: RoundState, rules: Rules, seat: int, cands: int, why: Why | None
     """Exposed cards (``scoring.exposable``): not played the first time their suit is led, the lead included, unless
     the holder has no other card of that suit (and never so as to leave no legal card)."""
     suit = rules.suit
-    led = s.tsuit if s.tcards else NO_SUIT
-    led_before = {t[5] for t in s.tricks}
-    hand = s.held(seat)
     barred = 0
     for c in s.exposed:
-        if (cands >> c & 1 and suit[c] not in led_before and (not s.tcards or suit[c] == led)
-                and sum(1 for h in hand if suit[h] == suit[c]) > 1):
+        if cands >> c & 1 and not (s.tcards and suit[c] != s.tsuit) and binds(s, c) and (
+                count(s.hands[seat] & rules.suit_masks[suit[c]])
+                + sum([1 for x in s.spares[seat] if suit[x] == suit[c]]) > 1):
             barred |= BIT[c]
     if not barred or barred == cands:
         return cands
@@ -283,6 +282,12 @@ def _exposed(s: RoundState, rules: Rules, seat: int, cands: int, why: Why | None
                 "an exposed card may not be played the first time its suit is led, unless it is the player's only "
                 "card of that suit")
     return keep
+
+
+def binds(s: RoundState, card: int) -> bool:
+    """Whether the exposed-card rule may still bar the exposed ``card``: its suit has not been led yet."""
+    st = s.rules.suit[card]
+    return all(t[5] != st for t in s.tricks)
 
 
 def _first_trick(banned: int, code: str, cands: int, why: Why | None) -> int:

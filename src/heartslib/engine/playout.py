@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from heartslib.engine.bits import BIT, cards_in, low_card, pick
-from heartslib.engine.legality import followed, is_ordered, legal_mask, locked, pass_of, random_pass
+from heartslib.engine.legality import binds, followed, is_ordered, legal_mask, locked, pass_of, random_pass
 from heartslib.engine.machine import apply, choice, choose, choose_cards, to_act
 from heartslib.engine.state import RoundState, take
 from heartslib.engine.tables import OVER, PASS, PLAY, PLAY_CODE
@@ -63,10 +63,21 @@ def card_by_card(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
 def _plain(s: RoundState) -> bool:
     """Whether no rule but following suit and the hearts lock on a lead can narrow a play from here to the end of
     the hand, each trick one card a seat with nothing else to settle (``Rules.short_tricks``): past the first trick
-    (the opening lead, the first-trick rule), no forced play (``Rules.forces``), no exposed card, no kitty or stock
-    left and no suitless joker (``short_tricks`` refuses them)."""
+    (the opening lead, the first-trick rule), no forced play (``Rules.forces``), no exposed card that may still be
+    barred, no kitty or stock left and no suitless joker (``short_tricks`` refuses them)."""
     rules = s.rules
-    return rules.short_tricks and not rules.forces and not s.exposed and not s.kitty
+    return rules.short_tricks and not rules.forces and not s.kitty and not (s.exposed and _exposure_binds(s))
+
+
+def _exposure_binds(s: RoundState) -> bool:
+    """Whether an exposed card still held may yet be barred by the exposed-card rule (``legality.binds``: its
+    suit not led so far); once none may, none will, and legality's exposed-card step removes nothing."""
+    for card in s.exposed:
+        if binds(s, card):
+            for seat in range(s.n):
+                if s.hands[seat] >> card & 1:
+                    return True
+    return False
 
 
 def _plain_tricks(s: RoundState, rnd: Callable[[], float]) -> None:
