@@ -17,7 +17,6 @@ differ by a few thousand instructions a playout pure. Needs valgrind on the PATH
 from __future__ import annotations
 
 import argparse
-import inspect
 import os
 import random
 import re
@@ -41,7 +40,7 @@ def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: 
 
     import heartslib as hl
     from heartslib.engine.playout import random_playout
-    card_by_card = getattr(__import__("heartslib.engine.playout", fromlist=["x"]), "card_by_card", random_playout)
+    card_by_card = getattr(__import__("heartslib.engine.playout", fromlist=["x"]), "card_by_card", None)
     from heartslib.round import engine_state
 
     rounds = post_pass_rounds(hl.preset(preset), deals, 1)
@@ -60,8 +59,8 @@ def _play(preset: str, deals: int, passes: int, play: bool, api: bool, rollout: 
         for s in states:
             c = s.copy()
             if play:
-                if general and "fast" in inspect.signature(random_playout).parameters:
-                    random_playout(c, rng, False)  # a checkout from before issue 49: its general path alone
+                if general and card_by_card is None:
+                    random_playout(c, rng, False)  # before issue 49: its general path alone
                 elif general:
                     card_by_card(c, rng)
                 else:

@@ -23,6 +23,7 @@ import heartslib as hl
 from heartslib import strategies as hst
 from heartslib.cards import card_order
 from heartslib.engine import fastpath
+from heartslib.engine.bits import mask_of
 from heartslib.enums import StockDraw
 
 JOKERS = frozenset(hl.Card(c) for c in ("0C", "0D", "JK"))
@@ -457,7 +458,7 @@ def test_observation_unchanged_when_other_hidden_cards_are_swapped(data: st.Data
         return [x for x in dealt_to if now[x] == dealt_to[x] and not passed[x] and x not in start[other]]
 
     # the holder of the opening card is public (they must lead it), so it is not swapped
-    held = [[x.index for x in h] for h in start]
+    held = [mask_of(x.index for x in h) for h in start]
     opening_index = v.rules.opening_card(held) if v.rules.needs_opening_card() else None
     opening = None if opening_index is None else hl.Card.from_index(opening_index)
     xs = [x for x in own(a, b) if x != opening]

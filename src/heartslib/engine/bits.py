@@ -64,8 +64,36 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
+def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``[suit][part]``: the cards of a 13-bit part of a mask at that suit's place, in order."""
+    return tuple(tuple(tuple(base + i for i in range(13) if part >> i & 1) for part in range(1 << 13))
+                 for base in (0, 13, 26, 39))
+
+
+#: The pure build's per-suit lists (interpreted, four table reads list a hand faster than a walk over its bits,
+#: each step of which makes a new two-digit int; compiled, the walk is native): made on first use.
+_PARTS: list[tuple[tuple[tuple[int, ...], ...], ...]] = []
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of ``mask`` in hand order."""
+    if mask >> 52:  # 0♣, 0♦ (out of bit order) or the suitless joker
+        return _cards_with_jokers(mask)
+    if NATIVE:
+        out: list[int] = []
+        while mask:
+            low = mask & -mask
+            out.append(_LOW[low % 67])
+            mask ^= low
+        return out
+    if not _PARTS:
+        _PARTS.append(_suit_tables())
+    clubs, diamonds, hearts, spades = _PARTS[0]
+    return [*clubs[mask & 8191], *diamonds[mask >> 13 & 8191], *hearts[mask >> 26 & 8191], *spades[mask >> 39]]
+
+
+def _cards_with_jokers(mask: int) -> list[int]:
+    """:func:`cards_in` for a mask holding a joker: the zero-suit ones placed first in their suits."""
     out: list[int] = []
     rest = mask & ~ZEROS
     while rest:
@@ -95,10 +123,11 @@ def pick(mask: int, rnd: Callable[[], float]) -> int:
     called only when there are two or more (the draws of a random agent: one ``random()`` per choice)."""
     if not mask & (mask - 1):
         return _LOW[mask % 67]
-    if mask & ZEROS:
+    if mask >> 52:  # a joker: hand order is not bit order
         listed = cards_in(mask)
         return listed[int(rnd() * len(listed))]
-    i = int(rnd() * count(mask))
+    # interpreted, bit_count here saves count()'s frame on every draw (compiled, count's native loop)
+    i = int(rnd() * (count(mask) if NATIVE else mask.bit_count()))
     while i:
         mask &= mask - 1
         i -= 1
