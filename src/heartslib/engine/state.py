@@ -56,7 +56,8 @@ ITEMS: Final = "items"
 RNG: Final = "rng"
 #: worked out from other fields: shared by copies, not part of the key
 DERIVED: Final = "derived"
-#: a cache of values built from other fields: reset (None) in copies, which rebuild it when asked; not in the key
+#: a cache of values built from other fields: reset (None; the legal-card mask -1) in copies, which rebuild it when
+#: asked; not in the key
 CACHE: Final = "cache"
 
 #: Every field of a round's state, in declaration order, with how copies and the key treat it.
