@@ -29,27 +29,22 @@ __all__ = ["Policy", "card_by_card", "policy_playout", "random_playout", "rollou
 
 def random_playout(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     """Play uniformly random legal actions to the end of the round, in place; return the points."""
-    rnd = rng.random
-    while s.phase is not OVER:
-        if s.phase is PLAY and not s.tcards and s.trick_no and _plain(s):
-            _plain_tricks(s, rnd)
-        elif s.phase is PLAY:
-            seat = s.turn
-            card = pick(legal_mask(s, seat, None), rnd)
-            s.events.append(seat * PLAY_CODE + card)
-            play_card(s, seat, card)
-        else:
-            _random_step(s, rng, None)
-    assert s.outcome is not None
-    return s.outcome.points
+    return _random_play(s, rng, True)
 
 
 def card_by_card(s: RoundState, rng: random.Random) -> tuple[Score, ...]:
     """:func:`random_playout` with every card through ``legal_mask`` and ``play_card`` one call at a time (the
     path of the public API and of rollouts): the same game for the same ``rng``; for the tests and benchmarks."""
+    return _random_play(s, rng, False)
+
+
+def _random_play(s: RoundState, rng: random.Random, whole_tricks: bool) -> tuple[Score, ...]:
+    """The random playout, with ``whole_tricks`` the plain tricks left in :func:`_plain_tricks`."""
     rnd = rng.random
     while s.phase is not OVER:
-        if s.phase is PLAY:
+        if whole_tricks and s.phase is PLAY and not s.tcards and s.trick_no and _plain(s):
+            _plain_tricks(s, rnd)
+        elif s.phase is PLAY:
             seat = s.turn
             card = pick(legal_mask(s, seat, None), rnd)
             s.events.append(seat * PLAY_CODE + card)
