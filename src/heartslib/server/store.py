@@ -297,8 +297,11 @@ class PostgresStore(Store):
 
     def listen(self, heard: Callable[[tuple[str, int] | None], None]) -> Callable[[], None] | None:
         """PostgreSQL's LISTEN/NOTIFY, on a connection of its own in a thread of its own: told at each commit,
-        never polling. Connects again after a failure (a second later), then calls ``heard(None)``."""
+        never polling. Connects again after a failure (a second later), then calls ``heard(None)``. Returns once
+        the first connection listens (or its attempt failed, or 10 seconds passed): what is stored after that is
+        heard, and the first ``heard(None)`` comes before, not in the middle of what the caller does next."""
         stop = threading.Event()
+        tried = threading.Event()
 
         def run() -> None:
             while not stop.is_set():
@@ -306,15 +309,18 @@ class PostgresStore(Store):
                     with self._psycopg.connect(self._url, autocommit=True) as conn:
                         conn.execute("LISTEN hl_actions")
                         heard(None)  # anything stored before this connection listened must be read
+                        tried.set()
                         while not stop.is_set():
                             for note in conn.notifies(timeout=0.5):
                                 number, _, table_id = note.payload.partition(" ")
                                 heard((table_id, int(number)))
                 except self._psycopg.Error as exc:
                     _log.warning("heartslib server: listening to the database: %s", self._safe(str(exc)))
+                    tried.set()
                     stop.wait(1.0)
 
         threading.Thread(target=run, name="heartslib-listen", daemon=True).start()
+        tried.wait(10.0)
         return stop.set
 
     def _safe(self, text: str) -> str:

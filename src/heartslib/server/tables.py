@@ -646,7 +646,9 @@ class Hub:
                 with contextlib.suppress(RuntimeError):  # the loop closed while the listener stops: nobody to tell
                     loop.call_soon_threadsafe(self._heard, note)
 
-            self._listening = self.store.listen(heard)
+            # off the loop: listen returns once its connection listens, so that the first heard(None) (a catch-up
+            # of every watched table) is over before anyone watches here
+            self._listening = await asyncio.to_thread(self.store.listen, heard)
         for record in await self._db(self.store.unfinished):
             if record.id in self.tables:  # asked for, and read, meanwhile
                 continue
