@@ -537,7 +537,7 @@ def _on_the_general_path(r: hl.Round, seed: int) -> tuple[hl.Round, tuple[object
     return general, points
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(st.one_of(hst.rounds(PLAIN_TRICK_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_the_short_paths_agree_with_the_general_path_on_random_variants(r: hl.Round, seed: int) -> None:
     # the short paths of playing a card and settling a trick decide exactly what the general path does, so the
@@ -604,7 +604,7 @@ def test_the_summed_scorer_agrees_with_the_general_scorer(r: hl.Round, seed: int
 _SUMMED = [hl.preset(n) for n in hl.preset_names() if hl.preset(n).rules.tally is not None]
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(st.one_of(st.sampled_from(_SUMMED), hst.variants().filter(lambda v: v.rules.tally is not None)), st.data())
 def test_the_summed_scorer_agrees_with_the_general_scorer_on_any_split(v: hl.Variant, data: st.DataObject) -> None:
     # Rules.tally scores the variants with modifiers from card sums, sending a seat whose cards bring a modifier
@@ -666,7 +666,7 @@ def test_two_valueless_jokers_in_one_hand_are_listed_once() -> None:
     assert len(legal) == len(set(legal)) and hl.Play(1, hl.Card("JK")) in legal
 
 
-@settings(max_examples=120)
+@settings(max_examples=40)
 @given(st.one_of(hst.rounds(PLAIN_TRICK_VARIANTS, max_steps=16), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_rollout_points_are_a_copys_random_playout_and_leave_the_round(r: hl.Round, seed: int) -> None:
     # Round.rollout_points plays the rest of the hand on a copy: the same draws and the same points as

@@ -41,7 +41,7 @@ def _public(r: hl.Round, seed: int) -> None:
         r.apply(actions[int(mine.random() * len(actions))] if len(actions) > 1 else actions[0])
 
 
-@settings(max_examples=80)
+@settings(max_examples=50)
 @given(hst.rounds(), st.integers(0, 2**32 - 1))
 def test_the_policy_rollout_plays_what_the_public_path_plays(r: hl.Round, seed: int) -> None:
     passes = random.Random(seed)
@@ -110,7 +110,7 @@ def _listed(r: hl.Round, rng: random.Random) -> None:
 FAST_VARIANTS = hst.variants().filter(lambda v: v.rules.short_tricks)
 
 
-@settings(max_examples=100)
+@settings(max_examples=50)
 @given(st.one_of(hst.rounds(FAST_VARIANTS, max_steps=20), hst.rounds()), st.integers(0, 2**32 - 1))
 def test_every_path_ends_in_the_same_state_for_the_same_draws(r: hl.Round, seed: int) -> None:
     # issue 32: the legal_actions listing, random_playout,
