@@ -29,7 +29,7 @@ PINS: dict[str, Any] = {
     "players": st.integers(3, 10),
     "decks": 1,
     "deck": {"joker": "zero_suits"},
-    "play": {"booster_nines": False, "undercut": False},
+    "play": {"booster_nines": False},
 }
 
 def supported(v: hl.Variant) -> bool:
@@ -153,8 +153,8 @@ def test_the_drawn_variants_reach_the_rules_compared() -> None:
 
     collect()
     for path in ("players", "direction", "deck.jokers", "deck.fill", "deck.kitty", "passing.schedule", "passing.cards",
-                 "passing.forbidden", "play.opening", "play.breaking", "play.first_trick", "play.queen_forced",
-                 "play.must_discard",
+                 "passing.forbidden", "passing.keep_last_of_suit", "play.opening", "play.breaking",
+                 "play.first_trick", "play.queen_forced", "play.must_discard", "play.undercut",
                  "scoring.values", "scoring.multiply", "scoring.double_suit", "scoring.cancels",
                  "scoring.all_hearts_flips", "scoring.exposable", "moon.kind", "moon.sun", "moon.sun_and_moon",
                  "end.winner"):
@@ -172,6 +172,67 @@ def test_presets_play_as_the_engine(name: str) -> None:
     env, state, turns = play_out(v, list(range(6)), 1)
     for g, t in enumerate(turns):
         assert env.to_round(state, g) == t.round
+
+
+#: The rules of the Leekha family the environment plays: AyMog's pass (a pass keeps a card of each suit it takes
+#: from, but the exempt cards), Idlib's undercut, and the undercut's other two readings together.
+_UNDERCUT_OFF = {"undercut": False, "undercut_ceiling": "highest_leekha", "undercut_binds_discards": False}
+LEEKHA: dict[str, tuple[hl.Variant, dict[str, hl.Variant]]] = {
+    # name: (the variant, {a rule: the variant without it})
+    "leekha_aymog": (hl.preset("leekha_aymog"), {
+        "keep_last_of_suit": hl.preset("leekha_aymog").replace(passing={"keep_last_of_suit": False,
+                                                                        "last_of_suit_exempt": []})}),
+    "likha_idlib": (hl.preset("likha_idlib"), {"undercut": hl.preset("likha_idlib").replace(play=_UNDERCUT_OFF)}),
+    "undercut_readings": (hl.preset("likha_idlib").replace(
+        play={"undercut_ceiling": "winning_card", "undercut_binds_discards": True}), {
+        "undercut": hl.preset("likha_idlib").replace(play=_UNDERCUT_OFF),
+        "winning_card": hl.preset("likha_idlib").replace(play={"undercut_binds_discards": True}),
+        "binds_discards": hl.preset("likha_idlib").replace(play={"undercut_ceiling": "winning_card"})}),
+}
+
+
+def rule_counter(name: str) -> Callable[[Env, Any], None]:
+    """A function counting, in ``LEEKHA[name]``'s counts, the games of each (numpy) state it is given in which a
+    rule changed the legal mask: the mask the variant without it gives differs (the pass masks for the pass
+    rule, the play masks for the undercut)."""
+    from heartslib.vector import kernel
+
+    without = LEEKHA[name][1]
+    tables = {rule: kernel.Tables(w) for rule, w in without.items()}
+
+    def count(env: Env, state: Any) -> None:
+        for rule, off in tables.items():
+            phase = kernel.PASS if rule == "keep_last_of_suit" else kernel.PLAY
+            rows = np.flatnonzero(state.phase == phase)
+            mask = kernel.pass_mask if phase == kernel.PASS else kernel.candidates
+            LEEKHA_COUNTS[name][rule] += int((mask(env._t, state, rows) != mask(off, state, rows)).any(1).sum())
+
+    LEEKHA_COUNTS[name] = dict.fromkeys(without, 0)
+    return count
+
+
+LEEKHA_COUNTS: dict[str, dict[str, int]] = {}
+
+
+@pytest.mark.parametrize("name", sorted(LEEKHA))
+def test_the_leekha_pass_and_the_undercut_play_as_the_engine_and_change_choices(name: str) -> None:
+    """Leekha Aymog's pass and Idlib Likha's undercut (and its readings) play exactly as the engine, and each rule
+    is reached: in some step of these games its legal mask differs from the one the variant without it gives."""
+    v = LEEKHA[name][0]
+    count = rule_counter(name)
+
+    def counting(env: Env, state: Any, rng: Any) -> Any:
+        count(env, state)
+        return env.random_actions(state, rng)
+
+    env = Env(v)
+    seeds = list(range(8))
+    state = env.init(seeds, dealer=[s % 4 for s in seeds])
+    turns = [Turns(env.encoding, hl.Round.deal(v, seed=s, dealer=s % 4)) for s in seeds]
+    state = drive(env, state, turns, 2, counting)
+    for g, t in enumerate(turns):
+        assert env.to_round(state, g) == t.round
+    assert all(LEEKHA_COUNTS[name].values()), LEEKHA_COUNTS[name]
 
 
 def test_to_round_and_from_rounds_round_trip() -> None:

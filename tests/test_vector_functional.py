@@ -31,6 +31,9 @@ CHOICE = hl.preset("standard").replace(scoring={"values": {f"{rank}H": 0 for ran
 VARIANTS = {"standard": hl.preset("standard"), "moon_choice": CHOICE, "black_maria": hl.preset("black_maria"),
             "omnibus": hl.preset("omnibus"), "gong_zhu_exposed": hl.preset("gong_zhu_exposed"),
             "royal_hearts": hl.preset("royal_hearts"),
+            # the pass keeping a card of each suit, its masks from the deal on the device on (the undercut, a play
+            # rule of the same kernel step as the jax backend's, is held to it in test_vector_jax)
+            "leekha_aymog": hl.preset("leekha_aymog"),
             "kitty": hl.preset("standard").replace(players=5, deck={"fill": "kitty", "kitty": "one_per_trick",
                                                                     "kitty_seen_by_winner": True})}
 _GAMES: dict[str, tuple[Any, Any, Any, Any]] = {}

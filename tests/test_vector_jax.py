@@ -9,6 +9,7 @@ of the same size (one compiled step per variant).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,7 +25,7 @@ from heartslib.adapters.encoding import Turns  # noqa: E402
 from heartslib.strategies import variants  # noqa: E402
 from heartslib.vector import Env  # noqa: E402
 from heartslib.vector.kernel import ARRAYS  # noqa: E402
-from test_vector import KITTIES, PINS, supported  # noqa: E402
+from test_vector import KITTIES, LEEKHA, LEEKHA_COUNTS, PINS, rule_counter, supported  # noqa: E402
 from test_vector_scoring import (  # noqa: E402
     FLIP_ALONE,
     LOT,
@@ -59,13 +60,16 @@ def same(a: Any, b: Any) -> None:
     assert np.array_equal(np.asarray(a.observation), np.asarray(b.observation))
 
 
-def lockstep(v: hl.Variant, state_np: Any, state_jx: Any, rng_seed: int) -> tuple[Any, Any]:
+def lockstep(v: hl.Variant, state_np: Any, state_jx: Any, rng_seed: int,
+             each: Callable[[Env, Any], None] | None = None) -> tuple[Any, Any]:
     """Step both backends' states with the same random legal actions until every game is over, comparing them
-    after every step; the final states."""
+    after every step (and giving each numpy state before its step to ``each``); the final states."""
     env_np, env_jx = envs(v)
     rng = np.random.default_rng(rng_seed)
     same(state_np, state_jx)
     while not state_np.terminated.all():
+        if each is not None:
+            each(env_np, state_np)
         actions = env_np.random_actions(state_np, rng)
         state_np = env_np.step(state_np, actions)
         state_jx = env_jx.step(state_jx, actions)
@@ -126,14 +130,24 @@ CHOICE = hl.preset("standard").replace(scoring={"values": {f"{rank}H": 0 for ran
                                        moon={"kind": "choice"}, end={"hands": 5})
 
 
-@pytest.mark.parametrize("v", [hl.preset("standard"), CHOICE], ids=["standard", "moon_choice"])
-def test_presets_step_as_numpy_and_end_as_the_engine(v: hl.Variant) -> None:
-    """The standard game, and a moon every hand with the shooter's choice (the decision phase, its ids and
-    both answers), from later hands with scores (the moon rules read them)."""
+#: test_vector's LEEKHA variants played here: Leekha Aymog's pass, and the undercut with both its other readings.
+JAX_LEEKHA = ("leekha_aymog", "undercut_readings")
+
+
+@pytest.mark.parametrize("name", ["standard", "moon_choice", *JAX_LEEKHA])
+def test_presets_step_as_numpy_and_end_as_the_engine(name: str) -> None:
+    """The standard game, a moon every hand with the shooter's choice (the decision phase, its ids and both
+    answers), Leekha Aymog's pass that keeps a card of each suit and the undercut with its readings (each rule
+    reached: it changes some legal mask of these games), from later hands with scores (the moon rules read
+    them)."""
+    v = {"standard": hl.preset("standard"), "moon_choice": CHOICE}.get(name) or LEEKHA[name][0]
     env_np, env_jx = envs(v)
     starts = [hl.Round.deal(v, seed=s, hand_number=s, dealer=s % 4, scores=[10 * s, -s, 0, 130]) for s in range(BATCH)]
-    _, state_jx = lockstep(v, env_np.from_rounds(starts), env_jx.from_rounds(starts), 7)
+    count = rule_counter(name) if name in JAX_LEEKHA else None
+    _, state_jx = lockstep(v, env_np.from_rounds(starts), env_jx.from_rounds(starts), 7, count)
     ends_as_the_engine(v, starts, state_jx)
+    if count is not None:
+        assert all(LEEKHA_COUNTS[name].values()), LEEKHA_COUNTS[name]
     if v is CHOICE:
         logged = np.asarray(state_jx.log)
         assert ((logged == 55) | (logged == 56)).any(1).all()  # every game reached the choice

@@ -23,10 +23,8 @@ REFUSED: dict[str, dict[str, Any]] = {
     "deck.decks": {"deck": {"decks": 2}, "players": 8},
     "deck.joker": {"deck": {"jokers": 1, "joker": "valueless"}},
     "deck.joker_points_when": {"deck": {"jokers": 2, "joker_points": 5, "joker_points_when": "hearts_led"}},
-    "passing.keep_last_of_suit": {"passing": {"keep_last_of_suit": True}},
     "passing.schedule": {"passing": {"schedule": ["left", "shuffle"]}},
     "play.booster_nines": {"play": {"booster_nines": True}},
-    "play.undercut": {"play": {"undercut": True, "must_discard": ["TD", "QS", "KC"]}},
     "scoring.values": {"scoring": {"values": {"QS": "13+1j"}}, "end": {"measure": "magnitude"}},
     "scoring.multiply": {"scoring": {"multiply": {"TC": "2i"}}, "end": {"measure": "magnitude"}},
     "scoring.settlement": {"scoring": {"settlement": "auction", "values": {}}, "moon": {"kind": "none"},
@@ -76,6 +74,23 @@ def test_a_value_the_environment_does_not_play_is_refused_by_name(path: str) -> 
     value = dict(field_paths(v))[path]
     assert f"does not implement {path} = " in str(err.value)
     assert value != dict(field_paths(hl.preset("standard")))[path]
+
+
+def test_the_presets_refused_are_those_of_two_decks_stocks_the_auction_and_complex_scores() -> None:
+    """Every preset plays but those whose rules the environment does not implement, each refused for them: the
+    Leekha family's pass and undercut rules are played (issue 53)."""
+    from heartslib.presets import _PRESETS
+
+    refused = {name: [path for path, _ in support.refusals(hl.preset(name))] for name in _PRESETS}
+    refused = {name: paths for name, paths in refused.items() if paths}
+    two_decks = {name for name in refused if name.startswith("double_deck_")} | {"cancellation"}
+    assert set(refused) == two_decks | {"domino_hearts", "two_handed", "auction_hearts", "complex_hearts"}
+    assert all("deck.decks" in refused[name] for name in two_decks)
+    assert refused["domino_hearts"][0] == refused["two_handed"][0] == "deck.stock"
+    assert refused["auction_hearts"] == ["scoring.settlement"]
+    assert refused["complex_hearts"] == ["scoring.values", "scoring.multiply"]
+    for name in ("leekha_aymog", "likha_idlib", "likha", "leekha_jawaker"):
+        check_supported(hl.preset(name))
 
 
 def test_the_message_names_the_value_and_what_is_played() -> None:

@@ -92,8 +92,19 @@ class Tables:
         self.must[list(rules.must_discard)] = True
         self.must_any = bool(rules.must_discard)
         self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
+        # the undercut (play.undercut) and its two readings: the ceiling, the highest card of the suit led rather
+        # than the highest leekha (undercut_ceiling = "winning_card"); binding free discards too
+        self.undercut = rules.undercut
+        self.undercut_winning = rules.undercut_winning
+        self.undercut_discards = rules.undercut_discards
         self.passable = np.ones(C, dtype=bool)
         self.passable[list(rules.forbidden)] = False
+        # passing.keep_last_of_suit: whether a pass keeps a card of each suit it takes from, the cards that may
+        # always be passed (last_of_suit_exempt), and which of the five suits it keeps (not the suitless one)
+        self.keeps = rules.pass_keep is not None
+        self.exempt = np.zeros(C, dtype=bool)
+        self.exempt[list(rules.pass_keep or ())] = True
+        self.suited = np.arange(5) < 4
         self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
         # the opening card, or when it is not dealt to a hand (in the kitty) the next one up in its suit
         self.opening_order = np.array(rules.opening_order if self.open_card >= 0 else [0], dtype=np.int64)
@@ -547,7 +558,8 @@ def narrow(t: Tables, cands: Any, allowed: Any, where: Any = None) -> Any:
 # ---------------------------------------------------------------------- legality
 # The steps of heartslib.engine.legality.candidates, in its order and under its names, each over the card masks
 # of a batch of games: candidates -> lead (opening, locked, exposed, first_trick), follow suit, exposed,
-# first_trick, forced (queen_forced, must_discard).
+# first_trick, forced (queen_forced, must_discard, undercut); then the pass's: pass_mask (legality.pass_extensions)
+# and pass_room.
 
 
 def candidates(t: Tables, st: Any, r: Any) -> Any:
@@ -645,7 +657,9 @@ def first_trick(t: Tables, cands: Any, first: Any = None) -> Any:
 def forced(t: Tables, st: Any, r: Any, own: Any, cands: Any, led: Any, void: Any) -> Any:
     """``legality._forced``: Q♠ at the first opportunity (``play.queen_forced``: when void in the suit led, or
     on a spade trick a higher spade already lies on), then a void player's forced discards
-    (``play.must_discard``, with ``must_discard_if_all`` only while holding every one)."""
+    (``play.must_discard``, with ``must_discard_if_all`` only while holding every one), then the undercut
+    (:func:`undercut`) where the player follows suit, was forced to discard, or with
+    ``play.undercut_binds_discards`` discards freely."""
     xp = t.xp
     if t.queen_forced:
         tc = st.trick_cards[r].astype(t.ix)
@@ -655,16 +669,93 @@ def forced(t: Tables, st: Any, r: Any, own: Any, cands: Any, led: Any, void: Any
             cands = xp.where(queen[:, None], t.only_qs[None, :], cands)
     else:
         queen = None
+    discarded = None  # where a forced discard narrowed the cards (the undercut then binds among them)
     if t.must_any:
         use = void
         if t.must_all:
             use = use & ((own & t.must[None, :]).sum(1) == t.must_all)
         if queen is not None:
             use = use & ~queen  # the queen returned first
+        if t.undercut:
+            discarded = use & (cands & t.must[None, :]).any(1)
         cands = narrow(t, cands, t.must, use)
+    if t.undercut:
+        binds = xp.ones_like(void) if t.undercut_discards else ~void
+        if discarded is not None:
+            binds = binds | discarded
+        if queen is not None:
+            binds = binds & ~queen  # the queen returned first: nothing to undercut with
+        cands = undercut(t, st, r, cands, led, binds)
     return cands
 
 
+def undercut(t: Tables, st: Any, r: Any, cands: Any, led: Any, binds: Any) -> Any:
+    """``legality._undercut`` (Idlib Leekha) in the games ``binds``: once a leekha card (``play.must_discard``)
+    lies on the trick, a card ranked below the ceiling if the cards allowed so far hold one. The ceiling is the
+    highest of the leekha cards there or, with ``play.undercut_ceiling = "winning_card"``, the highest card of
+    the suit led."""
+    xp = t.xp
+    tc = st.trick_cards[r].astype(t.ix)
+    on = tc >= 0
+    rank = xp.where(on, t.rank[tc], -1)  # (M, n): the ranks of the cards on the trick, -1 for the empty places
+    top = xp.where(on & t.must[tc], rank, -1).max(1)  # the highest leekha's rank, -1 where none lies there
+    binds = binds & (top >= 0)
+    if t.eager and not binds.any():
+        return cands
+    if t.undercut_winning:  # -1 where no card of the suit led lies there: nothing is below it
+        top = xp.where(on & (t.suit[tc] == led[:, None]), rank, -1).max(1)
+    keep = cands & (t.rank[None, :] < top[:, None])
+    use = binds & keep.any(1)
+    return xp.where(use[:, None], keep, cands)
+
+
 def pass_mask(t: Tables, st: Any, r: Any) -> Any:
-    """The cards the seat choosing its pass may pick next in games ``r``."""
-    return (st.owner[r] == st.turn[r][:, None]) & t.passable[None, :] & (st.pass_from[r] < 0)
+    """``legality.pass_extensions``: the cards the seat choosing its pass in games ``r`` may pick next (held, not
+    picked yet, not forbidden), with ``passing.keep_last_of_suit`` only those that leave a legal pass to
+    complete (:func:`pass_room`)."""
+    own = st.owner[r] == st.turn[r][:, None]
+    cands = own & t.passable[None, :] & (st.pass_from[r] < 0)
+    if not t.keeps:
+        return cands
+    need = st.pass_size[r].astype(t.ix) - st.picks[r].astype(t.ix) - 1  # the cards still to pick after this one
+    return cands & (pass_room(t, own, own & (st.pass_from[r] >= 0)) >= need[:, None])
+
+
+def pass_room(t: Tables, own: Any, chosen: Any) -> Any:
+    """``legality.pass_room`` after each card joins the pass: (M, C) the most cards that may still join the cards
+    ``chosen`` (of the hand ``own``) and that card, -1 where the two would take the last card of a suit that is
+    not exempt (``legality._emptied``); only meaningful for the cards that may be picked. Counted suit by suit,
+    as the engine counts it: a suit with only exempt cards left to pass and no other card of it chosen gives
+    them all; any other gives its passable cards less one, unless the hand keeps a forbidden card of it."""
+    xp = t.xp
+    i32 = np.int32
+    by_suit = t.suit_mask.T.astype(i32)  # (C, 5)
+    free = own & t.passable[None, :] & ~chosen
+    held = own.astype(i32) @ by_suit  # (M, 5) per suit: the cards held, those chosen, those chosen not
+    took = chosen.astype(i32) @ by_suit  # exempt, those left that may be passed, and the exempt among them
+    binding = (chosen & ~t.exempt[None, :]).astype(i32) @ by_suit
+    f = free.astype(i32) @ by_suit
+    e = (free & t.exempt[None, :]).astype(i32) @ by_suit
+    rest = held - took
+
+    def room(f: Any, e: Any, binding: Any, rest: Any, suited: Any) -> Any:
+        kept = xp.where((f == e) & (binding == 0), e, f - (rest <= f).astype(i32))
+        return xp.where(suited, kept, f)  # suitless cards (none in a pack the environment plays) all go
+
+    def emptied(binding: Any, rest: Any, suited: Any) -> Any:
+        return suited & (binding > 0) & (rest <= 0)
+
+    # every suit as it is, then the card's own suit replaced by what it is with the card chosen too
+    base = room(f, e, binding, rest, t.suited[None, :])
+    broken = emptied(binding, rest, t.suited[None, :])
+    suit = t.suit.astype(t.ix)
+    suited = t.suited[suit][None, :]
+
+    def at(a: Any) -> Any:
+        return xp.take(a, suit, axis=1)  # (M, C): each card's suit's value
+
+    ex = t.exempt[None, :].astype(i32)
+    f1, e1, b1, r1 = at(f) - 1, at(e) - ex, at(binding) + 1 - ex, at(rest) - 1
+    total = base.sum(1)[:, None] - at(base) + room(f1, e1, b1, r1, suited)
+    others = broken.astype(i32).sum(1)[:, None] - at(broken).astype(i32) > 0
+    return xp.where(others | emptied(b1, r1, suited), -1, total)

@@ -136,8 +136,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "passing.schedule": Only("offsets, holds, scatter and star passes (not the shuffle pass or the dealer's choice)",
                              _plain_passes),
     "passing.forbidden": ANY,
-    "passing.keep_last_of_suit": (False,),  # the pass masks do not keep a suit's last card
-    "passing.last_of_suit_exempt": ANY,  # only with passing.keep_last_of_suit
+    # a pass keeping a card of each suit it takes from, but the exempt cards: the pass masks (kernel.pass_room)
+    **dict.fromkeys(("passing.keep_last_of_suit", "passing.last_of_suit_exempt"), ANY),
     # the leads and follows of legality.candidates, written over card masks (kernel.candidates and its steps);
     # an enum a hand reads lists its values, so a value added to the enum is refused until it is implemented
     "play.opening": (Opening.TWO_OF_CLUBS, Opening.ANY_CLUB, Opening.ELDEST_ANY),
@@ -150,9 +150,8 @@ SUPPORTED: Final[Mapping[str, Allowed]] = {
     "play.opening_taker": ANY,  # the next hand's leader: a Round given to from_rounds carries it
     "play.identical": ANY,  # one deck without jokers: no two cards alike
     "play.cancel_rollover": ANY,  # only with identical cards that cancel
-    "play.undercut": (False,),
-    "play.undercut_ceiling": ANY,  # only with play.undercut (the engine refuses it without)
-    "play.undercut_binds_discards": ANY,
+    # the undercut and both its readings: the last step of the forced plays (kernel.forced, kernel.undercut)
+    **dict.fromkeys(("play.undercut", "play.undercut_ceiling", "play.undercut_binds_discards"), ANY),
     "scoring.hearts": (HeartsScoring.ONE, HeartsScoring.SPOT),
     "scoring.values": Only("whole-number card values (no complex scores)", _real_values),
     "scoring.no_tricks": ANY,
