@@ -34,6 +34,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -173,10 +174,18 @@ async def _one_match(url: str, variant: dict[str, Any], seed: int, stats: Stats,
     stats.matches += 1
 
 
-def cpu_seconds(pid: int) -> float:
-    """A process's CPU time so far (user and system), from Linux's /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """A process's CPU time so far (user and system), or one of its threads' (``thread``: its id; the process's
+    own id names its main thread, the event loop's), from Linux's /proc."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loop_seconds(pids: list[int]) -> float:
+    """The servers' main threads' CPU time so far (their event loops', without the store's and the agents'
+    threads)."""
+    return sum(cpu_seconds(pid, pid) for pid in pids)
 
 
 def rss_kib(pid: int) -> int:
@@ -251,9 +260,11 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def start_server(database: str, log: Any) -> tuple[subprocess.Popen[str], str]:
-    """``heartslib serve`` on a free loopback port; returns the process and its WebSocket URL."""
-    proc = subprocess.Popen([sys.executable, "-m", "heartslib", "serve", "--host", "127.0.0.1", "--port", "0",
+def start_server(database: str, log: Any, profile: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``heartslib serve`` on a free loopback port (under cProfile, writing its statistics to ``profile`` when it
+    stops, if given); returns the process and its WebSocket URL."""
+    python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
+    proc = subprocess.Popen([*python, "-m", "heartslib", "serve", "--host", "127.0.0.1", "--port", "0",
                              "--database", database], stdout=subprocess.PIPE, stderr=log, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -274,17 +285,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             procs: list[subprocess.Popen[str]] = []
             try:
                 urls = []
-                for _ in range(args.servers):
-                    proc, url = start_server(database, log)
+                for n in range(args.servers):
+                    profile = args.profile and (args.profile if args.servers == 1 else f"{args.profile}.{n}")
+                    proc, url = start_server(database, log, profile)
                     procs.append(proc)
                     urls.append(url)
                 pids = [proc.pid for proc in procs]
-                start, cpu = time.perf_counter(), sum(map(cpu_seconds, pids))
+                start, cpu, loop = time.perf_counter(), sum(map(cpu_seconds, pids)), loop_seconds(pids)
                 memory = asyncio.run(_drive(urls, pids, args, stats))
                 elapsed, cpu = time.perf_counter() - start, sum(map(cpu_seconds, pids)) - cpu
+                loop = loop_seconds(pids) - loop
             finally:
                 for proc in procs:
-                    proc.terminate()
+                    # uvicorn ends by raising the signal it stopped on: an interrupt lets cProfile write first
+                    proc.send_signal(signal.SIGINT) if args.profile else proc.terminate()
                 for proc in procs:
                     proc.wait(30)
         server_log = Path(log_path).read_text()
@@ -294,10 +308,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "settings": {"tables": args.tables, "matches": args.matches, "hands": args.hands, "think": args.think,
                      "variant": args.variant, "servers": args.servers,
                      "database": "postgresql" if database.startswith("postgresql://") else "sqlite",
-                     "seed": args.seed, "cpus": os.cpu_count(), "load_before": args.load_before},
+                     "seed": args.seed, "cpus": os.cpu_count(), "load_before": args.load_before,
+                     "load_after": round(os.getloadavg()[0], 2)},
         "matches": stats.matches, "seconds": round(elapsed, 2), "actions": len(lat),
         "actions_per_second": round(len(lat) / elapsed, 1),
         "server_cpu_seconds": round(cpu, 2), "server_cpu_ms_per_action": round(1000 * cpu / max(1, len(lat)), 3),
+        "loop_cpu_ms_per_action": round(1000 * loop / max(1, len(lat)), 3),
         "latency_ms": {name: round(1000 * _percentile(lat, q), 2)
                        for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))},
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
@@ -529,6 +545,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--servers", type=int, default=1, help="server processes sharing the database (a "
                    "postgresql:// one when more than 1); table slot i plays on process i modulo N (default 1)")
     p.add_argument("--json", help="also write the figures to this file")
+    p.add_argument("--profile", help="run the server under cProfile, writing its statistics to this file when it "
+                   "stops (PATH.N for server N of several): where the event loop's time goes")
     p.add_argument("--requests", action="store_true", help="measure the event loop's time for the costliest "
                    "request of each type instead (in process)")
     p.add_argument("--repeat", type=int, default=5, help="with --requests: runs of each request (default 5)")

@@ -45,7 +45,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -281,14 +282,15 @@ class ViewCache:
 
     def __init__(self, viewer: int | None) -> None:
         self.viewer = viewer
-        self._values: dict[str, Any] = {}  # per field: the engine value its data was last written from
+        self._values: tuple[Any, ...] | None = None  # per field: the engine value its data was last written from
         self._data: dict[str, Any] = {}  # per field: the data the viewer holds
         self._records = RecordCache()
         self._names: tuple[str, ...] = ()  # the fields the viewer sees, in the observation's order
+        self._read: Callable[[Any], tuple[Any, ...]] | None = None  # an observation's values of those fields
 
     def clear(self) -> None:
         """Forget the hand (a new one was dealt: :meth:`changes` then gives every field)."""
-        self._values.clear()
+        self._values = None
         self._data.clear()
         self._records.clear()
 
@@ -296,22 +298,24 @@ class ViewCache:
         """The fields of the viewer's view of ``rnd`` that changed since the last call, as data (every field the
         first time after :meth:`clear`)."""
         obs = rnd.observation(0 if self.viewer is None else self.viewer)
-        if not self._names:
-            self._names = tuple(f.name for f in attrs.fields(type(obs))
-                                if self.viewer is not None or f.name not in PRIVATE_FIELDS)
-        values, data = self._values, self._data
+        if self._read is None:
+            names = self._names = tuple(f.name for f in attrs.fields(type(obs))
+                                        if self.viewer is not None or f.name not in PRIVATE_FIELDS)
+            # every field read in one call (this loop runs for every viewer after every action)
+            self._read = attrgetter(*names) if len(names) > 1 else lambda o: (getattr(o, names[0]),)
+        values, old_values, data = self._read(obs), self._values, self._data
         out: dict[str, Any] = {}
-        for name in self._names:
-            value = getattr(obs, name)
-            if name in values:
-                old = values[name]
+        for i, value in enumerate(values):
+            if old_values is not None:
+                old = old_values[i]
                 # equal engine values write equal data (cards are interned, records compare field by field)
                 if old is value or old == value:
                     continue
-            values[name] = value
+            name = self._names[i]
             new = self._records.value_data(value)
             if data.get(name, _MISSING) != new:
                 data[name] = out[name] = new
+        self._values = values
         return out
 
 

@@ -16,6 +16,7 @@ import logging
 import socket
 from collections.abc import AsyncIterator
 from importlib import resources
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from heartslib.presets import preset, preset_names
 from heartslib.server.store import RECORD_FORMATS, RecordRefused, Store, StoreUnavailable, open_store, safe_url
-from heartslib.server.tables import Connection, Hub, Quotas, check_agent_workers, check_turn_timeout
+from heartslib.server.tables import BATCHED_SEND, Connection, Hub, Quotas, check_agent_workers, check_turn_timeout
 
 __all__ = ["DEFAULT_QUOTAS", "MAX_FRAME", "create_app", "serve"]
 
@@ -81,7 +82,8 @@ def create_app(database: str | Store = "heartslib.sqlite3", *, turn_timeout: flo
     async def endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
         conn = Connection(websocket.client.host if websocket.client is not None else None)
-        pump = asyncio.create_task(conn.pump(websocket.send_text))
+        batched = BATCHED_SEND in (websocket.scope.get("extensions") or {})  # heartslib serve's protocol
+        pump = asyncio.create_task(conn.pump(websocket.send_text, batched=batched))
         try:
             while not conn.closed:  # closed: the pump found the client gone
                 message = await websocket.receive()
@@ -180,7 +182,92 @@ def serve(*, host: str = "127.0.0.1", port: int = 8765, database: str = "heartsl
     # no per-message compression: the messages are small, and deflating each one for each subscriber cost the
     # server more than the bytes it saved on a loopback or LAN (benchmarks/server_load.py)
     app = create_app(store, turn_timeout=turn_timeout, quotas=quotas, agent_workers=agent_workers)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+    config = uvicorn.Config(app, log_level="warning", ws=_WEBSOCKET, ws_max_size=MAX_FRAME, lifespan="on",
                             ws_per_message_deflate=False)
     print(f"heartslib serve: ws://{host}:{bound}/ws (database: {safe_url(database)}); Ctrl-C stops", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+#: How many received messages may wait for the app before a connection stops reading its socket.
+READ_QUEUE = 16
+
+#: The WebSocket protocol ``heartslib serve`` gives uvicorn: :class:`_BatchedWebSocket` where this uvicorn has the
+#: protocol it builds on (0.35 on), else uvicorn's own choice.
+_WEBSOCKET: type[asyncio.Protocol] | str = "auto"
+
+try:
+    from uvicorn.protocols.utils import ClientDisconnected
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.exceptions import InvalidState
+except ImportError:  # pragma: no cover - an older uvicorn: each message written at once, reading paused after each
+    pass
+else:
+
+    class _BatchedWebSocket(WebSocketsSansIOProtocol):
+        """uvicorn's WebSocket protocol, less two costs it pays per message, which were most of the event loop's
+        time at 200 busy tables (benchmarks/server_load.py); the frames and their order are unchanged.
+
+        The text messages sent in one turn of the loop leave in one write (one system call, which on a loopback also
+        delivers them: a message written alone cost more than the rest of its work), where uvicorn writes each at
+        once; and reading stops only once :data:`READ_QUEUE` messages wait for the app, where uvicorn stops and
+        starts it again (two epoll calls) for every message received. The scope's ``heartslib.batched_send``
+        extension tells the app's pump that it may send several messages in one turn
+        (:meth:`~heartslib.server.tables.Connection.pump`).
+        """
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pending: list[bytes] = []  # frames sent this turn, written together by _flush
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)  # only set for an accepted handshake
+            if scope is not None:
+                extensions = scope.setdefault("extensions", {})
+                if extensions is not None:
+                    extensions[BATCHED_SEND] = {}
+
+        async def send(self, message: Any) -> None:
+            text = message.get("text") if message["type"] == "websocket.send" else None
+            if (text is None or not self.handshake_complete or self.close_sent or self.initial_response is not None
+                    or not self.writable.is_set()):
+                self._flush()  # anything else (an accept, a close, a wait for a slow client) after what was sent
+                await super().send(message)
+                return
+            if self.disconnected:
+                raise ClientDisconnected()
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                raise ClientDisconnected() from None
+            if not self._pending:
+                self.loop.call_soon(self._flush)
+            self._pending += self.conn.data_to_send()
+
+        def _flush(self) -> None:
+            """Write the frames sent since the last write (none to a transport that is closing: the client is
+            gone)."""
+            if self._pending:
+                data, self._pending = b"".join(self._pending), []
+                if not self.transport.is_closing():
+                    self.transport.write(data)
+
+        def data_received(self, data: bytes) -> None:
+            self._flush()  # before any frame this answers with (a pong, a close)
+            super().data_received(data)
+
+        def shutdown(self) -> None:
+            self._flush()  # before the close frame
+            super().shutdown()
+
+        def send_receive_event_to_app(self) -> None:
+            paused, self.read_paused = self.read_paused, True  # uvicorn's pauses reading unless already paused
+            try:
+                super().send_receive_event_to_app()
+            finally:
+                self.read_paused = paused
+            if not paused and self.queue.qsize() >= READ_QUEUE:
+                self.read_paused = True
+                self.transport.pause_reading()
+
+    _WEBSOCKET = _BatchedWebSocket

@@ -47,8 +47,8 @@ from heartslib.server.store import (
 from heartslib.streams import Follower, StreamEvent, replay_stream
 from heartslib.variant import Variant
 
-__all__ = ["MAX_MESSAGE", "Committer", "Connection", "Hub", "Limiter", "PassSpace", "ProtocolError", "Quotas",
-           "agent_for", "check_agent_workers", "check_turn_timeout", "event_message", "pass_actions"]
+__all__ = ["BATCHED_SEND", "MAX_MESSAGE", "Committer", "Connection", "Hub", "Limiter", "PassSpace", "ProtocolError",
+           "Quotas", "agent_for", "check_agent_workers", "check_turn_timeout", "event_message", "pass_actions"]
 
 #: The longest message the hub reads, in characters; a longer one is refused (``too_large``).
 MAX_MESSAGE = 65536
@@ -65,6 +65,12 @@ MAX_TABLE_SEED = 2**63 - 1
 #: At most this many legal passes are listed (they can run to millions: passing 6 of two decks' 26 cards is
 #: 123,523); a ``legal`` reply describes the pass instead (``pass``: choose so many of these cards).
 MAX_LISTED = 200
+
+#: The ASGI scope extension by which a WebSocket server tells the app that its sends are only queued and what was
+#: sent in one turn of the loop is written at once (``heartslib serve``'s protocol, in :mod:`heartslib.server.app`).
+BATCHED_SEND = "heartslib.batched_send"
+#: The most messages a connection's pump sends in one turn of the loop to such a server (the others yield after each).
+BATCH = 64
 
 _log = logging.getLogger("heartslib.server")
 
@@ -120,21 +126,32 @@ class Connection:
         if not self.closed:
             self.outbox.put_nowait(text)
 
-    async def pump(self, send: Send) -> None:
-        """Send the queued messages with ``send`` until :meth:`close` or the client is gone."""
+    async def pump(self, send: Send, *, batched: bool = False) -> None:
+        """Send the queued messages with ``send`` until :meth:`close` or the client is gone. ``batched``: ``send``
+        only queues each message, and what it queued in one turn of the loop is written at once (the
+        :data:`BATCHED_SEND` extension of ``heartslib serve``'s WebSocket protocol), so up to :data:`BATCH`
+        messages are sent in a row; otherwise one at a time."""
+        limit = BATCH if batched else 1
         while True:
             text = await self.outbox.get()
-            if text is None or self.closed:
-                return
-            try:
-                await send(text)
-            except Exception:  # a client gone mid-send ends its pump, not the server
-                self.close()
-                return
-            if not self.outbox.empty():
-                # a write to a vanished client "succeeds" until the transport's loss is handled on the loop's
-                # next turn: yield to it between messages, or a long queue is written (and logged) to nobody
-                await asyncio.sleep(0)
+            sent = 0
+            while True:
+                if text is None or self.closed:
+                    return
+                try:
+                    await send(text)
+                except Exception:  # a client gone mid-send ends its pump, not the server
+                    self.close()
+                    return
+                if self.outbox.empty():
+                    break
+                sent += 1
+                if sent >= limit:
+                    # a write to a vanished client "succeeds" until the transport's loss is handled on the loop's
+                    # next turn: yield to it between writes, or a long queue is written (and logged) to nobody
+                    await asyncio.sleep(0)
+                    sent = 0
+                text = self.outbox.get_nowait()  # close() leaves None here
 
     def close(self) -> None:
         """Stop :meth:`pump` at once, dropping what is still queued (the client is gone)."""
@@ -575,6 +592,8 @@ class Table:
         self.agent_only = "open" not in record.seats
         self.finished = match.is_over  # over, and marked so in the store (or being marked)
         self.catching = False  # reading other processes' actions (a shared store)
+        # an event message's text up to its event (event_message's form), written once for all its messages
+        self.event_head = f'{{"type": "event", "table": {json.dumps(record.id)}, "event": '
         self.stale = False  # told of another action while reading: read again before stopping
 
     def agent_at(self, seat: int) -> Any:
@@ -955,7 +974,7 @@ class Hub:
         log, table = conn.log, conn.table
         if log is None or table is None or conn.sent >= len(log.texts):
             return
-        head = f'{{"type": "event", "table": {json.dumps(table.record.id)}, "event": '  # event_message's form
+        head = table.event_head
         for text in log.texts[conn.sent:]:
             conn.send_text(head + text + "}")
         conn.sent = len(log.texts)
