@@ -96,7 +96,7 @@ def drive(env: Env, state: Any, turns: list[Turns], rng_seed: int,
     return state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(v=variants(**PINS), games=st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 9),
                                                      st.integers(0, 11)), min_size=1, max_size=4),
        rng_seed=st.integers(0, 2**32 - 1))
@@ -117,7 +117,7 @@ def test_every_game_ends_in_the_round_the_engine_makes(
         assert r.points == t.round.points
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(v=variants(**PINS), seed=st.integers(0, 2**64 - 1), hand=st.integers(0, 7), dealer=st.integers(0, 9),
        scores=st.lists(st.integers(-150, 150), min_size=10, max_size=10), rng_seed=st.integers(0, 2**32 - 1))
 def test_later_hands_from_rounds_play_as_the_engine(
