@@ -196,7 +196,6 @@ READ_QUEUE = 16
 _WEBSOCKET: type[asyncio.Protocol] | str = "auto"
 
 try:
-    from uvicorn.protocols.utils import ClientDisconnected
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
     from websockets.exceptions import InvalidState
 except ImportError:  # pragma: no cover - an older uvicorn: each message written at once, reading paused after each
@@ -204,15 +203,15 @@ except ImportError:  # pragma: no cover - an older uvicorn: each message written
 else:
 
     class _BatchedWebSocket(WebSocketsSansIOProtocol):
-        """uvicorn's WebSocket protocol, less two costs it pays per message, which were most of the event loop's
-        time at 200 busy tables (benchmarks/server_load.py); the frames and their order are unchanged.
+        """uvicorn's WebSocket protocol, less two costs it pays per message (at 200 busy tables the send calls
+        were the largest single item of the event loop's time: benchmarks/server_load.py); the frames and their
+        order are unchanged.
 
-        The text messages sent in one turn of the loop leave in one write (one system call, which on a loopback also
-        delivers them: a message written alone cost more than the rest of its work), where uvicorn writes each at
-        once; and reading stops only once :data:`READ_QUEUE` messages wait for the app, where uvicorn stops and
-        starts it again (two epoll calls) for every message received. The scope's ``heartslib.batched_send``
-        extension tells the app's pump that it may send several messages in one turn
-        (:meth:`~heartslib.server.tables.Connection.pump`).
+        The text messages sent to a connection in one turn of the loop leave in one write (one system call, which
+        on a loopback also delivers them), where uvicorn writes each at once; and reading stops only once
+        :data:`READ_QUEUE` messages wait for the app, where uvicorn stops and starts it again (two epoll calls)
+        for every message received. The scope's ``heartslib.batched_send`` extension tells the app's pump that
+        it may send several messages in one turn (:meth:`~heartslib.server.tables.Connection.pump`).
         """
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -229,17 +228,23 @@ else:
 
         async def send(self, message: Any) -> None:
             text = message.get("text") if message["type"] == "websocket.send" else None
-            if (text is None or not self.handshake_complete or self.close_sent or self.initial_response is not None
-                    or not self.writable.is_set()):
-                self._flush()  # anything else (an accept, a close, a wait for a slow client) after what was sent
+            if text is not None and self.handshake_complete and not self.close_sent and self.transport.is_closing():
+                # the client is gone (or going): a write now would only be logged, once for each message
+                self._pending.clear()
+                raise ConnectionResetError("the WebSocket connection is closing: the client is gone")
+            # uvicorn's own send for anything else: an accept, a close, a wait for a slow client (the attributes
+            # read as uvicorn's versions have them)
+            if (text is None or not self.handshake_complete or self.close_sent or not self.writable.is_set()
+                    or getattr(self, "initial_response", None) is not None):
+                self._flush()  # after what was sent before
                 await super().send(message)
                 return
-            if self.disconnected:
-                raise ClientDisconnected()
             try:
                 self.conn.send_text(text.encode())
-            except InvalidState:
-                raise ClientDisconnected() from None
+            except InvalidState:  # the client closed its side: uvicorn's send says so
+                self._flush()
+                await super().send(message)
+                return
             if not self._pending:
                 self.loop.call_soon(self._flush)
             self._pending += self.conn.data_to_send()
