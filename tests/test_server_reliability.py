@@ -692,3 +692,55 @@ def test_d6_the_app_serves_before_its_stored_tables_are_loaded(tmp_path: Any) ->
 
     table = asyncio.run(first())
     asyncio.run(restart(table))
+
+
+class _Raced(SQLiteStore):
+    """A shared store where another process stores first: the next ``raced`` rows written conflict (nothing new
+    to read: the other process's actions were of other seats, still to come), then rows are stored."""
+
+    shared = True
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.raced = 0
+
+    def add_actions(self, rows: Any) -> Any:
+        from heartslib.server.store import StoreConflict
+
+        out: list[Any] = []
+        for row in rows:
+            if self.raced > 0:
+                self.raced -= 1
+                out.append(StoreConflict(f"hl_actions[{row[0]}:{row[1]}]", "another process stored this action first"))
+            else:
+                out += super().add_actions([row])
+        return out
+
+
+@pytest.mark.parametrize("raced", [2, 4, 5])
+def test_a_legal_action_raced_by_other_processes_is_tried_once_per_seat_before_conflict(raced: int) -> None:
+    # while passing every seat acts at once: with bots on several processes, a pass may lose the race several
+    # times in a row. Caught up each time, it is judged again and stored (five tries at a table of four); only
+    # past them is the client told "conflict", and then nothing is applied
+    async def main() -> None:
+        hub = Hub(_Raced())
+        await hub.load()
+        try:
+            p = Probe(hub)
+            table = (await p.reply({"type": "create", "seats": [None] * 4, "seed": 2}))["table"]
+            await p.reply({"type": "join", "table": table, "seat": 0})
+            legal = (await p.reply({"type": "legal"}))["actions"]
+            assert isinstance(hub.store, _Raced)
+            hub.store.raced = raced
+            got = await p.reply({"type": "act", "action": legal[0]})
+            m = hub.tables[table].match
+            if raced < 5:
+                assert got["type"] == "ack" and len(m.actions) == 1
+                assert hub.store.actions(table) == [m.actions[0].to_dict()]
+            else:
+                assert got["type"] == "error" and got["code"] == "conflict", got
+                assert len(m.actions) == 0 and hub.store.actions(table) == []
+        finally:
+            hub.stop()
+
+    asyncio.run(main())

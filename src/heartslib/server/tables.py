@@ -949,7 +949,11 @@ class Hub:
         """Check, commit, apply and show one action (the table's lock held); returns its number. The actor's
         connection gets its events after the acknowledgement (:meth:`handle` sends them)."""
         m = table.match
-        for attempt in (0, 1):
+        # a conflict means another process stored an action of this table first: caught up, the action is judged
+        # again. While passing every other seat may act at that moment (bots on several processes, under load
+        # several in a row), so a legal action is tried once per seat, and one more, before the client is told
+        tries = m.variant.players + 1
+        for attempt in range(tries):
             error = m.why_illegal(action)
             if error is not None:
                 raise error
@@ -957,7 +961,7 @@ class Hub:
             try:
                 await self.committer.add(table.record.id, number, action.to_dict())
             except StoreConflict:
-                if attempt or not self.store.shared:
+                if attempt == tries - 1 or not self.store.shared:
                     raise ProtocolError("conflict", "the table changed meanwhile: look at its events and try "
                                         "again") from None
                 await self._catch_up(table)  # another process acted first: judge the action again
