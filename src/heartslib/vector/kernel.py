@@ -87,24 +87,8 @@ class Tables:
         self.penalty_exempt = rules.lead_hearts_unbroken == LeadHeartsUnbroken.ONLY_PENALTY_CARDS
         banned = rules.first_trick_banned
         self.banned = None if banned is None else ~np.array(banned, dtype=bool)  # kept: the cards allowed
-        self.queen_forced = rules.queen_forced
-        self.must = np.zeros(C, dtype=bool)
-        self.must[list(rules.must_discard)] = True
-        self.must_any = bool(rules.must_discard)
-        self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
-        # the undercut (play.undercut) and its two readings: the ceiling, the highest card of the suit led rather
-        # than the highest leekha (undercut_ceiling = "winning_card"); binding free discards too
-        self.undercut = rules.undercut
-        self.undercut_winning = rules.undercut_winning
-        self.undercut_discards = rules.undercut_discards
-        self.passable = np.ones(C, dtype=bool)
-        self.passable[list(rules.forbidden)] = False
-        # passing.keep_last_of_suit: whether a pass keeps a card of each suit it takes from, the cards that may
-        # always be passed (last_of_suit_exempt), and which of the five suits it keeps (not the suitless one)
-        self.keeps = rules.pass_keep is not None
-        self.exempt = np.zeros(C, dtype=bool)
-        self.exempt[list(rules.pass_keep or ())] = True
-        self.suited = np.arange(5) < 4
+        self._forcing_tables(rules)
+        self._pass_tables(rules)
         self.open_card = rules.opening_order[0] if rules.needs_opening_card() and rules.opening_order else -1
         # the opening card, or when it is not dealt to a hand (in the kitty) the next one up in its suit
         self.opening_order = np.array(rules.opening_order if self.open_card >= 0 else [0], dtype=np.int64)
@@ -145,6 +129,30 @@ class Tables:
         self.xp: Any = np
         self.ix: Any = np.int64
         self.eager = True
+
+    def _forcing_tables(self, rules: Rules) -> None:
+        """The rules of :func:`forced`: Q♠ at the first opportunity, the forced discards and the undercut."""
+        self.queen_forced = rules.queen_forced
+        self.must = np.zeros(C, dtype=bool)
+        self.must[list(rules.must_discard)] = True
+        self.must_any = bool(rules.must_discard)
+        self.must_all = len(rules.must_discard) if rules.must_discard_if_all else 0
+        # the undercut (play.undercut) and its two readings: the ceiling, the highest card of the suit led rather
+        # than the highest leekha (undercut_ceiling = "winning_card"); binding free discards too
+        self.undercut = rules.undercut
+        self.undercut_winning = rules.undercut_winning
+        self.undercut_discards = rules.undercut_discards
+
+    def _pass_tables(self, rules: Rules) -> None:
+        """The rules of :func:`pass_mask`: the cards that may be passed, and ``passing.keep_last_of_suit``."""
+        self.passable = np.ones(C, dtype=bool)
+        self.passable[list(rules.forbidden)] = False
+        # passing.keep_last_of_suit: whether a pass keeps a card of each suit it takes from, the cards that may
+        # always be passed (last_of_suit_exempt), and which of the five suits it keeps (not the suitless one)
+        self.keeps = rules.pass_keep is not None
+        self.exempt = np.zeros(C, dtype=bool)
+        self.exempt[list(rules.pass_keep or ())] = True
+        self.suited = np.arange(5) < 4
 
     def _modifier_tables(self, rules: Rules) -> None:
         """The hand-score modifiers (``scoring.double_suit``, ``cancels``, ``all_hearts_flips``, ``multiply``) as
