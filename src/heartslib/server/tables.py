@@ -132,26 +132,24 @@ class Connection:
         :data:`BATCHED_SEND` extension of ``heartslib serve``'s WebSocket protocol), so up to :data:`BATCH`
         messages are sent in a row; otherwise one at a time."""
         limit = BATCH if batched else 1
+        sent = 0  # messages sent since the loop last had a turn
         while True:
-            text = await self.outbox.get()
-            sent = 0
-            while True:
-                if text is None or self.closed:
-                    return
-                try:
-                    await send(text)
-                except Exception:  # a client gone mid-send ends its pump, not the server
-                    self.close()
-                    return
-                if self.outbox.empty():
-                    break
-                sent += 1
-                if sent >= limit:
-                    # a write to a vanished client "succeeds" until the transport's loss is handled on the loop's
-                    # next turn: yield to it between writes, or a long queue is written (and logged) to nobody
-                    await asyncio.sleep(0)
-                    sent = 0
-                text = self.outbox.get_nowait()  # close() leaves None here
+            text = await self.outbox.get()  # no turn of the loop while messages wait
+            if text is None or self.closed:  # close() leaves None here
+                return
+            try:
+                await send(text)
+            except Exception:  # a client gone mid-send ends its pump, not the server
+                self.close()
+                return
+            sent += 1
+            if self.outbox.empty():
+                sent = 0  # the get above waits: the loop has its turn
+            elif sent >= limit:
+                # a write to a vanished client "succeeds" until the transport's loss is handled on the loop's
+                # next turn: yield to it between writes, or a long queue is written (and logged) to nobody
+                await asyncio.sleep(0)
+                sent = 0
 
     def close(self) -> None:
         """Stop :meth:`pump` at once, dropping what is still queued (the client is gone)."""
